@@ -1,0 +1,26 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import obsidianmd from "eslint-plugin-obsidianmd";
+import globals from "globals";
+
+export default defineConfig([
+  globalIgnores(["node_modules/", "main.js", "dist/", ".cache/", "docs/", "coverage/", "test/e2e/runtime/dist/"]),
+  ...obsidianmd.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs"] },
+      },
+    },
+  },
+  {
+    // The engine, the CLI, the tests and the benchmarks also run in plain Node, where there is no `window`.
+    files: ["src/core/**/*.ts", "src/cli/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "*.mjs", "vitest.config.ts"],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "obsidianmd/prefer-window-timers": "off",
+      "obsidianmd/no-global-this": "off",
+      "obsidianmd/no-nodejs-modules": "off",
+      "import/no-nodejs-modules": "off",
+    },
+  },
+]);

@@ -1,0 +1,48 @@
+/**
+ * Expected failures (Ollama down, a corrupt file, a bad setting) travel as values, so callers must look at them
+ * and the UI never sees a stray exception.
+ */
+export type Result<T, E = AppError> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
+
+/** Every error the engine reports has a stable code, so the UI can react to it and tests can assert it. */
+export type ErrorCode =
+  | "OLLAMA_UNREACHABLE"
+  | "OLLAMA_TIMEOUT"
+  | "OLLAMA_MODEL_MISSING"
+  | "OLLAMA_NOT_EMBEDDING_MODEL"
+  | "OLLAMA_TOO_OLD"
+  | "OLLAMA_HTTP"
+  | "OLLAMA_BAD_RESPONSE"
+  | "OLLAMA_DIMENSION_MISMATCH"
+  | "ABORTED"
+  | "INDEX_CORRUPT"
+  | "INDEX_MISMATCH"
+  | "IO"
+  | "BAD_INPUT";
+
+/** A failure the user can act on: `message` says what happened and what to do about it. */
+export interface AppError {
+  code: ErrorCode;
+  message: string;
+  /** The low-level cause, for logs only; never shown as the main message. */
+  cause?: string;
+}
+
+export const appError = (code: ErrorCode, message: string, cause?: unknown): AppError => ({
+  code,
+  message,
+  ...(cause === undefined ? {} : { cause: describeCause(cause) }),
+});
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) return cause.message;
+  if (typeof cause === "string") return cause;
+  try {
+    return JSON.stringify(cause) ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,7 @@
+import { Plugin } from "obsidian";
+
+export default class HybridVaultSearch extends Plugin {
+  override async onload(): Promise<void> {
+    await Promise.resolve();
+  }
+}
