@@ -1,0 +1,119 @@
+import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
+import type { IIndex, Tokenizer, TokenScore } from "@orama/orama";
+
+type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[0];
+
+/** Per-query switches Orama's `search()` has no parameter for; set just before a synchronous search. */
+export interface QueryTuning {
+  /** Treat the last query term as a prefix ("proj" finds "project"), for search-as-you-type. */
+  prefixLast: boolean;
+}
+
+/**
+ * Orama's stock full-text index stores term frequency as count ÷ field length and, with `exact:false`, expands every
+ * query term as a prefix; with `exact:true` it adds a case-sensitive regex filter on the raw text. Neither gives
+ * Lucene-style BM25, which is what keyword search is judged against. This component keeps Orama's radix tree,
+ * document store and bookkeeping, but stores raw term counts, looks terms up exactly and scores BM25F: each field's
+ * count is length-normalised (`tf / (1 − b + b·len/avgLen)`), weighted by the field boost and summed before one
+ * saturation `idf · t·(k1+1) / (t + k1)`. A word in both title and body thus counts as more evidence of one term,
+ * not as two independent terms, which is what made the per-field sum over-reward titles.
+ */
+export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore> {
+  const base = oramaIndex.createIndex();
+  // Term counts of the field being inserted, computed once per field instead of once per token.
+  let countsFor: string[] | undefined;
+  let counts = new Map<string, number>();
+  // Distinct terms of the document being removed, so a repeated term lowers document frequency once.
+  let removing = new Set<string>();
+
+  return {
+    ...base,
+    insertDocumentScoreParameters(index, prop, id, tokens, docsCount) {
+      base.insertDocumentScoreParameters(index, prop, id, tokens, docsCount);
+      countsFor = tokens;
+      counts = new Map();
+      for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+    },
+    insertTokenScoreParameters(index, prop, id, tokens, token) {
+      const internalId = internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
+      const freqs = index.frequencies[prop]?.[internalId];
+      if (!freqs || token in freqs) return;
+      freqs[token] = countsFor === tokens ? (counts.get(token) ?? 1) : tokens.filter((t) => t === token).length;
+      const occurrences = index.tokenOccurrences[prop];
+      if (occurrences) occurrences[token] = (occurrences[token] ?? 0) + 1;
+    },
+    removeDocumentScoreParameters(index, prop, id, docsCount) {
+      const internalId = internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
+      removing = new Set(Object.keys(index.frequencies[prop]?.[internalId] ?? {}));
+      return base.removeDocumentScoreParameters(index, prop, id, docsCount);
+    },
+    removeTokenScoreParameters(index, prop, token) {
+      if (!removing.delete(token)) return;
+      const occurrences = index.tokenOccurrences[prop];
+      if (occurrences?.[token] !== undefined) occurrences[token] -= 1;
+    },
+    search(index, term, tokenizer: Tokenizer, language, props, _exact, _tolerance, boost, relevance, docsCount, where) {
+      return bm25Search(index as OramaIndexStore, tokenizer.tokenize(term, language), {
+        props,
+        boost: boost as Record<string, number>,
+        k1: relevance.k,
+        b: relevance.b,
+        docsCount,
+        where,
+        prefixLast: tuning.prefixLast,
+      });
+    },
+  };
+}
+
+interface Bm25Params {
+  props: string[];
+  boost: Record<string, number>;
+  k1: number;
+  b: number;
+  docsCount: number;
+  where: Set<number> | undefined;
+  prefixLast: boolean;
+}
+
+function bm25Search(index: OramaIndexStore, queryTerms: string[], p: Bm25Params): TokenScore[] {
+  const scores = new Map<number, number>();
+  const terms = [...new Set(queryTerms)];
+  terms.forEach((term, i) => {
+    const prefix = p.prefixLast && i === terms.length - 1;
+    // Expansions of one term (a prefix) are scored separately; a document keeps its best one.
+    const perWord = new Map<string, { df: number; tf: Map<number, number> }>();
+    for (const prop of p.props) {
+      const tree = index.indexes[prop];
+      if (tree?.type !== "Radix") continue;
+      const weight = p.boost[prop] ?? 1;
+      const freqs = index.frequencies[prop] ?? {};
+      const occurrences = index.tokenOccurrences[prop] ?? {};
+      const lengths = index.fieldLengths[prop] ?? {};
+      const avgLength = index.avgFieldLength[prop] || 1;
+      for (const [word, ids] of Object.entries(tree.node.find({ term, exact: !prefix, tolerance: 0 }))) {
+        let acc = perWord.get(word);
+        if (!acc) perWord.set(word, (acc = { df: 0, tf: new Map() }));
+        acc.df = Math.max(acc.df, occurrences[word] ?? 0);
+        for (const id of ids) {
+          if (p.where && !p.where.has(id)) continue;
+          const tf = freqs[id]?.[word] ?? 0;
+          if (tf <= 0) continue;
+          const norm = 1 - p.b + (p.b * (lengths[id] ?? avgLength)) / avgLength;
+          acc.tf.set(id, (acc.tf.get(id) ?? 0) + (weight * tf) / norm);
+        }
+      }
+    }
+    const best = new Map<number, number>();
+    for (const { df, tf } of perWord.values()) {
+      if (df <= 0) continue;
+      const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+      for (const [id, t] of tf) {
+        const s = (idf * t * (p.k1 + 1)) / (t + p.k1);
+        if (s > (best.get(id) ?? 0)) best.set(id, s);
+      }
+    }
+    for (const [id, s] of best) scores.set(id, (scores.get(id) ?? 0) + s);
+  });
+  return [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}

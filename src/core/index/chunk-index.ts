@@ -1,0 +1,190 @@
+import { count, create, insert, remove, search, type AnyOrama } from "@orama/orama";
+import type { Chunk, ChunkedNote } from "../types";
+import { createBm25Component, type QueryTuning } from "./bm25-component";
+import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
+import { createOramaTokenizer } from "./orama-tokenizer";
+
+/** A chunk as the index keeps it, with the note fields search results need. */
+export interface IndexedChunk {
+  chunk: Chunk;
+  title: string;
+  aliases: readonly string[];
+  tags: readonly string[];
+  vector: Float32Array | undefined;
+}
+
+/** An index hit: chunk id and the list's own score (BM25 or cosine similarity). */
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+/** Options of one keyword search. */
+export interface KeywordSearchOptions {
+  /** How many chunks to return at most. */
+  limit: number;
+  /** Treat the last term as a prefix, for search-as-you-type. Default false. */
+  prefixLast?: boolean;
+}
+
+/** Options of one vector search. */
+export interface VectorSearchOptions {
+  /** How many chunks to return at most. */
+  limit: number;
+  /** Cosine floor. Orama's default of 0.8 drops most real hits, so callers always pass it. */
+  similarity: number;
+}
+
+const VECTOR = "embedding";
+const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
+
+/**
+ * The Orama index over chunks: BM25 over text, title, heading path and aliases, plus a cosine vector property.
+ * Orama keeps inserted documents by reference, so every insert gets a fresh object and nothing inserted is mutated;
+ * a chunk whose vector arrives later is removed and inserted again under the same id.
+ */
+export class ChunkIndex {
+  private readonly db: AnyOrama;
+  private readonly tuning: QueryTuning = { prefixLast: false };
+  private readonly chunks = new Map<string, IndexedChunk>();
+  private readonly byPath = new Map<string, string[]>();
+  private readonly boost: Record<string, number>;
+
+  constructor(
+    /** Vector size of the embedding model; 0 builds a keyword-only index. */
+    readonly dims: number,
+    private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
+  ) {
+    const schema: Record<string, string> = { text: "string", title: "string", headings: "string", aliases: "string" };
+    if (dims > 0) schema[VECTOR] = `vector[${dims}]`;
+    this.db = create({
+      schema: schema as never,
+      components: { tokenizer: createOramaTokenizer(), index: createBm25Component(this.tuning) as never },
+    }) as AnyOrama;
+    this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost };
+  }
+
+  /** Number of chunks indexed. */
+  get size(): number {
+    return this.chunks.size;
+  }
+
+  /** Number of chunks that have a vector. */
+  get vectorCount(): number {
+    let n = 0;
+    for (const c of this.chunks.values()) if (c.vector) n++;
+    return n;
+  }
+
+  hasNote(path: string): boolean {
+    return this.byPath.has(path);
+  }
+
+  notePaths(): IterableIterator<string> {
+    return this.byPath.keys();
+  }
+
+  chunkIdsOf(path: string): readonly string[] {
+    return this.byPath.get(path) ?? [];
+  }
+
+  get(id: string): IndexedChunk | undefined {
+    return this.chunks.get(id);
+  }
+
+  /**
+   * Index a note's chunks, replacing any earlier version of the note. `vectors[i]` belongs to `note.chunks[i]`;
+   * a missing one leaves the chunk keyword-only until `setVector`.
+   */
+  addNote(note: ChunkedNote, vectors: readonly (Float32Array | undefined)[] = []): void {
+    this.removeNote(note.path);
+    const ids: string[] = [];
+    note.chunks.forEach((chunk, i) => {
+      const entry: IndexedChunk = {
+        chunk,
+        title: note.meta.title,
+        aliases: note.meta.aliases,
+        tags: note.meta.tags,
+        vector: this.usable(vectors[i]),
+      };
+      this.chunks.set(chunk.id, entry);
+      this.insertDoc(entry);
+      ids.push(chunk.id);
+    });
+    this.byPath.set(note.path, ids);
+  }
+
+  /** Drop every chunk of a note. Returns false when the note was not indexed. */
+  removeNote(path: string): boolean {
+    const ids = this.byPath.get(path);
+    if (!ids) return false;
+    for (const id of ids) {
+      void remove(this.db, id);
+      this.chunks.delete(id);
+    }
+    this.byPath.delete(path);
+    return true;
+  }
+
+  /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
+  setVector(id: string, vector: Float32Array): boolean {
+    const old = this.chunks.get(id);
+    if (!old || !this.usable(vector)) return false;
+    const entry: IndexedChunk = { ...old, vector };
+    void remove(this.db, id);
+    this.chunks.set(id, entry);
+    this.insertDoc(entry);
+    return true;
+  }
+
+  keywordSearch(text: string, opts: KeywordSearchOptions): ScoredId[] {
+    if (!text.trim() || this.chunks.size === 0) return [];
+    this.tuning.prefixLast = opts.prefixLast ?? false;
+    try {
+      const res = search(this.db, {
+        term: text,
+        properties: [...TEXT_FIELDS],
+        boost: this.boost,
+        relevance: { k: this.lexical.k1, b: this.lexical.b, d: 0 },
+        // threshold 1: any matching term qualifies; ranking, not a filter, decides. tolerance 0: no fuzzy matches.
+        threshold: 1,
+        tolerance: 0,
+        exact: false,
+        limit: Math.max(1, opts.limit),
+      }) as { hits: { id: string; score: number }[] };
+      return res.hits.map((h) => ({ id: h.id, score: h.score }));
+    } finally {
+      this.tuning.prefixLast = false;
+    }
+  }
+
+  vectorSearch(vector: Float32Array, opts: VectorSearchOptions): ScoredId[] {
+    if (this.dims === 0 || vector.length !== this.dims || count(this.db) === 0) return [];
+    const res = search(this.db, {
+      mode: "vector",
+      vector: { value: vector, property: VECTOR },
+      similarity: opts.similarity,
+      limit: Math.max(1, opts.limit),
+      // Without includeVectors Orama nulls the vector on the stored document, which would mutate our objects.
+      includeVectors: true,
+    }) as { hits: { id: string; score: number }[] };
+    return res.hits.map((h) => ({ id: h.id, score: h.score }));
+  }
+
+  private usable(v: Float32Array | undefined): Float32Array | undefined {
+    return v && this.dims > 0 && v.length === this.dims ? v : undefined;
+  }
+
+  private insertDoc(entry: IndexedChunk): void {
+    const { chunk } = entry;
+    const doc: Record<string, unknown> = {
+      id: chunk.id,
+      text: chunk.text,
+      title: entry.title,
+      headings: chunk.headingPath.slice(1).join(" "),
+      aliases: entry.aliases.join(" "),
+    };
+    if (entry.vector) doc[VECTOR] = entry.vector;
+    void insert(this.db, doc as never);
+  }
+}

@@ -1,0 +1,85 @@
+import { tokenizer as oramaTokenizer } from "@orama/orama/components";
+import { ENGLISH_STOP_WORDS } from "./stop-words";
+
+/** How text becomes index terms. The same analyzer runs on notes and on queries. */
+export interface AnalyzerOptions {
+  /** Reduce English words to their Porter stem ("studies" → "studi"). Default true. */
+  stemming: boolean;
+  /** Drop English stop words ("the", "of"). Default true. */
+  stopWords: boolean;
+}
+
+export const DEFAULT_ANALYZER_OPTIONS: AnalyzerOptions = { stemming: true, stopWords: true };
+
+/** Scripts written without spaces between words: these runs go through Intl.Segmenter. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** A word is a run of letters, marks and digits; apostrophes inside a word are dropped ("don't" → "dont"). */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const COMBINING = /\p{M}+/gu;
+/** Accent folding is only safe for alphabets where marks are accents; in Devanagari or Thai they are vowels. */
+const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}]+$/u;
+const POSSESSIVE = /['’]s$/u;
+const APOSTROPHE = /['’]/gu;
+const MAX_TERM_LENGTH = 64;
+const STEM_CACHE_LIMIT = 200_000;
+
+// Orama ships a Porter stemmer; reuse it rather than keep our own copy of the algorithm.
+const porter = oramaTokenizer.createTokenizer({ language: "english", stemming: true }).stemmer;
+
+/**
+ * Turns text into index terms, keeping duplicates (BM25 needs term frequencies).
+ * Latin-script words are lower-cased, accent-folded ("café" → "cafe"), stripped of possessives, stop-worded and
+ * stemmed. Runs of unspaced scripts (Chinese, Japanese, Thai…) are split into words by Intl.Segmenter, so a Chinese
+ * query finds a Chinese note.
+ */
+export class Analyzer {
+  private readonly stemCache = new Map<string, string>();
+  private readonly segmenter: Intl.Segmenter | undefined;
+
+  constructor(private readonly options: AnalyzerOptions = DEFAULT_ANALYZER_OPTIONS) {
+    this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : undefined;
+  }
+
+  /** Index terms of `text`, in order, duplicates kept. */
+  terms(text: string): string[] {
+    const out: string[] = [];
+    for (const match of text.toLowerCase().matchAll(WORD)) {
+      const word = match[0];
+      if (UNSPACED.test(word)) this.segment(word, out);
+      else this.push(word, out);
+    }
+    return out;
+  }
+
+  private segment(run: string, out: string[]): void {
+    if (!this.segmenter) {
+      // Without a segmenter, single characters still give a usable (if coarse) match.
+      for (const ch of run) out.push(ch);
+      return;
+    }
+    for (const part of this.segmenter.segment(run)) {
+      if (!part.isWordLike) continue;
+      if (UNSPACED.test(part.segment)) out.push(part.segment);
+      else this.push(part.segment, out);
+    }
+  }
+
+  private push(word: string, out: string[]): void {
+    const term = this.normalize(word);
+    if (term) out.push(term);
+  }
+
+  /** Normalised form of one lower-case word, or "" when it is a stop word. Cached: vaults repeat words a lot. */
+  normalize(word: string): string {
+    const cached = this.stemCache.get(word);
+    if (cached !== undefined) return cached;
+    let term = word.replace(POSSESSIVE, "").replace(APOSTROPHE, "");
+    if (/[^\p{ASCII}]/u.test(term) && FOLDABLE.test(term)) term = term.normalize("NFKD").replace(COMBINING, "").normalize("NFC");
+    if (term.length > MAX_TERM_LENGTH) term = term.slice(0, MAX_TERM_LENGTH);
+    if (this.options.stopWords && ENGLISH_STOP_WORDS.has(term)) term = "";
+    else if (this.options.stemming && porter && /^[a-z]+$/u.test(term)) term = porter(term);
+    if (this.stemCache.size >= STEM_CACHE_LIMIT) this.stemCache.clear();
+    this.stemCache.set(word, term);
+    return term;
+  }
+}
