@@ -1,0 +1,202 @@
+import { Ollama } from "ollama/browser";
+import { appError, err, ok, type Result } from "../result";
+import { openScope, raceAbort, sleep as defaultSleep } from "./abort";
+import { isRecord, parseModelInfo, parseModelList, type OllamaModelInfo, type OllamaModelSummary } from "./model-info";
+import {
+  classifyFailure,
+  isRetryable,
+  OllamaBadResponseError,
+  OllamaNetworkError,
+  toAppError,
+  type OllamaFailure,
+} from "./ollama-errors";
+import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "./ollama-url";
+
+export type { OllamaModelInfo, OllamaModelSummary } from "./model-info";
+
+export interface OllamaClientOptions {
+  /** Ollama's base URL. Default "http://127.0.0.1:11434"; a missing scheme and trailing slashes are fixed up. */
+  baseUrl: string;
+  /** The fetch to send requests with (Obsidian passes one over requestUrl). Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Time limit per request attempt, in ms. Default 30000. */
+  timeoutMs?: number;
+  /** Extra attempts after a 5xx answer or a refused/reset connection; never after a 4xx or an abort. Default 2. */
+  retries?: number;
+  /** Backoff before retry n (from 1) is `retryBaseMs * 2^(n-1)` ms. Default 300. */
+  retryBaseMs?: number;
+  /** Waits between retries; injectable so tests need no real time. Default: a setTimeout that honours the signal. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; failure: OllamaFailure };
+
+/** Where a call goes, for error messages. */
+interface CallTarget {
+  endpoint: string;
+  model?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Thin, never-throwing wrapper over ollama-js: every call returns a Result, honours an AbortSignal and a timeout,
+ * and retries transient failures. Requests go through the injected fetch so the same code runs in Node, on the
+ * desktop app and on mobile.
+ */
+export class OllamaClient {
+  readonly baseUrl: string;
+  private readonly urlValid: boolean;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly retryBaseMs: number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(opts: Partial<OllamaClientOptions> = {}) {
+    const url = normalizeOllamaUrl(opts.baseUrl);
+    this.urlValid = url !== undefined;
+    this.baseUrl = url ?? (opts.baseUrl ?? DEFAULT_OLLAMA_URL).trim();
+    // Looked up at call time, not bound once, so a test or polyfill that replaces the global still takes effect.
+    this.fetchImpl = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.retries = Math.max(0, opts.retries ?? 2);
+    this.retryBaseMs = opts.retryBaseMs ?? 300;
+    this.sleep = opts.sleep ?? defaultSleep;
+  }
+
+  /** GET /api/version: the health check. */
+  version(signal?: AbortSignal): Promise<Result<{ version: string }>> {
+    return this.call({ endpoint: "/api/version" }, (lib) => lib.version(), parseVersion, signal);
+  }
+
+  /** GET /api/tags: the installed models. */
+  listModels(signal?: AbortSignal): Promise<Result<OllamaModelSummary[]>> {
+    return this.call({ endpoint: "/api/tags" }, (lib) => lib.list(), parseModelList, signal);
+  }
+
+  /** POST /api/show: context length, embedding length and capabilities of one model. */
+  showModel(model: string, signal?: AbortSignal): Promise<Result<OllamaModelInfo>> {
+    return this.call(
+      { endpoint: "/api/show", model },
+      (lib) => lib.show({ model }),
+      (body) => parseModelInfo(model, body),
+      signal,
+    );
+  }
+
+  /** One POST /api/embed call, inputs sent as given (no prefix, no truncation, no batching). */
+  embedRaw(model: string, inputs: string[], signal?: AbortSignal): Promise<Result<number[][]>> {
+    if (inputs.length === 0) return Promise.resolve(ok([]));
+    return this.call(
+      { endpoint: "/api/embed", model },
+      (lib) => lib.embed({ model, input: inputs }),
+      (body) => parseEmbeddings(body, inputs.length),
+      signal,
+    );
+  }
+
+  /** POST /api/generate without streaming; resolves with the generated text. */
+  generate(
+    model: string,
+    prompt: string,
+    opts: { signal?: AbortSignal; timeoutMs?: number; options?: Record<string, unknown> } = {},
+  ): Promise<Result<string>> {
+    const target: CallTarget = { endpoint: "/api/generate", model };
+    if (opts.timeoutMs !== undefined) target.timeoutMs = opts.timeoutMs;
+    return this.call(
+      target,
+      (lib) => lib.generate({ model, prompt, stream: false, ...(opts.options ? { options: opts.options } : {}) }),
+      parseGenerated,
+      opts.signal,
+    );
+  }
+
+  private async call<T>(
+    target: CallTarget,
+    op: (lib: Ollama) => Promise<unknown>,
+    parse: (body: unknown) => T,
+    signal: AbortSignal | undefined,
+  ): Promise<Result<T>> {
+    if (!this.urlValid) {
+      return err(
+        appError("BAD_INPUT", `"${this.baseUrl}" is not a valid Ollama URL. Use one like ${DEFAULT_OLLAMA_URL}.`),
+      );
+    }
+    const timeoutMs = target.timeoutMs ?? this.timeoutMs;
+    const context = (attempts: number) => ({ baseUrl: this.baseUrl, ...target, timeoutMs, attempts });
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) return err(toAppError({ kind: "aborted" }, context(attempt)));
+      const outcome = await this.attempt(op, parse, signal, timeoutMs);
+      if (outcome.ok) return ok(outcome.value);
+      if (!isRetryable(outcome.failure) || attempt > this.retries) {
+        return err(toAppError(outcome.failure, context(attempt)));
+      }
+      try {
+        await this.sleep(this.retryBaseMs * 2 ** (attempt - 1), signal);
+      } catch {
+        return err(toAppError({ kind: "aborted" }, context(attempt)));
+      }
+    }
+  }
+
+  private async attempt<T>(
+    op: (lib: Ollama) => Promise<unknown>,
+    parse: (body: unknown) => T,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<Attempt<T>> {
+    const scope = openScope(signal, timeoutMs);
+    try {
+      // A fresh ollama-js instance per attempt is cheap and lets its fetch carry this attempt's signal:
+      // the library itself only passes signals on streamed requests.
+      const lib = new Ollama({ host: this.baseUrl, fetch: this.scopedFetch(scope.signal) });
+      const body = await raceAbort(op(lib), scope.signal);
+      return { ok: true, value: parse(body) };
+    } catch (error) {
+      const failure = classifyFailure(error, { callerAborted: scope.callerAborted(), timedOut: scope.timedOut() });
+      return { ok: false, failure };
+    } finally {
+      scope.dispose();
+    }
+  }
+
+  /** The injected fetch with this attempt's signal, and with transport failures tagged so they can be retried. */
+  private scopedFetch(signal: AbortSignal): typeof fetch {
+    const inner = this.fetchImpl;
+    return async (input, init) => {
+      try {
+        return await raceAbort(inner(input, { ...init, signal }), signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new OllamaNetworkError(error);
+      }
+    };
+  }
+}
+
+function parseVersion(body: unknown): { version: string } {
+  if (!isRecord(body) || typeof body.version !== "string") {
+    throw new OllamaBadResponseError("/api/version did not return a version");
+  }
+  return { version: body.version };
+}
+
+function parseEmbeddings(body: unknown, expected: number): number[][] {
+  const rows = isRecord(body) ? body.embeddings : undefined;
+  if (!Array.isArray(rows) || rows.length !== expected) {
+    throw new OllamaBadResponseError(`/api/embed returned ${Array.isArray(rows) ? rows.length : "no"} vectors for ${expected} inputs`);
+  }
+  return rows.map((row) => {
+    if (!Array.isArray(row) || row.length === 0 || !row.every((x) => typeof x === "number" && Number.isFinite(x))) {
+      throw new OllamaBadResponseError("/api/embed returned a vector that is not a list of numbers");
+    }
+    return row as number[];
+  });
+}
+
+function parseGenerated(body: unknown): string {
+  if (!isRecord(body) || typeof body.response !== "string") {
+    throw new OllamaBadResponseError("/api/generate returned no text");
+  }
+  return body.response;
+}
