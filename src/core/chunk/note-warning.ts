@@ -1,0 +1,11 @@
+/** Why a note was indexed differently from what its author probably intended. */
+export type NoteWarningCode = "FRONTMATTER_UNCLOSED" | "FRONTMATTER_INVALID";
+
+/** Something wrong with a note that did not stop it from being indexed; the UI may list these. */
+export interface NoteWarning {
+  code: NoteWarningCode;
+  /** 0-based line in the original file. */
+  line: number;
+  /** Says what is wrong and what the user can do about it. */
+  message: string;
+}
