@@ -66,7 +66,7 @@ describe("HydeGenerator", () => {
     const prompts: string[] = [];
     const client = new OllamaClient({
       fetch: (_input, init) => {
-        prompts.push((JSON.parse(String(init?.body)) as { prompt: string }).prompt);
+        prompts.push((JSON.parse(typeof init?.body === "string" ? init.body : "{}") as { prompt: string }).prompt);
         const response = "<think>the user wants…</think>\nPlants grow from seeds.";
         return Promise.resolve(Response.json({ response, done: true }));
       },
