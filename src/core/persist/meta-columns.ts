@@ -1,0 +1,142 @@
+import {
+  isIndexArray,
+  isIndexArrays,
+  isNumberArray,
+  isRecord,
+  isStringArray,
+  isStringArrays,
+} from "./json-guards";
+import type { IndexSnapshot, NoteRecord, StoredChunk } from "./snapshot";
+
+/**
+ * Notes and chunks as columns (one array per field) rather than arrays of objects: no repeated keys, and chunk
+ * texts live outside the JSON as raw UTF-8 (only their byte lengths are here). Fields that follow from others are
+ * left out: a chunk's path is its note's, its id is `${path}#${ordinal}`, and a note's first chunk follows from the
+ * counts before it. Heading names repeat across the chunks of a note, so headings index into a table of strings.
+ */
+export interface MetaColumns {
+  strings: string[];
+  notes: {
+    path: string[];
+    mtime: number[];
+    size: number[];
+    contentHash: string[];
+    title: string[];
+    aliases: string[][];
+    tags: string[][];
+    links: string[][];
+    chunkCount: number[];
+  };
+  chunks: {
+    ordinal: number[];
+    heading: number[][];
+    startLine: number[];
+    endLine: number[];
+    tokens: number[];
+    embedHash: string[];
+    textBytes: number[];
+  };
+}
+
+export function toColumns(s: IndexSnapshot, textBytes: number[]): MetaColumns {
+  const table = new Map<string, number>();
+  const intern = (name: string): number => {
+    let at = table.get(name);
+    if (at === undefined) {
+      at = table.size;
+      table.set(name, at);
+    }
+    return at;
+  };
+  const { notes, chunks } = s;
+  return {
+    notes: {
+      path: notes.map((n) => n.path),
+      mtime: notes.map((n) => n.mtime),
+      size: notes.map((n) => n.size),
+      contentHash: notes.map((n) => n.contentHash),
+      title: notes.map((n) => n.meta.title),
+      aliases: notes.map((n) => n.meta.aliases),
+      tags: notes.map((n) => n.meta.tags),
+      links: notes.map((n) => n.meta.links),
+      chunkCount: notes.map((n) => n.chunkCount),
+    },
+    chunks: {
+      ordinal: chunks.map((c) => c.ordinal),
+      heading: chunks.map((c) => c.headingPath.map(intern)),
+      startLine: chunks.map((c) => c.startLine),
+      endLine: chunks.map((c) => c.endLine),
+      tokens: chunks.map((c) => c.tokens),
+      embedHash: chunks.map((c) => c.embedHash),
+      textBytes,
+    },
+    // Evaluated after `chunks` above, so every heading name is interned by now.
+    strings: [...table.keys()],
+  };
+}
+
+/** Whether `x` is a complete set of columns for `noteCount` notes and `chunkCount` chunks. */
+export function isMetaColumns(x: unknown, noteCount: number, chunkCount: number): x is MetaColumns {
+  if (!isRecord(x) || !isRecord(x.notes) || !isRecord(x.chunks) || !Array.isArray(x.strings)) return false;
+  const { notes: n, chunks: c, strings } = x;
+  const maxCount = chunkCount + 1;
+  return (
+    isStringArray(strings, strings.length) &&
+    isStringArray(n.path, noteCount) &&
+    isNumberArray(n.mtime, noteCount) &&
+    isNumberArray(n.size, noteCount) &&
+    isStringArray(n.contentHash, noteCount) &&
+    isStringArray(n.title, noteCount) &&
+    isStringArrays(n.aliases, noteCount) &&
+    isStringArrays(n.tags, noteCount) &&
+    isStringArrays(n.links, noteCount) &&
+    isIndexArray(n.chunkCount, noteCount, maxCount) &&
+    n.chunkCount.reduce((a, b) => a + b, 0) === chunkCount &&
+    isNumberArray(c.ordinal, chunkCount) &&
+    isIndexArrays(c.heading, chunkCount, strings.length) &&
+    isNumberArray(c.startLine, chunkCount) &&
+    isNumberArray(c.endLine, chunkCount) &&
+    isNumberArray(c.tokens, chunkCount) &&
+    isStringArray(c.embedHash, chunkCount) &&
+    isIndexArray(c.textBytes, chunkCount, Number.MAX_SAFE_INTEGER)
+  );
+}
+
+/** Rebuilds the records; `textOf(i)` gives chunk i's text. Assumes `isMetaColumns` held. */
+export function fromColumns(
+  columns: MetaColumns,
+  textOf: (chunk: number) => string,
+): { notes: NoteRecord[]; chunks: StoredChunk[] } {
+  const { notes: n, chunks: c, strings } = columns;
+  const notes: NoteRecord[] = [];
+  const chunks: StoredChunk[] = [];
+  for (let i = 0; i < n.path.length; i++) {
+    const path = n.path[i] ?? "";
+    const chunkStart = chunks.length;
+    const chunkCount = n.chunkCount[i] ?? 0;
+    for (let j = chunkStart; j < chunkStart + chunkCount; j++) {
+      const ordinal = c.ordinal[j] ?? 0;
+      chunks.push({
+        id: `${path}#${ordinal}`,
+        path,
+        ordinal,
+        headingPath: (c.heading[j] ?? []).map((k) => strings[k] ?? ""),
+        text: textOf(j),
+        startLine: c.startLine[j] ?? 0,
+        endLine: c.endLine[j] ?? 0,
+        tokens: c.tokens[j] ?? 0,
+        embedHash: c.embedHash[j] ?? "",
+      });
+    }
+    notes.push({
+      path,
+      mtime: n.mtime[i] ?? 0,
+      size: n.size[i] ?? 0,
+      contentHash: n.contentHash[i] ?? "",
+      meta: { title: n.title[i] ?? "", aliases: n.aliases[i] ?? [], tags: n.tags[i] ?? [], links: n.links[i] ?? [] },
+      chunkStart,
+      chunkCount,
+    });
+  }
+  return { notes, chunks };
+}

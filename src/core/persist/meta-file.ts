@@ -1,0 +1,93 @@
+import { err, ok, type Result } from "../result";
+import { align4, corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
+import { isCount, isRecord } from "./json-guards";
+import { fromColumns, isMetaColumns, toColumns } from "./meta-columns";
+import {
+  SNAPSHOT_FORMAT_VERSION,
+  type IndexSnapshot,
+  type NoteRecord,
+  type SnapshotHeader,
+  type StoredChunk,
+} from "./snapshot";
+
+/**
+ * The meta file: a JSON header (the snapshot header, the counts, and the checksum of the vectors file it was saved
+ * with), then a body of: JSON length (u32) | columns JSON | padding to 4 | every chunk text as UTF-8, back to back.
+ * Keeping texts out of the JSON avoids escaping and keeps every string far below V8's maximum string length.
+ */
+export interface MetaFileContent {
+  header: SnapshotHeader;
+  /** Checksum of the vectors file saved together with this one; any other vectors file is not its pair. */
+  vectorsChecksum: number;
+  notes: NoteRecord[];
+  chunks: StoredChunk[];
+}
+
+export function encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): SealedFile {
+  const encoder = new TextEncoder();
+  const texts = s.chunks.map((c) => encoder.encode(c.text));
+  const textBytes = texts.map((t) => t.length);
+  const json = encoder.encode(JSON.stringify(toColumns(s, textBytes)));
+  const textStart = 4 + align4(json.length);
+  const textLength = textBytes.reduce((a, b) => a + b, 0);
+  const { model, dims, chunkingHash, savedAt } = s.header;
+  const header = { model, dims, chunkingHash, savedAt, notes: s.notes.length, chunks: s.chunks.length, vectorsChecksum };
+  return writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, textStart + textLength, (body) => {
+    new DataView(body.buffer, body.byteOffset, 4).setUint32(0, json.length, true);
+    body.set(json, 4);
+    let at = textStart;
+    for (const text of texts) {
+      body.set(text, at);
+      at += text.length;
+    }
+  });
+}
+
+export function decodeMetaFile(bytes: Uint8Array): Result<MetaFileContent> {
+  const opened = readContainer(bytes, "meta", SNAPSHOT_FORMAT_VERSION);
+  if (!opened.ok) return opened;
+  const { header: h, body } = opened.value;
+  if (
+    !isRecord(h) ||
+    typeof h.model !== "string" ||
+    typeof h.chunkingHash !== "string" ||
+    !isCount(h.dims) ||
+    !isCount(h.notes) ||
+    !isCount(h.chunks) ||
+    typeof h.savedAt !== "number" ||
+    typeof h.vectorsChecksum !== "number"
+  ) {
+    return err(corruptFile("meta file", "bad header"));
+  }
+  if (body.length < 4) return err(corruptFile("meta file", "no body"));
+  const jsonLength = new DataView(body.buffer, body.byteOffset, 4).getUint32(0, true);
+  const textStart = 4 + align4(jsonLength);
+  if (textStart > body.length) return err(corruptFile("meta file", "columns run past the end"));
+  let columns: unknown;
+  const decoder = new TextDecoder();
+  try {
+    columns = JSON.parse(decoder.decode(body.subarray(4, 4 + jsonLength)));
+  } catch {
+    return err(corruptFile("meta file", "columns are not valid JSON"));
+  }
+  if (!isMetaColumns(columns, h.notes, h.chunks)) return err(corruptFile("meta file", "columns don't match the counts"));
+  const starts: number[] = [];
+  let end = textStart;
+  for (const n of columns.chunks.textBytes) {
+    starts.push(end);
+    end += n;
+  }
+  if (end > body.length || body.length - end > 3) return err(corruptFile("meta file", "texts don't fill the body"));
+  const records = fromColumns(columns, (i) => {
+    const start = starts[i] ?? 0;
+    return decoder.decode(body.subarray(start, start + (columns.chunks.textBytes[i] ?? 0)));
+  });
+  const header: SnapshotHeader = {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    model: h.model,
+    dims: h.dims,
+    chunkingHash: h.chunkingHash,
+    savedAt: h.savedAt,
+  };
+  return ok({ header, vectorsChecksum: h.vectorsChecksum, ...records });
+}

@@ -1,0 +1,66 @@
+import { appError, err, ok, type AppError, type Result } from "../result";
+import { corruptFile } from "./container";
+import { decodeMetaFile, encodeMetaFile } from "./meta-file";
+import type { IndexSnapshot } from "./snapshot";
+import { findSnapshotProblem } from "./snapshot-check";
+import { describeMismatch, type SnapshotExpectations } from "./snapshot-expectations";
+import { decodeVectorsFile, encodeVectorsFile } from "./vectors-file";
+
+export type { SnapshotExpectations } from "./snapshot-expectations";
+
+/** The two files of a snapshot, ready to write. */
+export interface EncodedSnapshot {
+  /** Notes, chunk metadata and chunk texts; no floats. */
+  meta: Uint8Array;
+  /** Header, raw little-endian Float32 rows, the has-vector bitmap and a checksum. */
+  vectors: Uint8Array;
+}
+
+/**
+ * The outcome of decoding. On failure, `reusable` is set when both files are intact and of this format but were
+ * built with other settings (`describeMismatch`): the caller may still take embeddings from it, but only for the
+ * model and dimensions in `reusable.header`, and only for chunks whose `embedHash` matches.
+ */
+export type SnapshotDecodeResult =
+  | { ok: true; value: IndexSnapshot }
+  | { ok: false; error: AppError; reusable?: IndexSnapshot };
+
+/** Encodes a snapshot; fails with BAD_INPUT (a bug in the caller) when it breaks the `IndexSnapshot` invariants. */
+export function encodeSnapshot(s: IndexSnapshot): Result<EncodedSnapshot> {
+  const problem = findSnapshotProblem(s);
+  if (problem !== null) return err(appError("BAD_INPUT", "Can't save the search index: it is inconsistent.", problem));
+  const vectors = encodeVectorsFile(s);
+  const meta = encodeMetaFile(s, vectors.checksum);
+  return ok({ meta: meta.bytes, vectors: vectors.bytes });
+}
+
+/**
+ * Decodes and verifies a pair of files. Never throws. Damaged, truncated or mismatched pairs are INDEX_CORRUPT; a
+ * file of another format version, or built with other settings, is INDEX_MISMATCH with a message that says why.
+ * The returned vectors may view the `vectors` bytes without copying, so the caller must not reuse that buffer.
+ */
+export function decodeSnapshot(
+  meta: Uint8Array,
+  vectors: Uint8Array,
+  expect: SnapshotExpectations,
+): SnapshotDecodeResult {
+  try {
+    const m = decodeMetaFile(meta);
+    if (!m.ok) return m;
+    const v = decodeVectorsFile(vectors);
+    if (!v.ok) return v;
+    if (v.value.checksum !== m.value.vectorsChecksum) {
+      return err(corruptFile("index files", "the vectors file is from another save (interrupted save?)"));
+    }
+    const { header, notes, chunks } = m.value;
+    if (v.value.dims !== header.dims || v.value.hasVector.length !== chunks.length || v.value.model !== header.model) {
+      return err(corruptFile("index files", "the vectors file disagrees with the meta file"));
+    }
+    const snapshot: IndexSnapshot = { header, notes, chunks, vectors: v.value.vectors, hasVector: v.value.hasVector };
+    const mismatch = describeMismatch(header, expect);
+    return mismatch === null ? ok(snapshot) : { ok: false, error: mismatch, reusable: snapshot };
+  } catch (cause) {
+    // Only a bug or running out of memory gets here; either way the files can't be used.
+    return err(corruptFile("index files", cause instanceof Error ? cause.message : String(cause)));
+  }
+}

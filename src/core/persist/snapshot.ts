@@ -1,0 +1,61 @@
+import type { Chunk, NoteMeta } from "../types";
+
+/**
+ * Version of the on-disk layout of the index files. Bump it whenever the layout changes: files of any other version
+ * are discarded and rebuilt, with a notice that says the format changed.
+ */
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+/** What the index was built with. When any of it differs from the current settings, the index is rebuilt. */
+export interface SnapshotHeader {
+  /** Layout version; must be `SNAPSHOT_FORMAT_VERSION` when saving (only the codec knows the layout). */
+  formatVersion: number;
+  /** Embedding model name, "" when the index has no embeddings (keyword only). */
+  model: string;
+  /** Length of every vector; 0 when there is no model. */
+  dims: number;
+  /** Opaque hash of the chunking settings (see `chunkOptionsHash`); a change means every note must be re-chunked. */
+  chunkingHash: string;
+  /** When the snapshot was taken, in ms since the epoch. */
+  savedAt: number;
+}
+
+/** One indexed note: what it looked like on disk, and which chunks it produced. */
+export interface NoteRecord {
+  /** Vault-relative path, with "/" separators. */
+  path: string;
+  /** Modification time in ms since the epoch, as reported by the vault. */
+  mtime: number;
+  /** Size in bytes, as reported by the vault. */
+  size: number;
+  /** Hash of the whole note content, to tell a real edit from a touch. */
+  contentHash: string;
+  /** Frontmatter fields and links of the note. */
+  meta: NoteMeta;
+  /** Index into `IndexSnapshot.chunks` of the note's first chunk. Notes tile the chunk list in order. */
+  chunkStart: number;
+  /** How many chunks, starting at `chunkStart`, belong to this note. */
+  chunkCount: number;
+}
+
+/** A chunk as persisted, with what is needed to reuse its vector. */
+export interface StoredChunk extends Chunk {
+  /** Content hash of the exact text that was (or will be) embedded; used to diff and to reuse vectors. */
+  embedHash: string;
+}
+
+/**
+ * Everything the index needs to come back after a restart without re-embedding anything.
+ *
+ * Invariants (checked when saving): notes tile `chunks` in order, each chunk's `path` is its note's path and its `id`
+ * is `${path}#${ordinal}`; `vectors.length === chunks.length * header.dims`; `hasVector.length === chunks.length`.
+ */
+export interface IndexSnapshot {
+  header: SnapshotHeader;
+  notes: NoteRecord[];
+  chunks: StoredChunk[];
+  /** `chunks.length * dims` floats; row i belongs to chunk i. A row whose `hasVector` is 0 has no meaning. */
+  vectors: Float32Array;
+  /** 1 where row i holds a real vector, 0 where the chunk still waits for its embedding. */
+  hasVector: Uint8Array;
+}

@@ -1,0 +1,53 @@
+import { err, ok, type Result } from "../result";
+import { corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
+import { readFloat32LE, writeFloat32LE } from "./float32-le";
+import { isCount, isRecord } from "./json-guards";
+import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "./snapshot";
+
+/**
+ * The vectors file: a small JSON header, then one little-endian Float32 row per chunk (rows without an embedding
+ * are stored too, so row i stays at a fixed offset and loads as a view), then a bitmap of which rows are real.
+ */
+export interface VectorsFileContent {
+  model: string;
+  dims: number;
+  vectors: Float32Array;
+  hasVector: Uint8Array;
+  checksum: number;
+}
+
+export function encodeVectorsFile(s: IndexSnapshot): SealedFile {
+  const rows = s.hasVector.length;
+  const floatBytes = s.vectors.length * 4;
+  const header = { model: s.header.model, dims: s.header.dims, rows };
+  return writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, floatBytes + bitmapBytes(rows), (body) => {
+    writeFloat32LE(body, s.vectors);
+    for (let i = 0; i < rows; i++) {
+      const at = floatBytes + (i >>> 3);
+      if (s.hasVector[i]) body[at] = (body[at] ?? 0) | (1 << (i & 7));
+    }
+  });
+}
+
+export function decodeVectorsFile(bytes: Uint8Array): Result<VectorsFileContent> {
+  const opened = readContainer(bytes, "vectors", SNAPSHOT_FORMAT_VERSION);
+  if (!opened.ok) return opened;
+  const { header, body, checksum } = opened.value;
+  if (!isRecord(header) || typeof header.model !== "string" || !isCount(header.dims) || !isCount(header.rows)) {
+    return err(corruptFile("vectors file", "bad header"));
+  }
+  const { model, dims, rows } = header;
+  const floatBytes = rows * dims * 4;
+  const usedBytes = floatBytes + bitmapBytes(rows);
+  if (body.length < usedBytes || body.length - usedBytes > 3) {
+    return err(corruptFile("vectors file", `body of ${body.length} bytes for ${rows} rows of ${dims}`));
+  }
+  const vectors = readFloat32LE(body, rows * dims);
+  const hasVector = new Uint8Array(rows);
+  for (let i = 0; i < rows; i++) hasVector[i] = ((body[floatBytes + (i >>> 3)] ?? 0) >>> (i & 7)) & 1;
+  return ok({ model, dims, vectors, hasVector, checksum });
+}
+
+function bitmapBytes(rows: number): number {
+  return Math.ceil(rows / 8);
+}
