@@ -1,0 +1,95 @@
+import { ok, type AppError, type Result } from "../result";
+import { corruptFile } from "./container";
+import type { FileStore } from "./file-store";
+import type { IndexSnapshot } from "./snapshot";
+import { decodeSnapshot, encodeSnapshot, type SnapshotExpectations } from "./snapshot-codec";
+
+/** File names of the index, inside the plugin's data folder. */
+export const INDEX_META_FILE = "index-meta.bin";
+export const INDEX_VECTORS_FILE = "index-vectors.bin";
+const TEMP_SUFFIX = ".tmp";
+
+/** What loading found. Exactly one of these, never a throw. */
+export type LoadOutcome =
+  /** `recovered` is true when a save was interrupted between its two renames and its finished temp files were used. */
+  | { kind: "loaded"; snapshot: IndexSnapshot; recovered: boolean }
+  /** No index was saved yet: build one, no notice needed. */
+  | { kind: "missing" }
+  /**
+   * The files can't be used; `error` is the one notice to show and the index must be rebuilt. `reusable` is set
+   * when they were intact but built with other settings (see `SnapshotDecodeResult`).
+   */
+  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot };
+
+/**
+ * Saves atomically: both files go to temp names first, then the vectors file and last the meta file are renamed
+ * over the old ones. A failed write leaves the old pair untouched. The meta file names the checksum of its vectors
+ * file, so a crash between the two renames can never load as a silent mix of two saves. Callers must not run two
+ * saves into the same `dir` at once (they would share temp files; the pairing check would still refuse a mix).
+ */
+export async function saveIndexFiles(store: FileStore, dir: string, s: IndexSnapshot): Promise<Result<{ bytes: number }>> {
+  const encoded = encodeSnapshot(s);
+  if (!encoded.ok) return encoded;
+  const paths = indexFilePaths(dir);
+  const { meta, vectors } = encoded.value;
+  for (const [path, data] of [
+    [paths.vectorsTemp, vectors],
+    [paths.metaTemp, meta],
+  ] as const) {
+    const written = await store.write(path, data);
+    if (!written.ok) {
+      await store.remove(paths.vectorsTemp);
+      await store.remove(paths.metaTemp);
+      return written;
+    }
+  }
+  // From here on, leave the temp files alone on failure: they are what `loadIndexFiles` recovers from.
+  const movedVectors = await store.rename(paths.vectorsTemp, paths.vectors);
+  if (!movedVectors.ok) return movedVectors;
+  const movedMeta = await store.rename(paths.metaTemp, paths.meta);
+  if (!movedMeta.ok) return movedMeta;
+  return ok({ bytes: meta.length + vectors.length });
+}
+
+/**
+ * Loads the saved index. When the saved pair is unusable, it tries the pairs that a save interrupted between its
+ * renames leaves behind (the temp meta file with the new or the temp vectors file); the pairing checksum accepts
+ * only files written together. At most three fixed attempts, so it can't loop; if none loads, the outcome is that
+ * of the saved pair, so a torn temp file never causes a notice of its own.
+ */
+export async function loadIndexFiles(store: FileStore, dir: string, expect: SnapshotExpectations): Promise<LoadOutcome> {
+  const paths = indexFilePaths(dir);
+  const vectors = await store.read(paths.vectors);
+  const saved = decodePair(await store.read(paths.meta), vectors, expect, false);
+  if (saved.kind === "loaded") return saved;
+  const metaTemp = await store.read(paths.metaTemp);
+  if (!metaTemp.ok || metaTemp.value === null) return saved;
+  const withSaved = decodePair(metaTemp, vectors, expect, true);
+  if (withSaved.kind === "loaded") return withSaved;
+  const withTemp = decodePair(metaTemp, await store.read(paths.vectorsTemp), expect, true);
+  return withTemp.kind === "loaded" ? withTemp : saved;
+}
+
+/** Paths of the saved files and of their temp files under `dir` ("" means the store's root). */
+export function indexFilePaths(dir: string): { meta: string; vectors: string; metaTemp: string; vectorsTemp: string } {
+  const base = dir === "" || dir.endsWith("/") ? dir : `${dir}/`;
+  const meta = base + INDEX_META_FILE;
+  const vectors = base + INDEX_VECTORS_FILE;
+  return { meta, vectors, metaTemp: meta + TEMP_SUFFIX, vectorsTemp: vectors + TEMP_SUFFIX };
+}
+
+function decodePair(
+  meta: Result<Uint8Array | null>,
+  vectors: Result<Uint8Array | null>,
+  expect: SnapshotExpectations,
+  recovered: boolean,
+): LoadOutcome {
+  if (!meta.ok) return { kind: "discarded", error: meta.error };
+  if (!vectors.ok) return { kind: "discarded", error: vectors.error };
+  if (meta.value === null && vectors.value === null) return { kind: "missing" };
+  if (meta.value === null) return { kind: "discarded", error: corruptFile("meta file", "missing") };
+  if (vectors.value === null) return { kind: "discarded", error: corruptFile("vectors file", "missing") };
+  const decoded = decodeSnapshot(meta.value, vectors.value, expect);
+  if (decoded.ok) return { kind: "loaded", snapshot: decoded.value, recovered };
+  return { kind: "discarded", error: decoded.error, ...(decoded.reusable ? { reusable: decoded.reusable } : {}) };
+}
