@@ -1,0 +1,59 @@
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { appError, err, ok, type AppError, type Result } from "../core/result";
+import type { FileStore } from "../core/persist/file-store";
+
+/**
+ * `FileStore` over Node's file system, for the CLI, the benchmarks and the tests. Relative paths resolve against
+ * the process's working directory. `rename` is atomic on one file system (POSIX rename, MoveFileEx on Windows).
+ * Files are not fsynced: a crash of the process loses nothing written, a power cut may lose the last save, and the
+ * checksums then turn that into a rebuild rather than a bad index.
+ */
+export class NodeFileStore implements FileStore {
+  async read(path: string): Promise<Result<Uint8Array | null>> {
+    try {
+      const data = await readFile(path);
+      // A plain view, so no caller sees Buffer's different `slice` semantics.
+      return ok(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    } catch (cause) {
+      if (errorCode(cause) === "ENOENT") return ok(null);
+      return err(ioError(`Can't read ${path}. Check that the file is readable.`, cause));
+    }
+  }
+
+  async write(path: string, data: Uint8Array): Promise<Result<void>> {
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, data);
+      return ok(undefined);
+    } catch (cause) {
+      return err(ioError(`Can't write ${path}. Check that the folder is writable and the disk is not full.`, cause));
+    }
+  }
+
+  async rename(from: string, to: string): Promise<Result<void>> {
+    try {
+      await rename(from, to);
+      return ok(undefined);
+    } catch (cause) {
+      return err(ioError(`Can't move ${from} to ${to}. Check that the folder is writable.`, cause));
+    }
+  }
+
+  async remove(path: string): Promise<Result<void>> {
+    try {
+      await rm(path, { force: true });
+      return ok(undefined);
+    } catch (cause) {
+      return err(ioError(`Can't delete ${path}. Check that the folder is writable.`, cause));
+    }
+  }
+}
+
+function errorCode(cause: unknown): unknown {
+  return typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
+}
+
+function ioError(message: string, cause: unknown): AppError {
+  return appError("IO", message, cause);
+}
