@@ -23,4 +23,9 @@ export default defineConfig([
       "import/no-nodejs-modules": "off",
     },
   },
+  {
+    // Benchmarks and the CLI talk to a terminal.
+    files: ["bench/**/*.ts", "src/cli/**/*.ts", "test/e2e/**/*.ts"],
+    rules: { "no-console": "off", "obsidianmd/rule-custom-message": "off" },
+  },
 ]);

@@ -117,3 +117,36 @@ function bm25Search(index: OramaIndexStore, queryTerms: string[], p: Bm25Params)
   });
   return [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
+
+/** Field texts of a hypothetical document, already analysed into terms. */
+export type FieldTerms = Record<string, readonly string[]>;
+
+/**
+ * BM25F score a document with these fields would get for the query, using the live index's statistics (document
+ * frequencies, average lengths). Calibration uses it to score a chunk with one sentence held out, without
+ * re-indexing anything.
+ */
+export function scoreAgainstIndex(
+  index: OramaIndexStore,
+  queryTerms: readonly string[],
+  fields: FieldTerms,
+  p: Pick<Bm25Params, "boost" | "k1" | "b" | "docsCount">,
+): number {
+  let total = 0;
+  for (const term of new Set(queryTerms)) {
+    let t = 0;
+    let df = 0;
+    for (const [prop, terms] of Object.entries(fields)) {
+      df = Math.max(df, index.tokenOccurrences[prop]?.[term] ?? 0);
+      const tf = terms.filter((x) => x === term).length;
+      if (tf === 0) continue;
+      const avgLength = index.avgFieldLength[prop] || 1;
+      t += ((p.boost[prop] ?? 1) * tf) / (1 - p.b + (p.b * terms.length) / avgLength);
+    }
+    if (t <= 0) continue;
+    df = Math.max(df, 1);
+    const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+    total += (idf * t * (p.k1 + 1)) / (t + p.k1);
+  }
+  return total;
+}

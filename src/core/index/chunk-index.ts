@@ -1,8 +1,10 @@
 import { count, create, insert, remove, search, type AnyOrama } from "@orama/orama";
 import type { Chunk, ChunkedNote } from "../types";
-import { createBm25Component, type QueryTuning } from "./bm25-component";
+import { createBm25Component, scoreAgainstIndex, type QueryTuning } from "./bm25-component";
+import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
+import { attachVector, detachVector } from "./orama-vectors";
 
 /** A chunk as the index keeps it, with the note fields search results need. */
 export interface IndexedChunk {
@@ -36,12 +38,13 @@ export interface VectorSearchOptions {
 }
 
 const VECTOR = "embedding";
+
 const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
 
 /**
  * The Orama index over chunks: BM25 over text, title, heading path and aliases, plus a cosine vector property.
- * Orama keeps inserted documents by reference, so every insert gets a fresh object and nothing inserted is mutated;
- * a chunk whose vector arrives later is removed and inserted again under the same id.
+ * Orama keeps inserted documents by reference, so every insert gets a fresh object and nothing inserted is mutated.
+ * Vectors go straight into Orama's vector index (see orama-vectors.ts), so each exists once, as our Float32Array.
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
@@ -49,6 +52,7 @@ export class ChunkIndex {
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
   private readonly boost: Record<string, number>;
+  private readonly analyzer = new Analyzer();
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
@@ -59,7 +63,10 @@ export class ChunkIndex {
     if (dims > 0) schema[VECTOR] = `vector[${dims}]`;
     this.db = create({
       schema: schema as never,
-      components: { tokenizer: createOramaTokenizer(), index: createBm25Component(this.tuning) as never },
+      components: {
+        tokenizer: createOramaTokenizer(this.analyzer),
+        index: createBm25Component(this.tuning) as never,
+      },
     }) as AnyOrama;
     this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost };
   }
@@ -119,6 +126,7 @@ export class ChunkIndex {
     const ids = this.byPath.get(path);
     if (!ids) return false;
     for (const id of ids) {
+      detachVector(this.db, VECTOR, id);
       void remove(this.db, id);
       this.chunks.delete(id);
     }
@@ -130,10 +138,8 @@ export class ChunkIndex {
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
     if (!old || !this.usable(vector)) return false;
-    const entry: IndexedChunk = { ...old, vector };
-    void remove(this.db, id);
-    this.chunks.set(id, entry);
-    this.insertDoc(entry);
+    this.chunks.set(id, { ...old, vector });
+    attachVector(this.db, VECTOR, id, vector);
     return true;
   }
 
@@ -171,6 +177,18 @@ export class ChunkIndex {
     return res.hits.map((h) => ({ id: h.id, score: h.score }));
   }
 
+  /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
+  keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
+    const terms: Record<string, string[]> = {};
+    for (const [prop, value] of Object.entries(fields)) terms[prop] = this.analyzer.terms(value);
+    return scoreAgainstIndex(this.db.data.index as never, this.analyzer.terms(query), terms, {
+      boost: this.boost,
+      k1: this.lexical.k1,
+      b: this.lexical.b,
+      docsCount: count(this.db),
+    });
+  }
+
   private usable(v: Float32Array | undefined): Float32Array | undefined {
     return v && this.dims > 0 && v.length === this.dims ? v : undefined;
   }
@@ -184,7 +202,7 @@ export class ChunkIndex {
       headings: chunk.headingPath.slice(1).join(" "),
       aliases: entry.aliases.join(" "),
     };
-    if (entry.vector) doc[VECTOR] = entry.vector;
     void insert(this.db, doc as never);
+    if (entry.vector) attachVector(this.db, VECTOR, chunk.id, entry.vector);
   }
 }

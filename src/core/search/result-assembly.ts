@@ -1,0 +1,52 @@
+import type { ChunkIndex } from "../index/chunk-index";
+import { fuseRrf, maxFusedScore, type FusedHit, type RankedList } from "./fusion";
+import { collapseRanking, groupHits, notePathOfChunkId } from "./group-ranking";
+import type { SearchOptions } from "./search-options";
+import type { ChunkMatch, NoteResult } from "./search-result";
+
+/**
+ * Fuses chunk lists into note results. Notes are fused on note-level lists (a note ranks where its best chunk
+ * ranks in each list), so a note whose keyword hit and vector hit are different chunks still gets credit from both.
+ * Within a note, chunks are ordered by their own fused score, and the best one represents the note.
+ */
+export function assembleResults(
+  index: ChunkIndex,
+  lists: readonly RankedList[],
+  opts: Pick<SearchOptions, "rrfK" | "limit" | "minScore" | "chunksPerNote">,
+): NoteResult[] {
+  const k = opts.rrfK;
+  const noteLists = lists.map((l) => ({ ...l, ids: collapseRanking(l.ids, notePathOfChunkId) }));
+  const notes = fuseRrf(noteLists, k);
+  const chunksByNote = groupHits(fuseRrf(lists, k), notePathOfChunkId);
+  const max = maxFusedScore(lists, k);
+  const weights = Object.fromEntries(lists.map((l) => [l.name, l.weight]));
+  const out: NoteResult[] = [];
+  for (const note of notes) {
+    if (out.length >= opts.limit) break;
+    const relativeScore = max > 0 ? note.score / max : 0;
+    if (relativeScore < opts.minScore) continue;
+    const chunks = (chunksByNote.get(note.id) ?? []).slice(0, Math.max(1, opts.chunksPerNote));
+    const matches = chunks.map((c) => toMatch(index, c)).filter((m): m is ChunkMatch => m !== undefined);
+    const best = matches[0];
+    const entry = best ? index.get(best.id) : undefined;
+    if (!best || !entry) continue;
+    out.push({
+      path: note.id,
+      title: entry.title,
+      tags: entry.tags,
+      score: note.score,
+      relativeScore,
+      best,
+      chunks: matches,
+      explain: { ranks: note.ranks, fused: note.score, weights, k },
+    });
+  }
+  return out;
+}
+
+function toMatch(index: ChunkIndex, hit: FusedHit): ChunkMatch | undefined {
+  const entry = index.get(hit.id);
+  if (!entry) return undefined;
+  const c = entry.chunk;
+  return { id: c.id, headingPath: c.headingPath, startLine: c.startLine, endLine: c.endLine, text: c.text, score: hit.score, ranks: hit.ranks };
+}

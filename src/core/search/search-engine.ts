@@ -1,0 +1,176 @@
+import type { ChunkIndex } from "../index/chunk-index";
+import type { Embedder } from "../ollama/embedder";
+import type { HydeGenerator } from "../ollama/hyde";
+import type { AppError, Result } from "../result";
+import type { ListName, SearchMode } from "../types";
+import type { RankedList } from "./fusion";
+import { notePathOfChunkId } from "./group-ranking";
+import { createNoteFilter } from "./note-filter";
+import { assembleResults } from "./result-assembly";
+import { parseQuery, type ParsedQuery } from "./query-parser";
+import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./search-options";
+import type { SearchNotice, SearchResponse } from "./search-result";
+import { scaledWeights, type Calibration } from "./weight-calibration";
+
+/** One search. */
+export interface SearchRequest {
+  /** What the user typed, with the query syntax (`"phrase"`, `-word`, `path:`, `tag:`). */
+  query: string;
+  /** Default "hybrid". */
+  mode?: SearchMode;
+  /** Notes to return. Default: the options' limit. */
+  limit?: number;
+  /** Aborts the embedding and HyDE calls; the response then has `aborted: true`. */
+  signal?: AbortSignal;
+  /** Treat the last word as a prefix, for search as you type. Default false. */
+  prefixLast?: boolean;
+  /** A query vector computed elsewhere (benchmarks, tests); the embedder is then not called. */
+  queryVector?: Float32Array;
+  /** A HyDE passage vector computed elsewhere; HyDE generation is then not called. */
+  hydeVector?: Float32Array;
+}
+
+/** What the engine searches with. The embedder and HyDE are optional: without them search is keyword-only. */
+export interface SearchEngineDeps {
+  index: ChunkIndex;
+  embedder?: Embedder;
+  hyde?: HydeGenerator;
+}
+
+/**
+ * Runs BM25 and vector searches over the chunk index, adds a HyDE list when asked, and fuses them with weighted RRF
+ * at note level. It never throws: an embedder that fails or times out makes the query fall back to keywords, and
+ * the response says so.
+ */
+export class SearchEngine {
+  private options: SearchOptions = DEFAULT_SEARCH_OPTIONS;
+  private calibration: Calibration | undefined;
+
+  constructor(private deps: SearchEngineDeps) {}
+
+  setOptions(options: SearchOptions): void {
+    this.options = options;
+  }
+
+  setDeps(deps: Partial<SearchEngineDeps>): void {
+    this.deps = { ...this.deps, ...deps };
+  }
+
+  /** This index's calibration (see weight-calibration.ts); it scales the vector weights while `autoWeights` is on. */
+  setCalibration(c: Calibration | undefined): void {
+    this.calibration = c;
+  }
+
+  /** The weights fusion uses now. */
+  effectiveWeights(): ListWeights {
+    return this.options.autoWeights ? scaledWeights(this.options.weights, this.calibration) : this.options.weights;
+  }
+
+  /** Keyword results only, synchronously: what the modal shows on each keystroke before embeddings arrive. */
+  searchKeyword(req: SearchRequest): SearchResponse {
+    const q = parseQuery(req.query);
+    const lists = [this.bm25List(q, req)];
+    return this.respond(q, req, "keyword", lists, []);
+  }
+
+  async search(req: SearchRequest): Promise<SearchResponse> {
+    const mode = req.mode ?? "hybrid";
+    const q = parseQuery(req.query);
+    if (mode === "keyword" || q.isEmpty) return { ...this.searchKeyword(req), mode };
+    const notices: SearchNotice[] = [];
+    const lists: RankedList[] = mode === "hybrid" ? [this.bm25List(q, req)] : [];
+    const [queryVec, hydeVec] = await Promise.all([this.queryVector(q, req), this.hydeVector(q, req, notices)]);
+    if (req.signal?.aborted) return { ...this.respond(q, req, mode, [], notices), aborted: true };
+    if (!queryVec.ok) {
+      notices.push({ code: "KEYWORD_FALLBACK", message: `Keyword results only: ${queryVec.error.message}`, error: queryVec.error });
+      const fallback = mode === "hybrid" ? lists : [this.bm25List(q, req)];
+      return this.respond(q, req, "keyword", fallback, notices, mode);
+    }
+    if (this.deps.index.vectorCount === 0) {
+      notices.push({ code: "NO_VECTORS", message: "No embeddings yet: showing keyword matches while the index fills." });
+    }
+    lists.push(this.vectorList("vector", queryVec.value, q, req));
+    if (hydeVec) lists.push(this.vectorList("hyde", hydeVec, q, req));
+    return this.respond(q, req, mode, lists, notices);
+  }
+
+  private depth(q: ParsedQuery, req: SearchRequest): number {
+    const limit = req.limit ?? this.options.limit;
+    // Filters are applied after retrieval, so filtered queries look further down the lists.
+    return createNoteFilter(this.deps.index, q) ? Math.max(this.deps.index.size, 1) : limit * this.options.depthFactor;
+  }
+
+  private bm25List(q: ParsedQuery, req: SearchRequest): RankedList {
+    const weight = this.effectiveWeights().bm25;
+    if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(q) };
+    const hits = this.deps.index.keywordSearch(q.text, { limit: this.depth(q, req), prefixLast: req.prefixLast ?? false });
+    return { name: "bm25", weight, ids: this.applyFilter(q, hits.map((h) => h.id)) };
+  }
+
+  private vectorList(name: ListName, vector: Float32Array, q: ParsedQuery, req: SearchRequest): RankedList {
+    const hits = this.deps.index.vectorSearch(vector, { limit: this.depth(q, req), similarity: this.options.similarity });
+    return { name, weight: this.effectiveWeights()[name], ids: this.applyFilter(q, hits.map((h) => h.id)) };
+  }
+
+  private applyFilter(q: ParsedQuery, ids: string[]): string[] {
+    const pass = createNoteFilter(this.deps.index, q);
+    return pass ? ids.filter((id) => pass(notePathOfChunkId(id))) : ids;
+  }
+
+  /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */
+  private filterOnlyIds(q: ParsedQuery): string[] {
+    const pass = createNoteFilter(this.deps.index, q);
+    if (!pass) return [];
+    const index = this.deps.index;
+    const firsts: { id: string; title: string }[] = [];
+    for (const path of index.notePaths()) {
+      const id = index.chunkIdsOf(path)[0];
+      const entry = id === undefined ? undefined : index.get(id);
+      if (id !== undefined && entry && pass(path)) firsts.push({ id, title: entry.title.toLowerCase() });
+    }
+    return firsts.sort((a, b) => a.title.localeCompare(b.title)).map((f) => f.id);
+  }
+
+  private async queryVector(q: ParsedQuery, req: SearchRequest): Promise<Result<Float32Array>> {
+    if (req.queryVector) return { ok: true, value: req.queryVector };
+    const embedder = this.deps.embedder;
+    if (!embedder) return { ok: false, error: noEmbedder() };
+    return embedder.embedQuery(q.text, req.signal);
+  }
+
+  private async hydeVector(q: ParsedQuery, req: SearchRequest, notices: SearchNotice[]): Promise<Float32Array | undefined> {
+    if (req.hydeVector) return req.hydeVector;
+    const { hyde, embedder } = this.deps;
+    if (!this.options.hyde || !hyde || !embedder) return undefined;
+    if (q.isKeywordLike && !this.options.hydeForKeywordQueries) {
+      notices.push({ code: "HYDE_SKIPPED", message: "HyDE skipped: the query looks like keywords." });
+      return undefined;
+    }
+    const passage = await hyde.generate(q.text, req.signal);
+    const vec = passage.ok ? await embedder.embedDocuments([passage.value], req.signal) : passage;
+    if (vec.ok && vec.value[0]) return vec.value[0];
+    if (!vec.ok && !req.signal?.aborted) {
+      notices.push({ code: "HYDE_FAILED", message: `HyDE left out: ${vec.error.message}`, error: vec.error });
+    }
+    return undefined;
+  }
+
+  private respond(
+    q: ParsedQuery,
+    req: SearchRequest,
+    effectiveMode: SearchMode,
+    lists: RankedList[],
+    notices: SearchNotice[],
+    mode: SearchMode = effectiveMode,
+  ): SearchResponse {
+    const limit = req.limit ?? this.options.limit;
+    const results = assembleResults(this.deps.index, lists, { ...this.options, limit });
+    const weights: Partial<Record<ListName, number>> = {};
+    for (const l of lists) weights[l.name] = l.weight;
+    return { query: q, mode, effectiveMode, results, notices, lists: weights, aborted: false };
+  }
+}
+
+function noEmbedder(): AppError {
+  return { code: "OLLAMA_UNREACHABLE", message: "No embedding model is set up. Pick one in the settings." };
+}

@@ -1,0 +1,48 @@
+import type { ListName } from "../types";
+
+/** Relative weight of each ranked list in the fusion. */
+export type ListWeights = Record<ListName, number>;
+
+/** How the engine ranks. Every field is a user setting (see the settings tab). */
+export interface SearchOptions {
+  /**
+   * The RRF constant k in `Σ w / (k + rank)`. Small k lets the top ranks of each list dominate; large k flattens
+   * the lists so agreement between them counts most. Default 20 (tuned on SciFact train; the textbook 60 lets the
+   * weaker list push weak agreements up).
+   */
+  rrfK: number;
+  /**
+   * Weights of the BM25, vector and HyDE lists. Default { bm25: 1, vector: 1, hyde: 0.5 }. With `autoWeights` on,
+   * the vector and HyDE weights are scaled per index by calibration (see weight-calibration.ts).
+   */
+  weights: ListWeights;
+  /** Calibrate the vector list's weight against BM25 from pseudo-queries drawn from the index. Default true. */
+  autoWeights: boolean;
+  /** Notes returned. Default 20. */
+  limit: number;
+  /** Candidates taken from each list, as a multiple of `limit`. Default 4. */
+  depthFactor: number;
+  /** Drop results whose fused score is below this share (0–1) of the best possible score. Default 0. */
+  minScore: number;
+  /** Cosine floor of the vector lists. Orama's own default, 0.8, drops most real hits. Default 0. */
+  similarity: number;
+  /** Write a hypothetical answer with an LLM and search with it too (HyDE). Default false. */
+  hyde: boolean;
+  /** Use HyDE even for keyword-like queries (two words or fewer, or a quoted phrase). Default false. */
+  hydeForKeywordQueries: boolean;
+  /** Matching chunks listed under each note. Default 3. */
+  chunksPerNote: number;
+}
+
+export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
+  rrfK: 20,
+  weights: { bm25: 1, vector: 1, hyde: 0.5 },
+  autoWeights: true,
+  limit: 20,
+  depthFactor: 4,
+  minScore: 0,
+  similarity: 0,
+  hyde: false,
+  hydeForKeywordQueries: false,
+  chunksPerNote: 3,
+};

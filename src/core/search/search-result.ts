@@ -1,0 +1,64 @@
+import type { AppError } from "../result";
+import type { ListName, SearchMode } from "../types";
+import type { ParsedQuery } from "./query-parser";
+
+/** One matching chunk of a result note. */
+export interface ChunkMatch {
+  id: string;
+  headingPath: readonly string[];
+  startLine: number;
+  endLine: number;
+  text: string;
+  /** Fused score of the chunk alone. */
+  score: number;
+  /** 1-based rank of the chunk in each list that found it. */
+  ranks: Partial<Record<ListName, number>>;
+}
+
+/** Why a note ranks where it does. */
+export interface Explanation {
+  /** 1-based rank of the note (its best chunk) in each list that found it. */
+  ranks: Partial<Record<ListName, number>>;
+  /** Fused score: Σ w / (k + rank). */
+  fused: number;
+  /** Weights and k the fusion used. */
+  weights: Partial<Record<ListName, number>>;
+  k: number;
+}
+
+/** One note in the results. */
+export interface NoteResult {
+  path: string;
+  title: string;
+  tags: readonly string[];
+  /** Fused score. */
+  score: number;
+  /** Fused score as a share of the best possible one, 0–1. */
+  relativeScore: number;
+  /** The chunk that represents the note. */
+  best: ChunkMatch;
+  /** Matching chunks, best first (the best one included). */
+  chunks: ChunkMatch[];
+  explain: Explanation;
+}
+
+/** Something the user should know about how a search ran, e.g. that it fell back to keywords. */
+export interface SearchNotice {
+  code: "KEYWORD_FALLBACK" | "HYDE_FAILED" | "HYDE_SKIPPED" | "NO_VECTORS";
+  message: string;
+  error?: AppError;
+}
+
+/** The answer to one search. The engine never throws; what went wrong is in `notices`. */
+export interface SearchResponse {
+  query: ParsedQuery;
+  /** The mode asked for. */
+  mode: SearchMode;
+  /** The mode that actually ran: "keyword" when the embedder failed. */
+  effectiveMode: SearchMode;
+  results: NoteResult[];
+  notices: SearchNotice[];
+  /** Lists that took part, with their weights. */
+  lists: Partial<Record<ListName, number>>;
+  aborted: boolean;
+}

@@ -1,0 +1,140 @@
+import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
+import { embeddingInput } from "../index/embedding-input";
+import type { Embedder } from "../ollama/embedder";
+import { contentHash } from "../text/hash";
+import { notePathOfChunkId } from "./group-ranking";
+import type { ListWeights } from "./search-options";
+
+/** Calibration settings. */
+export interface CalibrationOptions {
+  /** Pseudo-queries drawn from the index. Default 48. */
+  samples: number;
+  /** Sharpening exponent γ in `scale = (MRR_vector / MRR_bm25)^γ`. Default 2 (tuned on SciFact train). */
+  gamma: number;
+  /** The scale stays within [minScale, maxScale]. Defaults 0.05 and 1.5. */
+  minScale: number;
+  maxScale: number;
+}
+
+export const DEFAULT_CALIBRATION: CalibrationOptions = { samples: 48, gamma: 2, minScale: 0.05, maxScale: 1.5 };
+
+/** What calibration found, kept for the settings tab and the benchmark report. */
+export interface Calibration {
+  /** Multiply the configured vector and HyDE weights by this. */
+  scale: number;
+  bm25Mrr: number;
+  vectorMrr: number;
+  samples: number;
+  detail: string;
+}
+
+interface Probe {
+  path: string;
+  sentence: string;
+  entry: IndexedChunk;
+  rest: string;
+}
+
+/**
+ * How much to trust the vector list on this index, measured on the index itself, never on labelled queries.
+ *
+ * Inverse-cloze probes: take a sentence out of a sampled chunk, search with it, and see where each list ranks the
+ * note the sentence came from when the chunk no longer contains it (the keyword side scores the chunk without the
+ * sentence against the index's own statistics; the vector side embeds the chunk without the sentence). The ratio
+ * of the two lists' mean reciprocal ranks sets the vector weight: a weak embedding model on this kind of text gets
+ * a small weight and hybrid stays close to BM25; a model as good as BM25 gets about BM25's weight.
+ */
+export async function calibrateVectorScale(
+  index: ChunkIndex,
+  embedder: Embedder,
+  opts: CalibrationOptions = DEFAULT_CALIBRATION,
+  signal?: AbortSignal,
+): Promise<Calibration | undefined> {
+  const probes = drawProbes(index, opts.samples);
+  if (probes.length < 8) return undefined;
+  const rrB: number[] = [];
+  const rrV: number[] = [];
+  for (const p of probes) {
+    if (signal?.aborted) return undefined;
+    const [q, ctx] = await Promise.all([
+      embedder.embedQuery(p.sentence, signal),
+      embedder.embedDocuments([embeddingInput({ headingPath: p.entry.chunk.headingPath, text: p.rest })], signal),
+    ]);
+    const ctxVec = ctx.ok ? ctx.value[0] : undefined;
+    if (!q.ok || !ctxVec) return undefined;
+    rrB.push(1 / keywordRank(index, p));
+    rrV.push(1 / vectorRank(index, p, q.value, ctxVec));
+  }
+  const bm25Mrr = mean(rrB);
+  const vectorMrr = mean(rrV);
+  const ratio = bm25Mrr > 0 ? vectorMrr / bm25Mrr : 1;
+  const scale = Math.min(opts.maxScale, Math.max(opts.minScale, ratio ** opts.gamma));
+  const detail = `${probes.length} held-out-sentence probes: MRR bm25 ${bm25Mrr.toFixed(3)}, vector ${vectorMrr.toFixed(3)}, scale ${scale.toFixed(3)}`;
+  return { scale, bm25Mrr, vectorMrr, samples: probes.length, detail };
+}
+
+/** The configured weights with the vector and HyDE lists scaled by a calibration. */
+export function scaledWeights(base: ListWeights, c: Calibration | undefined): ListWeights {
+  return c ? { bm25: base.bm25, vector: base.vector * c.scale, hyde: base.hyde * c.scale } : base;
+}
+
+function keywordRank(index: ChunkIndex, p: Probe): number {
+  const target = index.keywordScoreOf(p.sentence, {
+    text: p.rest,
+    title: p.entry.title,
+    headings: p.entry.chunk.headingPath.slice(1).join(" "),
+    aliases: p.entry.aliases.join(" "),
+  });
+  return rankAmongOthers(index.keywordSearch(p.sentence, { limit: 200 }), p.path, target);
+}
+
+function vectorRank(index: ChunkIndex, p: Probe, q: Float32Array, ctx: Float32Array): number {
+  return rankAmongOthers(index.vectorSearch(q, { limit: 200, similarity: -1 }), p.path, cosine(q, ctx));
+}
+
+/** 1 + number of other notes whose best chunk outscores the held-out target. */
+function rankAmongOthers(hits: readonly { id: string; score: number }[], path: string, target: number): number {
+  const better = new Set<string>();
+  for (const h of hits) {
+    const note = notePathOfChunkId(h.id);
+    if (note !== path && h.score > target) better.add(note);
+  }
+  return better.size + 1;
+}
+
+/** Deterministic sample: notes ordered by a hash of their path, one probe sentence from each. */
+function drawProbes(index: ChunkIndex, n: number): Probe[] {
+  const paths = [...index.notePaths()].sort((a, b) => (contentHash(a) < contentHash(b) ? -1 : 1));
+  const out: Probe[] = [];
+  for (const path of paths) {
+    if (out.length >= n) break;
+    const entry = index.chunkIdsOf(path).map((id) => index.get(id)).find((c) => c?.vector !== undefined);
+    if (!entry) continue;
+    const sentences = splitSentences(entry.chunk.text);
+    if (sentences.length < 3) continue;
+    const pick = sentences[Math.floor(sentences.length / 2)] ?? "";
+    if (pick.split(/\s+/).length < 5) continue;
+    out.push({ path, sentence: pick, entry, rest: sentences.filter((s) => s !== pick).join(" ") });
+  }
+  return out;
+}
+
+function splitSentences(text: string): string[] {
+  return (text.match(/[^.!?。！？\n]+[.!?。！？]*/gu) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
