@@ -69,7 +69,15 @@ const NO_FAULTS: FakeOllamaFaults = {
   slowMs: 0,
 };
 
-export async function startFakeOllama(opts: { port?: number; contextLength?: number } = {}): Promise<FakeOllama> {
+export interface FakeOllamaOptions {
+  /** Port on 127.0.0.1. Default 0: an ephemeral port, see `url`. */
+  port?: number;
+  /** Context length of the embedding models, in the fake's tokens (see fakeTokenCount). Default 512. */
+  contextLength?: number;
+}
+
+/** Starts the fake on 127.0.0.1 with models "fake-embed", "nomic-embed-text" (64-d embedding) and "fake-llm". */
+export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const contextLength = opts.contextLength ?? 512;
   let faults: FakeOllamaFaults = { ...NO_FAULTS };
   const sockets = new Set<Socket>();

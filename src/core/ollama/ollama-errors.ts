@@ -44,10 +44,13 @@ export function isRetryable(failure: OllamaFailure): boolean {
 
 /** Where the failure happened, for the message. */
 export interface FailureContext {
+  /** The Ollama base URL the request went to. */
   baseUrl: string;
   /** API path such as "/api/embed". */
   endpoint: string;
+  /** Model the request was about, if any; named in the message. */
   model?: string;
+  /** The time limit that applied, in ms. */
   timeoutMs: number;
   /** How many times the request was sent. */
   attempts: number;
