@@ -104,9 +104,24 @@ export class ChunkIndex {
    * a missing one leaves the chunk keyword-only until `setVector`.
    */
   addNote(note: ChunkedNote, vectors: readonly (Float32Array | undefined)[] = []): void {
-    this.removeNote(note.path);
+    drain(this.addNoteSteps(note, vectors, Infinity));
+  }
+
+  /**
+   * `addNote` in steps of at most `perStep` chunks (removing the old version included), so a caller can yield to
+   * the UI between steps when a note has thousands of chunks. Between steps the note is partly indexed and stays
+   * consistent: `removeNote` or another `addNote` of the same path cleans up a half-added note.
+   */
+  *addNoteSteps(
+    note: ChunkedNote,
+    vectors: readonly (Float32Array | undefined)[] = [],
+    perStep = 64,
+  ): Generator<void, void, void> {
+    yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
-    note.chunks.forEach((chunk, i) => {
+    this.byPath.set(note.path, ids);
+    for (const [i, chunk] of note.chunks.entries()) {
+      if (i > 0 && i % perStep === 0) yield;
       const entry: IndexedChunk = {
         chunk,
         title: note.meta.title,
@@ -117,18 +132,29 @@ export class ChunkIndex {
       this.chunks.set(chunk.id, entry);
       this.insertDoc(entry);
       ids.push(chunk.id);
-    });
-    this.byPath.set(note.path, ids);
+    }
   }
 
   /** Drop every chunk of a note. Returns false when the note was not indexed. */
   removeNote(path: string): boolean {
-    const ids = this.byPath.get(path);
-    if (!ids) return false;
-    for (const id of ids) {
+    return drain(this.removeNoteSteps(path, Infinity));
+  }
+
+  /** `removeNote` in steps of at most `perStep` chunks; between steps the note is partly removed. */
+  *removeNoteSteps(path: string, perStep = 64): Generator<void, boolean, void> {
+    const listed = this.byPath.get(path);
+    if (!listed) return false;
+    // A copy that shrinks as chunks go, so an interrupted removal leaves only chunks that are still indexed listed.
+    const ids = [...listed];
+    this.byPath.set(path, ids);
+    let done = 0;
+    while (ids.length > 0) {
+      if (done > 0 && done % perStep === 0) yield;
+      const id = ids.pop() as string;
       detachVector(this.db, VECTOR, id);
       void remove(this.db, id);
       this.chunks.delete(id);
+      done++;
     }
     this.byPath.delete(path);
     return true;
@@ -204,5 +230,13 @@ export class ChunkIndex {
     };
     void insert(this.db, doc as never);
     if (entry.vector) attachVector(this.db, VECTOR, chunk.id, entry.vector);
+  }
+}
+
+/** Runs a step generator to the end. */
+function drain<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
