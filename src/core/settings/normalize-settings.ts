@@ -1,0 +1,104 @@
+import { normalizeOllamaUrl } from "../ollama/ollama-url";
+import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag } from "./list-settings";
+import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSettings } from "./plugin-settings";
+import { LIMITS } from "./setting-limits";
+import { SettingsReader } from "./settings-reader";
+
+/** Settings fit for use, and what had to change to make them so. */
+export interface NormalizedSettings {
+  settings: PluginSettings;
+  /** One message per value that was refused, clamped or replaced; empty when the data was clean. */
+  errors: string[];
+}
+
+type Raw = Record<string, unknown>;
+
+const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
+const field = (obj: unknown, key: string): unknown => (isRecord(obj) ? obj[key] : undefined);
+
+/**
+ * Turns whatever was saved (possibly hand-edited, possibly from an older version) into complete, valid settings.
+ * Missing fields take their defaults, unknown fields are dropped, numbers out of range are clamped, and values of
+ * the wrong kind are replaced by the default; every change but the silent default-fill is reported in `errors`.
+ * Never throws.
+ */
+export function normalizeSettings(raw: unknown): NormalizedSettings {
+  const d = defaultSettings();
+  const r = new SettingsReader();
+  if (raw === undefined || raw === null) return { settings: d, errors: [] };
+  if (!isRecord(raw)) {
+    return { settings: d, errors: ["The saved settings are not readable; the defaults are used."] };
+  }
+  const data = migrate(raw, r);
+  const settings: PluginSettings = {
+    version: SETTINGS_VERSION,
+    ollamaUrl: readUrl(data.ollamaUrl, d.ollamaUrl, r),
+    embedModel: r.string(data.embedModel, "Embedding model", d.embedModel),
+    batchSize: r.number(data.batchSize, LIMITS.batchSize, d.batchSize),
+    search: readSearch(data.search, d.search, r),
+    hyde: {
+      enabled: r.boolean(field(data.hyde, "enabled"), "HyDE", d.hyde.enabled),
+      model: r.string(field(data.hyde, "model"), "HyDE generation model", d.hyde.model, { allowEmpty: true }),
+      promptTemplate: r.string(field(data.hyde, "promptTemplate"), "HyDE prompt template", d.hyde.promptTemplate, {
+        keepSpace: true,
+      }),
+    },
+    chunk: {
+      maxTokens: r.number(field(data.chunk, "maxTokens"), LIMITS.maxTokens, d.chunk.maxTokens),
+      overlapRatio: r.number(field(data.chunk, "overlapRatio"), LIMITS.overlapRatio, d.chunk.overlapRatio),
+    },
+    debounceMs: r.number(data.debounceMs, LIMITS.debounceMs, d.debounceMs),
+    excludeFolders: r.list(data.excludeFolders, "Excluded folders", d.excludeFolders, (l) => normalizeList(l, normalizeFolder)),
+    excludeGlobs: r.list(data.excludeGlobs, "Excluded patterns", d.excludeGlobs, (l) => normalizeList(l, normalizeGlob)),
+    excludeTags: r.list(data.excludeTags, "Excluded tags", d.excludeTags, (l) => normalizeList(l, normalizeTag)),
+    minNoteChars: r.number(data.minNoteChars, LIMITS.minNoteChars, d.minNoteChars),
+    related: {
+      limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
+      hideLinked: r.boolean(field(data.related, "hideLinked"), "Hide linked notes", d.related.hideLinked),
+    },
+  };
+  return { settings, errors: r.errors };
+}
+
+function readUrl(raw: unknown, fallback: string, r: SettingsReader): string {
+  const text = r.string(raw, "Ollama URL", fallback);
+  const url = normalizeOllamaUrl(text);
+  if (url !== undefined) return url;
+  r.errors.push(`"${text}" is not a valid Ollama URL; ${fallback} is used. Use one like http://127.0.0.1:11434.`);
+  return fallback;
+}
+
+function readSearch(raw: unknown, d: SearchSettings, r: SettingsReader): SearchSettings {
+  const w = field(raw, "weights");
+  return {
+    rrfK: r.number(field(raw, "rrfK"), LIMITS.rrfK, d.rrfK),
+    weights: {
+      bm25: r.number(field(w, "bm25"), LIMITS.weight, d.weights.bm25, "BM25 weight"),
+      vector: r.number(field(w, "vector"), LIMITS.weight, d.weights.vector, "Vector weight"),
+      hyde: r.number(field(w, "hyde"), LIMITS.weight, d.weights.hyde, "HyDE weight"),
+    },
+    autoWeights: r.boolean(field(raw, "autoWeights"), "Auto-calibrate", d.autoWeights),
+    limit: r.number(field(raw, "limit"), LIMITS.limit, d.limit),
+    depthFactor: r.number(field(raw, "depthFactor"), LIMITS.depthFactor, d.depthFactor),
+    minScore: r.number(field(raw, "minScore"), LIMITS.minScore, d.minScore),
+    similarity: r.number(field(raw, "similarity"), LIMITS.similarity, d.similarity),
+    hydeForKeywordQueries: r.boolean(field(raw, "hydeForKeywordQueries"), "HyDE for keyword queries", d.hydeForKeywordQueries),
+    chunksPerNote: r.number(field(raw, "chunksPerNote"), LIMITS.chunksPerNote, d.chunksPerNote),
+  };
+}
+
+/**
+ * Brings older shapes up to SETTINGS_VERSION. Data without a version predates versioning: it may carry the engine's
+ * SearchOptions whole, with HyDE's switch as `search.hyde`, which now lives in `hyde.enabled`.
+ */
+function migrate(raw: Raw, r: SettingsReader): Raw {
+  const version = typeof raw.version === "number" ? raw.version : 0;
+  if (version > SETTINGS_VERSION) {
+    r.errors.push("These settings were saved by a newer version of the plugin; fields this version does not know are ignored.");
+    return raw;
+  }
+  if (version >= 1) return raw;
+  const legacyHyde = field(raw.search, "hyde");
+  if (typeof legacyHyde !== "boolean" || field(raw.hyde, "enabled") !== undefined) return raw;
+  return { ...raw, hyde: { ...(isRecord(raw.hyde) ? raw.hyde : {}), enabled: legacyHyde } };
+}

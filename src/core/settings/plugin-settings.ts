@@ -1,0 +1,96 @@
+import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from "../chunk/chunk-options";
+import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
+import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
+
+/** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
+export const SETTINGS_VERSION = 1;
+
+/** Ranking settings. HyDE's on/off switch lives in `HydeSettings`, so it is left out here. */
+export type SearchSettings = Omit<SearchOptions, "hyde">;
+
+/** Hypothetical-answer search (HyDE). */
+export interface HydeSettings {
+  /** Write a hypothetical answer with a generation model and search with it too. Default false. */
+  enabled: boolean;
+  /** Ollama generation model, e.g. "llama3.2". Default "" (HyDE stays off until one is chosen). */
+  model: string;
+  /** Prompt with a `{query}` placeholder; without one the query is appended. Default: DEFAULT_HYDE_PROMPT. */
+  promptTemplate: string;
+}
+
+/** The related-notes view. */
+export interface RelatedSettings {
+  /** Notes listed. Default 15. */
+  limit: number;
+  /** Leave out notes the active note already links to. Default false. */
+  hideLinked: boolean;
+}
+
+/** Everything the user can set, as saved in the plugin's data.json. */
+export interface PluginSettings {
+  /** Shape version, for migrations. Always SETTINGS_VERSION once normalised. */
+  version: number;
+  /** Where Ollama listens. Default "http://127.0.0.1:11434". */
+  ollamaUrl: string;
+  /** Embedding model. Changing it rebuilds the index. Default "nomic-embed-text". */
+  embedModel: string;
+  /** Texts per embedding request. Default 16. */
+  batchSize: number;
+  /** Fusion weights, RRF k, result count and thresholds. Default: DEFAULT_SEARCH_OPTIONS without `hyde`. */
+  search: SearchSettings;
+  /** Default: off, no model, the default prompt. */
+  hyde: HydeSettings;
+  /** Chunk size and overlap, in tokens. Changing them rebuilds the index. Default { maxTokens: 400, overlapRatio: 0.15 }. */
+  chunk: ChunkOptions;
+  /** Quiet time after an edit before the note is re-indexed, in ms. Default 2000. */
+  debounceMs: number;
+  /** Folders whose notes are never indexed (vault paths, no leading or trailing slash). Default []. */
+  excludeFolders: string[];
+  /** Glob patterns of paths never indexed, e.g. "**\/*.excalidraw.md". Default []. */
+  excludeGlobs: string[];
+  /** Notes with any of these tags (lower case, no `#`) are never indexed or sent to Ollama. Default ["private"]. */
+  excludeTags: string[];
+  /** Notes with fewer characters than this are skipped. Default 0 (index everything). */
+  minNoteChars: number;
+  /** Default { limit: 15, hideLinked: false }. */
+  related: RelatedSettings;
+}
+
+const { hyde: _hydeFlag, ...DEFAULT_SEARCH_SETTINGS } = DEFAULT_SEARCH_OPTIONS;
+
+/** A fresh copy of the defaults; callers may mutate it. */
+export function defaultSettings(): PluginSettings {
+  return {
+    version: SETTINGS_VERSION,
+    ollamaUrl: DEFAULT_OLLAMA_URL,
+    embedModel: "nomic-embed-text",
+    batchSize: 16,
+    search: { ...DEFAULT_SEARCH_SETTINGS, weights: { ...DEFAULT_SEARCH_SETTINGS.weights } },
+    hyde: { enabled: false, model: "", promptTemplate: DEFAULT_HYDE_PROMPT },
+    chunk: { ...DEFAULT_CHUNK_OPTIONS },
+    debounceMs: 2000,
+    excludeFolders: [],
+    excludeGlobs: [],
+    excludeTags: ["private"],
+    minNoteChars: 0,
+    related: { limit: 15, hideLinked: false },
+  };
+}
+
+/** The engine's options for these settings. HyDE only counts as on when a generation model is set. */
+export function searchOptionsOf(s: PluginSettings): SearchOptions {
+  return { ...s.search, weights: { ...s.search.weights }, hyde: s.hyde.enabled && s.hyde.model.trim() !== "" };
+}
+
+/** What a settings change throws away: the reasons the index has to be rebuilt, empty when it doesn't. */
+export function rebuildReasons(prev: PluginSettings, next: PluginSettings): string[] {
+  const reasons: string[] = [];
+  if (prev.embedModel !== next.embedModel) {
+    reasons.push(`The embedding model changes from ${prev.embedModel} to ${next.embedModel}: every note is embedded again.`);
+  }
+  if (prev.chunk.maxTokens !== next.chunk.maxTokens || prev.chunk.overlapRatio !== next.chunk.overlapRatio) {
+    reasons.push("The chunking changes: every note is split and embedded again.");
+  }
+  return reasons;
+}
