@@ -1,0 +1,33 @@
+/** Cosine similarity of two equal-length vectors; 0 when either is all zeros or the lengths differ. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/**
+ * Mean direction of several vectors: each is scaled to unit length first, so a long vector does not outweigh the
+ * others. Undefined for an empty list or vectors of different lengths.
+ */
+export function meanDirection(vectors: readonly Float32Array[]): Float32Array | undefined {
+  const first = vectors[0];
+  if (!first || vectors.some((v) => v.length !== first.length)) return undefined;
+  const sum = new Float32Array(first.length);
+  for (const v of vectors) {
+    let norm = 0;
+    for (let i = 0; i < v.length; i++) norm += (v[i] ?? 0) ** 2;
+    if (norm === 0) continue;
+    const scale = 1 / Math.sqrt(norm);
+    for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0) * scale;
+  }
+  return sum;
+}
