@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_HYDE_PROMPT, HydeGenerator, isKeywordLikeQuery } from "../../../src/core/ollama/hyde";
 import { OllamaClient } from "../../../src/core/ollama/ollama-client";
 import { fakePassage, startFakeOllama, type FakeOllama } from "../../fakes/fake-ollama";
-import { testClient } from "./helpers";
+import { testClient, withOwnFake } from "./helpers";
 
 let fake: FakeOllama;
 beforeAll(async () => {
@@ -52,9 +52,11 @@ describe("HydeGenerator", () => {
   });
 
   it("times out with OLLAMA_TIMEOUT", async () => {
-    fake.setFaults({ hang: true });
-    const result = await hyde({ timeoutMs: 20 }, testClient(fake, { timeoutMs: 3_600_000 }).client).generate("a b c");
-    expect(!result.ok && result.error.code).toBe("OLLAMA_TIMEOUT");
+    await withOwnFake(async (own) => {
+      own.setFaults({ hang: true });
+      const result = await hyde({ timeoutMs: 20 }, testClient(own, { timeoutMs: 3_600_000 }).client).generate("a b c");
+      expect(!result.ok && result.error.code).toBe("OLLAMA_TIMEOUT");
+    });
   });
 
   it("explains that an embedding model can't write passages", async () => {
