@@ -135,21 +135,29 @@ export function estimateTokens(text: string): number {
 
 /**
  * End index of the longest piece `text.slice(start, end)` (with `end` at most `limit`) whose estimate is at most
- * `maxTokens`. It prefers ending at a word boundary (never inside a run of letters); only when even the first word is
- * too long does it cut between characters. Returns `start` when not even one character fits. Never splits a surrogate
- * pair. Cost is proportional to the returned piece, not to the whole text, so repeated calls stay linear overall.
+ * `maxTokens`. It prefers ending next to whitespace, then at any other word boundary (punctuation, CJK characters);
+ * only when even the first word is too long does it cut between characters. Returns `start` when not even one
+ * character fits. Never splits a surrogate pair. Cost is proportional to the returned piece, not to the whole text,
+ * so repeated calls stay linear overall.
  */
 export function tokenPrefixEnd(text: string, maxTokens: number, start = 0, limit = text.length): number {
   const tally = new TokenTally();
+  let lastSpace = start;
   let lastBoundary = start;
   let lastChar = start;
   let prevKind = WHITESPACE;
   for (let i = start; i < limit; ) {
     const cp = text.codePointAt(i) ?? 0;
     const kind = charKind(cp);
-    if (i > start && (prevKind <= 0 || kind <= 0)) lastBoundary = i;
+    if (i > start) {
+      if (prevKind === WHITESPACE || kind === WHITESPACE) lastSpace = i;
+      else if (prevKind <= 0 || kind <= 0) lastBoundary = i;
+    }
     tally.add(cp, kind);
-    if (tally.total() > maxTokens) return lastBoundary > start ? lastBoundary : lastChar;
+    if (tally.total() > maxTokens) {
+      if (lastSpace > start) return lastSpace;
+      return lastBoundary > start ? lastBoundary : lastChar;
+    }
     i += cp > 0xffff ? 2 : 1;
     lastChar = i;
     prevKind = kind;
