@@ -39,7 +39,7 @@ export function cleanInline(line: string, sink: InlineSink | null, mode: Cleanup
     pos = end;
   }
   out += cleanProse(line.slice(pos), sink, mode);
-  return out.replace(BLOCK_ID, "").trim();
+  return (out.includes("^") ? out.replace(BLOCK_ID, "") : out).trim();
 }
 
 function codeContent(span: string): string {
