@@ -1,5 +1,8 @@
 import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
 import type { IIndex, Tokenizer, TokenScore } from "@orama/orama";
+import type { radix } from "@orama/orama/trees";
+
+type RadixNode = radix.RadixNode;
 
 type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[0];
 
@@ -91,31 +94,52 @@ function bm25Search(index: OramaIndexStore, queryTerms: string[], p: Bm25Params)
       const occurrences = index.tokenOccurrences[prop] ?? {};
       const lengths = index.fieldLengths[prop] ?? {};
       const avgLength = index.avgFieldLength[prop] || 1;
-      for (const [word, ids] of Object.entries(tree.node.find({ term, exact: !prefix, tolerance: 0 }))) {
+      for (const [word, ids] of lookup(tree.node, term, prefix)) {
         let acc = perWord.get(word);
         if (!acc) perWord.set(word, (acc = { df: 0, tf: new Map() }));
         acc.df = Math.max(acc.df, occurrences[word] ?? 0);
+        const tfs = acc.tf;
         for (const id of ids) {
           if (p.where && !p.where.has(id)) continue;
           const tf = freqs[id]?.[word] ?? 0;
           if (tf <= 0) continue;
           const norm = 1 - p.b + (p.b * (lengths[id] ?? avgLength)) / avgLength;
-          acc.tf.set(id, (acc.tf.get(id) ?? 0) + (weight * tf) / norm);
+          tfs.set(id, (tfs.get(id) ?? 0) + (weight * tf) / norm);
         }
       }
     }
-    const best = new Map<number, number>();
+    const best = perWord.size > 1 ? new Map<number, number>() : scores;
     for (const { df, tf } of perWord.values()) {
       if (df <= 0) continue;
       const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+      const k1 = p.k1;
       for (const [id, t] of tf) {
-        const s = (idf * t * (p.k1 + 1)) / (t + p.k1);
-        if (s > (best.get(id) ?? 0)) best.set(id, s);
+        const s = (idf * t * (k1 + 1)) / (t + k1);
+        if (best === scores) scores.set(id, (scores.get(id) ?? 0) + s);
+        else if (s > (best.get(id) ?? 0)) best.set(id, s);
       }
     }
-    for (const [id, s] of best) scores.set(id, (scores.get(id) ?? 0) + s);
+    if (best !== scores) for (const [id, s] of best) scores.set(id, (scores.get(id) ?? 0) + s);
   });
   return [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}
+
+/**
+ * Documents containing `term` exactly, or every word it prefixes. Orama's `find({ exact: true })` walks the whole
+ * subtree below the term and filters, which is most of a query's time for short, common stems; an exact match
+ * only needs the path down the radix tree.
+ */
+function lookup(root: RadixNode, term: string, prefix: boolean): Iterable<[string, Iterable<number>]> {
+  if (prefix) return Object.entries(root.find({ term, exact: false, tolerance: 0 }));
+  let node: RadixNode = root;
+  let i = 0;
+  while (i < term.length) {
+    const child = node.c.get(term[i] ?? "");
+    if (!child || !term.startsWith(child.s, i)) return [];
+    i += child.s.length;
+    node = child;
+  }
+  return node.e && node.w === term ? [[term, node.d]] : [];
 }
 
 /** Field texts of a hypothetical document, already analysed into terms. */
