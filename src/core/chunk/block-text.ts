@@ -5,7 +5,9 @@ import { atxHeading, isTableDelimiter } from "./markdown-syntax";
 
 /** The searchable text of one source line; empty for pure syntax (fence markers, table rules, embeds). */
 export interface LineText {
+  /** Source line, 0-based. */
   line: number;
+  /** Cleaned text of the line, without block markers (list bullets, `>`, `#`, table pipes at the edges). */
   text: string;
   /** A blank line inside code, kept as a paragraph break in the chunk text. */
   gap?: boolean;
@@ -14,6 +16,7 @@ export interface LineText {
 /** A block turned into text, line by line. */
 export interface BlockText {
   block: Block;
+  /** One entry per source line of the block, in order. */
   lines: LineText[];
   /** For headings: the text as Obsidian shows it, for heading paths. */
   display?: string;

@@ -2,14 +2,18 @@ import { joinUnits, type PackBlock, type PackUnit } from "./pack-unit";
 
 /** A run of blocks under one heading path; overlap never crosses from one group to the next. */
 export interface PackGroup {
+  /** Given to every chunk of the group. */
   headingPath: string[];
+  /** In source order. */
   blocks: PackBlock[];
 }
 
 /** A chunk before it gets its id and final token count. */
 export interface ChunkDraft {
   headingPath: string[];
+  /** Unit texts joined with their joints. */
   text: string;
+  /** Source line range, 0-based and inclusive, widened over text-less lines next to it. */
   startLine: number;
   endLine: number;
 }

@@ -17,6 +17,7 @@ export type { NoteWarning, NoteWarningCode } from "./note-warning";
 /** A chunked note plus what went wrong while reading it (for now: frontmatter problems). */
 export interface ChunkReport {
   note: ChunkedNote;
+  /** Problems that did not stop the note from being indexed; empty for a clean note. */
   warnings: NoteWarning[];
 }
 

@@ -6,7 +6,9 @@ export type FenceRole = "none" | "open" | "body" | "close";
 
 /** A body line with `%%comments%%` and `<!-- comments -->` removed (code is left untouched). */
 export interface MaskedLine {
+  /** The line without comments; fence lines exactly as written. */
   text: string;
+  /** Whether the line opens, continues or closes a code fence. */
   fence: FenceRole;
   /** Set on `open` lines: the fence that this line opens. */
   marker?: FenceMarker;

@@ -2,7 +2,9 @@ import { estimateTokens, tokenPrefixEnd } from "../text/token-estimate";
 
 /** A piece of a longer text, small enough to be a packing unit. */
 export interface TextPiece {
+  /** A slice of the source, without surrounding whitespace. */
   text: string;
+  /** Estimated tokens: exact for a cut piece, the sum over its sentences for a sentence group (an upper bound). */
   tokens: number;
   /** What stood between this piece and the previous one in the source: a space or nothing (cut inside a word). */
   joint: "" | " ";

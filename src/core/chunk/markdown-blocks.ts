@@ -11,7 +11,9 @@ export type BlockKind = "heading" | "paragraph" | "quote" | "callout" | "table" 
 /** A run of body lines that forms one markdown block; lines are 0-based and inclusive. */
 export interface Block {
   kind: BlockKind;
+  /** First line of the block in the file. */
   startLine: number;
+  /** Last line of the block (for an unclosed fence, the file's last line). */
   endLine: number;
   /** Heading level 1-6 for headings, else 0. */
   level: number;

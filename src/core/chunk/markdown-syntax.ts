@@ -2,7 +2,9 @@
 
 /** An opening code fence: its character and length decide which line closes it. */
 export interface FenceMarker {
+  /** "`" or "~". */
   char: string;
+  /** Length of the opening run; a closing run must be at least this long. */
   length: number;
   /** Columns of indentation before the fence, removed from the code lines too. */
   indent: number;

@@ -3,6 +3,7 @@ export type NoteWarningCode = "FRONTMATTER_UNCLOSED" | "FRONTMATTER_INVALID";
 
 /** Something wrong with a note that did not stop it from being indexed; the UI may list these. */
 export interface NoteWarning {
+  /** Stable code, for the UI and tests. */
   code: NoteWarningCode;
   /** 0-based line in the original file. */
   line: number;

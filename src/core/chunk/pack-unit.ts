@@ -16,9 +16,11 @@ export interface PackUnit {
 
 /** Units of one block, in order. */
 export interface PackBlock {
+  /** In source order; a single unit for a fence, table or callout kept whole. */
   units: PackUnit[];
   /** Sum of the units' tokens. */
   tokens: number;
+  /** True for a heading line (sections whose blocks are all headings merge into a subsection). */
   heading: boolean;
 }
 

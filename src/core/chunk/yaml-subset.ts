@@ -7,15 +7,18 @@
 /** A property value; `null` for values we do not read (empty, nested map, `~`). */
 export type YamlValue = string | string[] | null;
 
-/** A line that could not be read, as an index into the lines given to the parser. */
+/** A line that could not be read. */
 export interface YamlProblem {
+  /** Index into the lines given to the parser. */
   index: number;
+  /** What is wrong, in a few words, e.g. "expected `name: value`". */
   message: string;
 }
 
 export interface YamlDocument {
   /** Keys as written (quotes removed), in file order; a repeated key keeps its last value. */
   values: Map<string, YamlValue>;
+  /** Lines that could not be read; empty for well-formed input. */
   problems: YamlProblem[];
 }
 

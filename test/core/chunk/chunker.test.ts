@@ -107,6 +107,18 @@ describe("chunkNote: structure", () => {
     expect(note.chunks.map((c) => [c.headingPath, c.text])).toEqual([[["n"], "keep this\n\nend"]]);
   });
 
+  it("hides everything after an unclosed comment, as Obsidian does", () => {
+    const note = chunkNote("n.md", lines("visible", "%% forgot to close", "", "# Hidden", "gone"));
+    expect(note.chunks.map((c) => c.text)).toEqual(["visible"]);
+  });
+
+  it("strips list markers and task boxes, and takes tags from headings", () => {
+    const note = chunkNote("n.md", lines("## Plan #Work", "- [ ] buy milk", "1. first", "* star"));
+    expect(note.chunks[0]?.text).toBe("Plan #Work\n\nbuy milk\nfirst\nstar");
+    expect(note.chunks[0]?.headingPath).toEqual(["n", "Plan #Work"]);
+    expect(note.meta.tags).toEqual(["work"]);
+  });
+
   it("numbers chunks and counts their tokens", () => {
     const note = chunkNote("dir/n.md", lines("# A", "one", "# B", "two"));
     expect(note.chunks.map((c) => [c.id, c.ordinal, c.path])).toEqual([
