@@ -15,7 +15,7 @@ export type CleanupMode = "index" | "display";
 const WIKI_EMBED = /!\[\[[^[\]\n]*\]\]/g;
 const WIKILINK = /\[\[([^[\]\n]*)\]\]/g;
 /** The target of a markdown link: `<...>`, or text without spaces that may hold balanced parentheses, plus a title. */
-const LINK_TARGET = String.raw`\((?:<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)`;
+const LINK_TARGET = String.raw`\((?:<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)?\)`;
 const MD_EMBED = new RegExp(String.raw`!\[[^[\]\n]*\]` + LINK_TARGET, "g");
 const MD_LINK = new RegExp(String.raw`\[([^[\]\n]*)\]` + LINK_TARGET, "g");
 /**

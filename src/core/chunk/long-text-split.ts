@@ -12,8 +12,11 @@ export interface TextPiece {
   midSentence: boolean;
 }
 
-/** A sentence ends at `.`, `!`, `?` or `…` before whitespace, or at a CJK full stop / exclamation / question mark. */
-const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s)|[。！？]+["'”’」』)\]]*/g;
+/**
+ * Candidate sentence ends: a run of `.`, `!`, `?` or `…` (it counts only before whitespace, checked in code so that
+ * a long run of dots is scanned once), or a CJK full stop, exclamation or question mark.
+ */
+const SENTENCE_END = /([.!?…]+)["'”’)\]]*|[。！？]+["'”’」』)\]]*/g;
 
 /**
  * Splits text into pieces of at most `maxTokens` each, so that the chunk packer can break a long line and take an
@@ -49,6 +52,7 @@ export function splitLongText(text: string, maxTokens: number): TextPiece[] {
   let last = 0;
   for (const m of text.matchAll(SENTENCE_END)) {
     const end = m.index + m[0].length;
+    if (m[1] !== undefined && end < text.length && !isSpace(text.charCodeAt(end))) continue;
     addSentence(last, end);
     last = end;
   }

@@ -28,8 +28,9 @@ interface Parsed {
   problem?: string;
 }
 
-/** `key:` or `key: value`; the lazy key stops at the first colon that is followed by a space or the line end. */
-const KEY_LINE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#"'?:-][^:]*?|-[^\s:][^:]*?)[ \t]*:(?:[ \t]+(.*))?$/;
+const QUOTED_KEY_LINE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')[ \t]*:(?:[ \t]+(.*))?$/;
+/** The colon that ends a plain key: the first one followed by a space, a tab or the line end. */
+const KEY_COLON = /:(?=[ \t]|$)/;
 const BLOCK_SCALAR = /^[|>][+-]?\d?[+-]?$/;
 const LIST_ITEM = /^\s*-(?:\s+(.*))?$/;
 
@@ -43,20 +44,33 @@ export function parseYamlSubset(lines: readonly string[]): YamlDocument {
       i++;
       continue;
     }
-    const match = /^\s/.test(line) ? null : KEY_LINE.exec(line);
-    if (!match) {
+    const entry = splitKeyLine(line);
+    if (entry === null) {
       problems.push({ index: i, message: "expected `name: value`" });
       i++;
       continue;
     }
-    const key = unquote(match[1] ?? "").text;
+    const { key, rest } = entry;
     if (values.has(key)) problems.push({ index: i, message: `the property "${key}" appears twice` });
-    const parsed = parseValue(lines, i, (match[2] ?? "").trim());
+    const parsed = parseValue(lines, i, rest);
     if (parsed.problem !== undefined) problems.push({ index: i, message: parsed.problem });
     values.set(key, parsed.value);
     i = parsed.next;
   }
   return { values, problems };
+}
+
+/** `key: value`, `key:` or `"quoted key": value`; null for anything else (including `- item` without a key). */
+function splitKeyLine(line: string): { key: string; rest: string } | null {
+  if (/^\s/.test(line)) return null;
+  if (line.startsWith('"') || line.startsWith("'")) {
+    const m = QUOTED_KEY_LINE.exec(line);
+    return m === null ? null : { key: unquote(m[1] ?? "").text, rest: (m[2] ?? "").trim() };
+  }
+  const colon = line.search(KEY_COLON);
+  const key = colon < 0 ? "" : line.slice(0, colon).trim();
+  if (key === "" || key === "-" || key.startsWith("- ") || key.startsWith("?")) return null;
+  return { key, rest: line.slice(colon + 1).trim() };
 }
 
 function isIgnorable(line: string): boolean {

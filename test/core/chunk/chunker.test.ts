@@ -241,4 +241,24 @@ describe("chunkNote: very large notes", () => {
     const sections = chunkNote("big.md", "## Part\nSome text about the part.\n\n".repeat(150_000));
     expect(sections.chunks).toHaveLength(150_000);
   });
+
+  it("stays linear on pathological lines", () => {
+    const n = 400_000;
+    const inputs = [
+      ".".repeat(n),
+      "[a](u" + " ".repeat(n) + "x",
+      "[[a ".repeat(n / 4),
+      "`a ``b ".repeat(n / 7),
+      "%%x".repeat(n / 3),
+      "# " + "# ".repeat(n / 2) + "x",
+      "---\na" + " ".repeat(n) + "x\n---\nbody",
+      "- ".repeat(n / 2) + "x",
+      "。".repeat(n),
+    ];
+    for (const text of inputs) {
+      const note = chunkNote("p.md", text);
+      expect(note.chunks.length).toBeGreaterThan(0);
+      for (const c of note.chunks) expect(c.tokens).toBeLessThanOrEqual(400);
+    }
+  });
 });

@@ -49,6 +49,13 @@ describe("parseYamlSubset", () => {
     expect(doc.problems).toEqual([]);
   });
 
+  it("ends a plain key at the first colon followed by a space", () => {
+    const doc = parseYamlSubset(["source: https://example.com/a:b", "ratio:1", '"quoted: key": v', "- a: b"]);
+    expect(doc.values.get("source")).toBe("https://example.com/a:b");
+    expect(doc.values.get("quoted: key")).toBe("v");
+    expect(doc.problems.map((p) => p.index)).toEqual([1, 3]);
+  });
+
   it("reports unreadable lines and keeps reading", () => {
     const doc = parseYamlSubset(["title: ok", "this line has no colon", "tags: [a, b", "x: 'open", "title: again"]);
     expect(doc.problems.map((p) => p.index)).toEqual([1, 2, 3, 4]);
