@@ -1,0 +1,95 @@
+import type { NoteResult } from "../core/search/search-result";
+import type { ListName } from "../core/types";
+
+/** One result as `search --json` prints it. */
+export interface JsonResult {
+  /** Vault-relative path of the note. */
+  path: string;
+  title: string;
+  /** Heading path of the best matching chunk, joined with " > " (starts with the note title). */
+  heading: string;
+  /** First and last line of the best matching chunk, 0-based as in Obsidian's editor. */
+  startLine: number;
+  endLine: number;
+  /** Fused score; higher is better. Only comparable within one search. */
+  score: number;
+  /** 1-based rank of the note in each list that found it (bm25, vector, hyde). */
+  ranks: Partial<Record<ListName, number>>;
+  tags: string[];
+  /** The best matching chunk's text, whitespace collapsed, cut to about 240 characters. */
+  snippet: string;
+}
+
+const SNIPPET_CHARS = 240;
+
+export function toJsonResult(r: NoteResult): JsonResult {
+  return {
+    path: r.path,
+    title: r.title,
+    heading: r.best.headingPath.join(" > "),
+    startLine: r.best.startLine,
+    endLine: r.best.endLine,
+    score: r.score,
+    ranks: { ...r.explain.ranks },
+    tags: [...r.tags],
+    snippet: snippet(r.best.text, SNIPPET_CHARS),
+  };
+}
+
+/** The whole `--json` output: one array, one line per result so it stays readable and greppable. */
+export function formatJson(results: readonly NoteResult[]): string {
+  if (results.length === 0) return "[]\n";
+  return `[\n${results.map((r) => `  ${JSON.stringify(toJsonResult(r))}`).join(",\n")}\n]\n`;
+}
+
+/** Options of the text output. */
+export interface TextFormatOptions {
+  /** Characters of the snippet line. Default 160. */
+  snippetChars?: number;
+  /** Indent before every line, e.g. for the demo. Default "". */
+  indent?: string;
+}
+
+/**
+ * Results for people: title, where to open it (path:line, 1-based like grep and editors), the heading, a snippet
+ * and which lists found it.
+ */
+export function formatText(results: readonly NoteResult[], opts: TextFormatOptions = {}): string {
+  const pad = opts.indent ?? "";
+  if (results.length === 0) return `${pad}No matching notes.\n`;
+  const width = String(results.length).length;
+  return results
+    .map((r, i) => {
+      const n = `${String(i + 1).padStart(width)}.`;
+      const more = " ".repeat(n.length + 1);
+      const lines = [`${pad}${n} ${r.title}  ${r.path}:${r.best.startLine + 1}`];
+      const section = r.best.headingPath.slice(1).join(" > ");
+      if (section !== "") lines.push(`${pad}${more}§ ${section}`);
+      lines.push(`${pad}${more}${snippet(r.best.text, opts.snippetChars ?? 160)}`);
+      lines.push(`${pad}${more}${describeRanks(r)}`);
+      return lines.join("\n");
+    })
+    .join("\n\n")
+    .concat("\n");
+}
+
+const LIST_LABELS: Record<ListName, string> = { bm25: "keyword", vector: "semantic", hyde: "HyDE" };
+
+/** "score 0.0476 · keyword #1 · semantic #3" */
+export function describeRanks(r: NoteResult): string {
+  const parts = [`score ${r.score.toFixed(4)}`];
+  for (const name of ["bm25", "vector", "hyde"] as const) {
+    const rank = r.explain.ranks[name];
+    if (rank !== undefined) parts.push(`${LIST_LABELS[name]} #${rank}`);
+  }
+  return parts.join(" · ");
+}
+
+/** Whitespace collapsed to single spaces and cut at a word boundary with an ellipsis. */
+export function snippet(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { formatJson, formatText, snippet, toJsonResult } from "../../src/cli/output-format";
+import type { NoteResult } from "../../src/core/search/search-result";
+
+function result(over: Partial<NoteResult> = {}): NoteResult {
+  const best = {
+    id: "Runbooks/Pg.md#1",
+    headingPath: ["Pg", "Base backup"],
+    startLine: 12,
+    endLine: 20,
+    text: "Run   pg_basebackup\nnightly.",
+    score: 0.05,
+    ranks: { bm25: 1, vector: 3 },
+  };
+  return {
+    path: "Runbooks/Pg.md",
+    title: "Pg",
+    tags: ["ops"],
+    score: 0.0476,
+    relativeScore: 1,
+    best,
+    chunks: [best],
+    explain: { ranks: { bm25: 1, vector: 3 }, fused: 0.0476, weights: { bm25: 1, vector: 1 }, k: 20 },
+    ...over,
+  };
+}
+
+describe("toJsonResult", () => {
+  it("flattens a result to the promised fields", () => {
+    expect(toJsonResult(result())).toEqual({
+      path: "Runbooks/Pg.md",
+      title: "Pg",
+      heading: "Pg > Base backup",
+      startLine: 12,
+      endLine: 20,
+      score: 0.0476,
+      ranks: { bm25: 1, vector: 3 },
+      tags: ["ops"],
+      snippet: "Run pg_basebackup nightly.",
+    });
+  });
+});
+
+describe("formatJson", () => {
+  it("prints one parseable array, also when empty", () => {
+    expect(JSON.parse(formatJson([result(), result({ path: "B.md" })]))).toHaveLength(2);
+    expect(formatJson([])).toBe("[]\n");
+  });
+});
+
+describe("formatText", () => {
+  it("shows title, path:line (1-based), section, snippet and ranks", () => {
+    expect(formatText([result()], { indent: "  " })).toBe(
+      [
+        "  1. Pg  Runbooks/Pg.md:13",
+        "     § Base backup",
+        "     Run pg_basebackup nightly.",
+        "     score 0.0476 · keyword #1 · semantic #3",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("says so when nothing matched", () => {
+    expect(formatText([])).toBe("No matching notes.\n");
+  });
+});
+
+describe("snippet", () => {
+  it("cuts at a word boundary and marks the cut", () => {
+    expect(snippet("alpha beta gamma delta", 12)).toBe("alpha beta…");
+    expect(snippet("short", 12)).toBe("short");
+  });
+});
