@@ -1,0 +1,48 @@
+import { open } from "node:fs/promises";
+
+/** What a saved index was built with, read from the meta file's header without loading the index. */
+export interface SavedIndexModel {
+  /** Embedding model name; "" for a keyword-only index. */
+  model: string;
+  /** Vector length; 0 for a keyword-only index. */
+  dims: number;
+}
+
+/** The meta file's framing (see src/core/persist/container.ts): magic, version u32, header length u32, header. */
+const META_MAGIC = "HVSM";
+const PREFIX = 12;
+/** A header is a few hundred bytes of JSON; anything bigger is not a header we wrote. */
+const MAX_HEADER = 64 * 1024;
+
+/**
+ * Peeks at the model of the index saved in `metaPath`, so a command run without `--ollama` can keep the saved
+ * vectors instead of rebuilding the index keyword-only. Returns undefined when there is no readable index: the
+ * sync engine then decides (and reports) what to do with whatever is there. The framing is stable across format
+ * versions, and this reads only the header, so no checksum is verified here; loading does that.
+ */
+export async function peekSavedModel(metaPath: string): Promise<SavedIndexModel | undefined> {
+  let file;
+  try {
+    file = await open(metaPath, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const prefix = new Uint8Array(PREFIX);
+    if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
+    if (String.fromCharCode(...prefix.subarray(0, 4)) !== META_MAGIC) return undefined;
+    const length = new DataView(prefix.buffer).getUint32(8, true);
+    if (length === 0 || length > MAX_HEADER) return undefined;
+    const header = new Uint8Array(length);
+    if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(header));
+    if (typeof parsed !== "object" || parsed === null) return undefined;
+    const { model, dims } = parsed as { model?: unknown; dims?: unknown };
+    if (typeof model !== "string" || typeof dims !== "number" || !Number.isInteger(dims) || dims < 0) return undefined;
+    return { model, dims };
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}
