@@ -32,7 +32,8 @@ export interface IndexSettings {
   minNoteChars: number;
   /**
    * Notes larger than this many bytes are indexed only up to the last line that fits, so one huge file can't stall
-   * the app or flood the embedder; the user is told which notes were cut. Default 2 MB (2_097_152).
+   * the app or flood the embedder; the user is told which notes were cut. A change rebuilds the index (without new
+   * embeddings for text that stays the same). Default 2 MB (2_097_152), at least 1024.
    */
   maxNoteBytes: number;
   /** Quiet time after the last vault event before changes are indexed, in ms. Default 2000. */
@@ -87,9 +88,9 @@ export function resolveIndexSettings(s: Partial<IndexSettings> = {}): IndexSetti
 
 /** What a settings change costs. */
 export interface SettingsImpact {
-  /** The chunking changed: every note is re-chunked (vectors of unchanged text are reused). */
+  /** The chunking or the size cap changed: every note is re-chunked (vectors of unchanged text are reused). */
   rebuild: boolean;
-  /** Exclusions (or the size cap) changed: exactly the affected notes are added or removed. */
+  /** Exclusions changed: exactly the affected notes are added or removed. */
   exclusionsChanged: boolean;
 }
 
@@ -98,13 +99,17 @@ export function compareSettings(before: IndexSettings, after: IndexSettings): Se
   const same = (a: readonly string[], b: readonly string[]): boolean =>
     a.length === b.length && a.every((x, i) => x === b[i]);
   return {
-    rebuild: chunkOptionsHash(before.chunk) !== chunkOptionsHash(after.chunk),
+    rebuild: indexChunkingHash(before) !== indexChunkingHash(after),
     exclusionsChanged:
       !same(before.excludeFolders, after.excludeFolders) ||
       !same(before.excludeGlobs, after.excludeGlobs) ||
       !same(before.hostIgnore, after.hostIgnore) ||
       !same(before.excludeTags, after.excludeTags) ||
-      before.minNoteChars !== after.minNoteChars ||
-      before.maxNoteBytes !== after.maxNoteBytes,
+      before.minNoteChars !== after.minNoteChars,
   };
+}
+
+/** What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks. */
+export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string {
+  return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}`;
 }

@@ -1,0 +1,50 @@
+import { proseChars, type Exclusions } from "./exclusions";
+import type { NoteStat } from "./note-source";
+import { isContentExcluded, type NoteState } from "./note-state";
+
+/** A note to look at again. */
+export interface WorkItem {
+  /** Its stat when already known (from a listing); otherwise the source is asked. */
+  stat?: NoteStat;
+  /** Read and chunk it even if its stat and content hash are unchanged (the rules that apply to it changed). */
+  force: boolean;
+}
+
+/** What a comparison of the source with the index found. */
+export interface ReconcilePlan {
+  /** Notes to read: new, changed on disk, or whose content rules must be applied again. */
+  work: Map<string, WorkItem>;
+  /** Indexed notes that are gone from the source or now excluded by their path. */
+  gone: string[];
+}
+
+/**
+ * Compares a listing of the source with the index by path, mtime and size. With `recheckContent` (the exclusion
+ * rules changed, or may have while the app was closed), notes whose recorded tags or length now exclude them, and
+ * all notes excluded by their content, are read again. Nothing else is queued.
+ */
+export function planReconcile(
+  listed: readonly NoteStat[],
+  notes: ReadonlyMap<string, NoteState>,
+  exclusions: Exclusions,
+  recheckContent: boolean,
+): ReconcilePlan {
+  const work = new Map<string, WorkItem>();
+  const gone: string[] = [];
+  const seen = new Set<string>();
+  for (const stat of listed) {
+    seen.add(stat.path);
+    const prev = notes.get(stat.path);
+    if (exclusions.byPath(stat.path)) {
+      if (prev) gone.push(stat.path);
+      continue;
+    }
+    if (!prev || prev.mtime !== stat.mtime || prev.size !== stat.size) {
+      work.set(stat.path, { stat, force: false });
+    } else if (recheckContent && (isContentExcluded(prev) || exclusions.byContent(prev.meta, proseChars(prev)))) {
+      work.set(stat.path, { stat, force: true });
+    }
+  }
+  for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
+  return { work, gone };
+}

@@ -1,0 +1,65 @@
+import type { Embedder } from "../../../../src/core/ollama/embedder";
+import { IndexService } from "../../../../src/core/sync/index-service";
+import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/index-settings";
+import { MemoryFileStore } from "../../persist/memory-file-store";
+import { CountingEmbedder } from "./counting-embedder";
+import { MemoryNoteSource } from "./memory-note-source";
+import { TestScheduler } from "./test-scheduler";
+
+/** A vault, a disk, an embedder and a hand-driven scheduler, from which services can be started and restarted. */
+export class Harness {
+  readonly source = new MemoryNoteSource();
+  store = new MemoryFileStore();
+  readonly scheduler = new TestScheduler();
+  readonly notices: string[] = [];
+  embedder: Embedder | undefined = new CountingEmbedder();
+  settings: IndexSettings;
+
+  constructor(settings: Partial<IndexSettings> = {}) {
+    this.settings = resolveIndexSettings({ excludeTags: [], checkpointEvery: 1_000_000, ...settings });
+  }
+
+  get counting(): CountingEmbedder {
+    if (!(this.embedder instanceof CountingEmbedder)) throw new Error("not a counting embedder");
+    return this.embedder;
+  }
+
+  service(): IndexService {
+    return new IndexService({
+      source: this.source,
+      store: this.store,
+      dataDir: "vault/.obsidian/plugins/hvs",
+      settings: this.settings,
+      ...(this.embedder ? { embedder: this.embedder } : {}),
+      scheduler: this.scheduler,
+      clock: () => 1_700_000_000_000,
+      notify: (m) => this.notices.push(m),
+    });
+  }
+
+  /** A service started and settled (every note indexed, every vector in). */
+  async started(): Promise<IndexService> {
+    const s = this.service();
+    await s.start();
+    await s.whenIdle();
+    return s;
+  }
+}
+
+/** Every chunk of the index with its vector, sorted, for comparing two indexes. */
+export function dumpIndex(s: IndexService): string[] {
+  const out: string[] = [];
+  const index = s.index;
+  for (const path of index.notePaths()) {
+    for (const id of index.chunkIdsOf(path)) {
+      const e = index.get(id);
+      if (!e) continue;
+      const { chunk } = e;
+      const vec = e.vector ? Array.from(e.vector, (x) => x.toFixed(5)).join(",") : "none";
+      out.push(
+        JSON.stringify([chunk.id, chunk.path, chunk.ordinal, chunk.headingPath, chunk.text, chunk.startLine, chunk.endLine, chunk.tokens, e.title, e.aliases, e.tags, vec]),
+      );
+    }
+  }
+  return out.sort();
+}
