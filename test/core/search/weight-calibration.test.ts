@@ -12,7 +12,10 @@ const DIMS = 64;
 /** Bag of words hashed into 64 dims: a model that understands text about as well as keyword matching does. */
 function lexicalVector(text: string): Float32Array {
   const v = new Float32Array(DIMS);
-  for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) v[parseInt(contentHash(w).slice(0, 6), 16) % DIMS] += 1;
+  for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const slot = parseInt(contentHash(w).slice(0, 6), 16) % DIMS;
+    v[slot] = (v[slot] ?? 0) + 1;
+  }
   return v;
 }
 
