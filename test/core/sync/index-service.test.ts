@@ -1,18 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { appError } from "../../../src/core/result";
+import type { SyncProgress } from "../../../src/core/sync/sync-progress";
+import { CountingEmbedder, vectorFor } from "./helpers/counting-embedder";
 import { dumpIndex, Harness } from "./helpers/harness";
 
-const note = (title: string, ...paragraphs: string[]): string => `# ${title}\n\n${paragraphs.join("\n\n")}\n`;
+/** One chunk per section: small chunks, no overlap. */
+const SMALL = { chunk: { maxTokens: 40, overlapRatio: 0 } };
 
-describe("IndexService basics", () => {
+const sections = (title: string, ...bodies: string[]): string =>
+  `# ${title}\n\n${bodies.map((b, i) => `## Part ${i + 1}\n\n${b}`).join("\n\n")}\n`;
+
+describe("IndexService", () => {
   it("indexes a vault, searches it, and a restart with nothing changed embeds nothing", async () => {
     const h = new Harness();
-    h.source.write("a.md", note("Alpha", "Postgres backups run nightly.", "Restore drills happen monthly."));
-    h.source.write("b/c.md", note("Gamma", "Kubernetes clusters need care."));
+    h.source.write("a.md", sections("Alpha", "Postgres backups run nightly.", "Restore drills happen monthly."));
+    h.source.write("b/c.md", sections("Gamma", "Kubernetes clusters need care."));
     const s = await h.started();
-    expect(s.index.size).toBeGreaterThan(0);
     expect(s.index.vectorCount).toBe(s.index.size);
-    const res = s.engine.searchKeyword({ query: "postgres" });
-    expect(res.results[0]?.path).toBe("a.md");
+    expect(s.engine.searchKeyword({ query: "postgres" }).results[0]?.path).toBe("a.md");
     const calls = h.counting.calls;
     expect(calls).toBeGreaterThan(0);
     const before = dumpIndex(s);
@@ -21,6 +26,179 @@ describe("IndexService basics", () => {
     const again = await h.started();
     expect(h.counting.calls).toBe(calls);
     expect(dumpIndex(again)).toEqual(before);
+    expect(h.notices).toEqual([]);
     await again.stop();
+  });
+
+  it("re-embeds only the edited section, and nothing when the edit is undone or sections are reordered", async () => {
+    const h = new Harness(SMALL);
+    const a = "Postgres backups run nightly at two.";
+    const b = "Restore drills happen every month.";
+    const c = "Alerts go to the on-call channel.";
+    h.source.write("ops.md", sections("Ops", a, b, c));
+    const s = await h.started();
+    expect(s.index.chunkIdsOf("ops.md").length).toBe(3);
+    const base = h.counting.inputs.length;
+
+    h.source.write("ops.md", sections("Ops", a, "Restore drills happen every week.", c));
+    s.enqueue({ kind: "upsert", path: "ops.md" });
+    await s.flush();
+    const sent = h.counting.inputs.slice(base);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("Restore drills happen every week.");
+
+    const edited = h.counting.inputs.length;
+    h.source.write("ops.md", sections("Ops", a, b, c));
+    s.enqueue({ kind: "upsert", path: "ops.md" });
+    await s.flush();
+    expect(h.counting.inputs.length).toBe(edited);
+
+    // The same sections under the same headings, the last two swapped (the first carries the H1 line).
+    h.source.write("ops.md", `# Ops\n\n## Part 1\n\n${a}\n\n## Part 3\n\n${c}\n\n## Part 2\n\n${b}\n`);
+    s.enqueue({ kind: "upsert", path: "ops.md" });
+    await s.flush();
+    expect(h.counting.inputs.length).toBe(edited);
+    expect(s.index.vectorCount).toBe(s.index.size);
+    await s.stop();
+  });
+
+  it("moves notes and renames folders without embedding, and a delete removes every chunk", async () => {
+    const h = new Harness(SMALL);
+    for (let i = 0; i < 5; i++) h.source.write(`old/n${i}.md`, sections(`Note ${i}`, `Body ${i} text here.`, `More ${i}.`));
+    h.source.write("top.md", sections("Top", "Top body."));
+    const s = await h.started();
+    const calls = h.counting.calls;
+
+    for (let i = 0; i < 5; i++) {
+      h.source.rename(`old/n${i}.md`, `new/n${i}.md`);
+      s.enqueue({ kind: "rename", path: `new/n${i}.md`, oldPath: `old/n${i}.md` });
+    }
+    h.source.rename("top.md", "archive/top.md");
+    s.enqueue({ kind: "rename", path: "archive/top.md", oldPath: "top.md" });
+    await s.flush();
+    expect(h.counting.calls).toBe(calls);
+    expect([...s.index.notePaths()].sort()).toEqual([
+      "archive/top.md",
+      ...[0, 1, 2, 3, 4].map((i) => `new/n${i}.md`),
+    ]);
+    expect(s.index.get("new/n3.md#0")?.chunk.path).toBe("new/n3.md");
+    expect(s.index.vectorCount).toBe(s.index.size);
+
+    const size = s.index.size;
+    const gone = s.index.chunkIdsOf("new/n1.md").length;
+    h.source.remove("new/n1.md");
+    s.enqueue({ kind: "delete", path: "new/n1.md" });
+    await s.flush();
+    expect(s.index.size).toBe(size - gone);
+    expect(s.index.chunkIdsOf("new/n1.md")).toEqual([]);
+    expect(s.engine.searchKeyword({ query: "Body 1" }).results.map((r) => r.path)).not.toContain("new/n1.md");
+    await s.stop();
+  });
+
+  it("sends at most embedConcurrency requests at once, in batches of embedBatchSize", async () => {
+    const h = new Harness({ ...SMALL, embedConcurrency: 2, embedBatchSize: 3 });
+    for (let i = 0; i < 12; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`, `Beta ${i}.`));
+    const batches: number[] = [];
+    h.counting.onCall = (texts) => batches.push(texts.length);
+    h.counting.hold();
+    const s = h.service();
+    await s.start();
+    expect(h.counting.inFlight).toBe(2);
+    h.counting.release();
+    await s.whenIdle();
+    expect(h.counting.maxInFlight).toBe(2);
+    expect(Math.max(...batches)).toBe(3);
+    expect(s.index.vectorCount).toBe(s.index.size);
+    await s.stop();
+  });
+
+  it("keeps the keyword index complete while the embedder fails, reports the error, and retries later", async () => {
+    const h = new Harness(SMALL);
+    h.counting.failWith = appError("OLLAMA_UNREACHABLE", "Can't reach Ollama at http://x. Is it running?");
+    h.source.write("a.md", sections("Alpha", "Postgres backups.", "Restore drills."));
+    const s = await h.started();
+    expect(s.engine.searchKeyword({ query: "restore" }).results[0]?.path).toBe("a.md");
+    expect(s.index.vectorCount).toBe(0);
+    const st = s.status();
+    expect(st.phase).toBe("error");
+    expect(st.pendingEmbeddings).toBe(s.index.size);
+    expect(st.lastError?.code).toBe("OLLAMA_UNREACHABLE");
+
+    h.counting.failWith = undefined;
+    h.scheduler.fireTimers(60_000);
+    await s.whenIdle();
+    expect(s.index.vectorCount).toBe(s.index.size);
+    expect(s.status()).toMatchObject({ phase: "idle", pendingEmbeddings: 0, lastError: undefined });
+    await s.stop();
+  });
+
+  it("pauses between notes and resumes where it stopped", async () => {
+    const h = new Harness();
+    const s = await h.started();
+    s.pause();
+    expect(s.paused).toBe(true);
+    h.source.write("late.md", "# Late\n\nArrived while paused.\n");
+    s.enqueue({ kind: "upsert", path: "late.md" });
+    await s.flush();
+    expect(s.status().phase).toBe("paused");
+    expect(s.index.hasNote("late.md")).toBe(false);
+    s.resume();
+    await s.whenIdle();
+    expect(s.index.hasNote("late.md")).toBe(true);
+    await s.stop();
+  });
+
+  it("reports progress: phases in order, done never above total, an ETA and the current file", async () => {
+    const h = new Harness(SMALL);
+    h.clockStep = 7;
+    for (let i = 0; i < 30; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`));
+    const s = h.service();
+    const seen: SyncProgress[] = [];
+    s.onProgress((p) => seen.push(p));
+    await s.start();
+    await s.whenIdle();
+    const phases = seen.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases[0]).toBe("loading");
+    expect(phases).toContain("indexing");
+    expect(phases[phases.length - 1]).toBe("idle");
+    for (const p of seen) expect(p.done).toBeLessThanOrEqual(p.total);
+    expect(seen.some((p) => p.phase === "indexing" && p.currentFile !== undefined && p.etaMs !== undefined)).toBe(true);
+    expect(s.status()).toMatchObject({ notes: 30, chunks: 30, pendingEmbeddings: 0 });
+    await s.stop();
+  });
+
+  it("rebuilds without embedding known text, and a model change re-embeds everything with the new model", async () => {
+    const h = new Harness(SMALL);
+    h.source.write("a.md", sections("Alpha", "Postgres backups.", "Restore drills."));
+    const s = await h.started();
+    const before = dumpIndex(s);
+    const calls = h.counting.calls;
+    await s.rebuild();
+    await s.whenIdle();
+    expect(h.counting.calls).toBe(calls);
+    expect(dumpIndex(s)).toEqual(before);
+
+    const other = new CountingEmbedder("other-model", 8);
+    s.setEmbedder(other);
+    await s.flush();
+    expect(other.inputs.length).toBe(s.index.size);
+    const id = s.index.chunkIdsOf("a.md")[0] ?? "";
+    const entry = s.index.get(id);
+    expect(entry?.vector).toEqual(vectorFor("other-model", other.inputs.find((t) => t.endsWith(entry?.chunk.text ?? "?")) ?? "", 8));
+    await s.stop();
+  });
+
+  it("writes checkpoints while embedding, so a crash keeps the work before the last one", async () => {
+    const h = new Harness({ ...SMALL, checkpointEvery: 4, embedBatchSize: 2, embedConcurrency: 1 });
+    for (let i = 0; i < 10; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`));
+    const s = await h.started();
+    expect(h.store.files.size).toBeGreaterThan(0);
+    const calls = h.counting.calls;
+    // No stop(): the process dies after the last checkpoint.
+    const again = await h.started();
+    expect(h.counting.calls - calls).toBeLessThan(calls);
+    expect(again.index.vectorCount).toBe(again.index.size);
+    await again.stop();
+    await s.stop();
   });
 });

@@ -14,6 +14,9 @@ export class Harness {
   readonly notices: string[] = [];
   embedder: Embedder | undefined = new CountingEmbedder();
   settings: IndexSettings;
+  /** How far the clock moves at each reading, in ms; 0 freezes it. */
+  clockStep = 0;
+  private time = 1_700_000_000_000;
 
   constructor(settings: Partial<IndexSettings> = {}) {
     this.settings = resolveIndexSettings({ excludeTags: [], checkpointEvery: 1_000_000, ...settings });
@@ -28,11 +31,11 @@ export class Harness {
     return new IndexService({
       source: this.source,
       store: this.store,
-      dataDir: "vault/.obsidian/plugins/hvs",
+      dataDir: "vault/plugin-data",
       settings: this.settings,
       ...(this.embedder ? { embedder: this.embedder } : {}),
       scheduler: this.scheduler,
-      clock: () => 1_700_000_000_000,
+      clock: () => (this.time += this.clockStep),
       notify: (m) => this.notices.push(m),
     });
   }
