@@ -1,5 +1,6 @@
 import { appError, err, ok, type AppError, type Result } from "../result";
-import { checksum32 } from "./checksum";
+import { checksumSteps } from "./checksum";
+import type { Steps } from "./slices";
 
 /**
  * The framing shared by both index files, stable across format versions so that any version can be recognised:
@@ -29,13 +30,13 @@ export interface OpenedFile {
 }
 
 /** Lays out a file with a body of `bodyBytes`, lets `fill` write the body in place, then seals it. */
-export function writeContainer(
+export function* writeContainer(
   kind: ContainerKind,
   version: number,
   header: object,
   bodyBytes: number,
-  fill: (body: Uint8Array) => void,
-): SealedFile {
+  fill: (body: Uint8Array) => Steps<void>,
+): Steps<SealedFile> {
   const headerJson = new TextEncoder().encode(JSON.stringify(header));
   const headerLength = align4(headerJson.length);
   const total = PREFIX + headerLength + align4(bodyBytes) + 4;
@@ -46,8 +47,8 @@ export function writeContainer(
   view.setUint32(8, headerLength, true);
   bytes.set(headerJson, PREFIX);
   bytes.fill(0x20, PREFIX + headerJson.length, PREFIX + headerLength);
-  fill(bytes.subarray(PREFIX + headerLength, PREFIX + headerLength + bodyBytes));
-  const checksum = checksum32(bytes.subarray(0, total - 4));
+  yield* fill(bytes.subarray(PREFIX + headerLength, PREFIX + headerLength + bodyBytes));
+  const checksum = yield* checksumSteps(bytes.subarray(0, total - 4));
   view.setUint32(total - 4, checksum, true);
   return { bytes, checksum };
 }
@@ -56,7 +57,7 @@ export function writeContainer(
  * Verifies the framing and the checksum before anything else is trusted. A file of another version that is intact
  * is a mismatch (the plugin changed); anything else that fails is corrupt.
  */
-export function readContainer(bytes: Uint8Array, kind: ContainerKind, version: number): Result<OpenedFile> {
+export function* readContainer(bytes: Uint8Array, kind: ContainerKind, version: number): Steps<Result<OpenedFile>> {
   const label = `${kind} file`;
   if (bytes.length < MIN_LENGTH) return err(corruptFile(label, `only ${bytes.length} bytes`));
   for (let i = 0; i < 4; i++) {
@@ -64,7 +65,7 @@ export function readContainer(bytes: Uint8Array, kind: ContainerKind, version: n
   }
   if (bytes.length % 4 !== 0) return err(corruptFile(label, `length ${bytes.length} is not a multiple of 4`));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const checksum = checksum32(bytes.subarray(0, bytes.length - 4));
+  const checksum = yield* checksumSteps(bytes.subarray(0, bytes.length - 4));
   if (checksum !== view.getUint32(bytes.length - 4, true)) return err(corruptFile(label, "checksum mismatch"));
   const fileVersion = view.getUint32(4, true);
   if (fileVersion !== version) return err(formatChanged(fileVersion, version));

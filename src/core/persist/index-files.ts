@@ -2,12 +2,22 @@ import { ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import type { FileStore } from "./file-store";
 import type { IndexSnapshot } from "./snapshot";
-import { decodeSnapshot, encodeSnapshot, type SnapshotExpectations } from "./snapshot-codec";
+import { runSliced } from "./slices";
+import { decodeSnapshotSteps, encodeSnapshotSteps, type SnapshotExpectations } from "./snapshot-codec";
 
 /** File names of the index, inside the plugin's data folder. */
 export const INDEX_META_FILE = "index-meta.bin";
 export const INDEX_VECTORS_FILE = "index-vectors.bin";
 const TEMP_SUFFIX = ".tmp";
+
+/** How saving and loading share the thread with the rest of the app. */
+export interface PersistOptions {
+  /**
+   * Awaited between slices of encoding or decoding (about 16 MB or 4,000 chunks each), so that the UI stays
+   * responsive; e.g. `() => sleep(0)`. When omitted (the default) the work runs without yielding.
+   */
+  pause?: () => Promise<void>;
+}
 
 /** What loading found. Exactly one of these, never a throw. */
 export type LoadOutcome =
@@ -26,9 +36,16 @@ export type LoadOutcome =
  * over the old ones. A failed write leaves the old pair untouched. The meta file names the checksum of its vectors
  * file, so a crash between the two renames can never load as a silent mix of two saves. Callers must not run two
  * saves into the same `dir` at once (they would share temp files; the pairing check would still refuse a mix).
+ * With `options.pause`, other code runs while this encodes: it must not change `s` (its arrays, its vectors) until
+ * the returned promise settles.
  */
-export async function saveIndexFiles(store: FileStore, dir: string, s: IndexSnapshot): Promise<Result<{ bytes: number }>> {
-  const encoded = encodeSnapshot(s);
+export async function saveIndexFiles(
+  store: FileStore,
+  dir: string,
+  s: IndexSnapshot,
+  options: PersistOptions = {},
+): Promise<Result<{ bytes: number }>> {
+  const encoded = await runSliced(encodeSnapshotSteps(s), options.pause);
   if (!encoded.ok) return encoded;
   const paths = indexFilePaths(dir);
   const { meta, vectors } = encoded.value;
@@ -57,16 +74,35 @@ export async function saveIndexFiles(store: FileStore, dir: string, s: IndexSnap
  * only files written together. At most three fixed attempts, so it can't loop; if none loads, the outcome is that
  * of the saved pair, so a torn temp file never causes a notice of its own.
  */
-export async function loadIndexFiles(store: FileStore, dir: string, expect: SnapshotExpectations): Promise<LoadOutcome> {
+export async function loadIndexFiles(
+  store: FileStore,
+  dir: string,
+  expect: SnapshotExpectations,
+  options: PersistOptions = {},
+): Promise<LoadOutcome> {
   const paths = indexFilePaths(dir);
+  const decodePair = async (
+    meta: Result<Uint8Array | null>,
+    vectors: Result<Uint8Array | null>,
+    recovered: boolean,
+  ): Promise<LoadOutcome> => {
+    if (!meta.ok) return { kind: "discarded", error: meta.error };
+    if (!vectors.ok) return { kind: "discarded", error: vectors.error };
+    if (meta.value === null && vectors.value === null) return { kind: "missing" };
+    if (meta.value === null) return { kind: "discarded", error: corruptFile("meta file", "missing") };
+    if (vectors.value === null) return { kind: "discarded", error: corruptFile("vectors file", "missing") };
+    const decoded = await runSliced(decodeSnapshotSteps(meta.value, vectors.value, expect), options.pause);
+    if (decoded.ok) return { kind: "loaded", snapshot: decoded.value, recovered };
+    return { kind: "discarded", error: decoded.error, ...(decoded.reusable ? { reusable: decoded.reusable } : {}) };
+  };
   const vectors = await store.read(paths.vectors);
-  const saved = decodePair(await store.read(paths.meta), vectors, expect, false);
+  const saved = await decodePair(await store.read(paths.meta), vectors, false);
   if (saved.kind === "loaded") return saved;
   const metaTemp = await store.read(paths.metaTemp);
   if (!metaTemp.ok || metaTemp.value === null) return saved;
-  const withSaved = decodePair(metaTemp, vectors, expect, true);
+  const withSaved = await decodePair(metaTemp, vectors, true);
   if (withSaved.kind === "loaded") return withSaved;
-  const withTemp = decodePair(metaTemp, await store.read(paths.vectorsTemp), expect, true);
+  const withTemp = await decodePair(metaTemp, await store.read(paths.vectorsTemp), true);
   return withTemp.kind === "loaded" ? withTemp : saved;
 }
 
@@ -76,20 +112,4 @@ export function indexFilePaths(dir: string): { meta: string; vectors: string; me
   const meta = base + INDEX_META_FILE;
   const vectors = base + INDEX_VECTORS_FILE;
   return { meta, vectors, metaTemp: meta + TEMP_SUFFIX, vectorsTemp: vectors + TEMP_SUFFIX };
-}
-
-function decodePair(
-  meta: Result<Uint8Array | null>,
-  vectors: Result<Uint8Array | null>,
-  expect: SnapshotExpectations,
-  recovered: boolean,
-): LoadOutcome {
-  if (!meta.ok) return { kind: "discarded", error: meta.error };
-  if (!vectors.ok) return { kind: "discarded", error: vectors.error };
-  if (meta.value === null && vectors.value === null) return { kind: "missing" };
-  if (meta.value === null) return { kind: "discarded", error: corruptFile("meta file", "missing") };
-  if (vectors.value === null) return { kind: "discarded", error: corruptFile("vectors file", "missing") };
-  const decoded = decodeSnapshot(meta.value, vectors.value, expect);
-  if (decoded.ok) return { kind: "loaded", snapshot: decoded.value, recovered };
-  return { kind: "discarded", error: decoded.error, ...(decoded.reusable ? { reusable: decoded.reusable } : {}) };
 }

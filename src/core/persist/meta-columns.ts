@@ -6,6 +6,7 @@ import {
   isStringArray,
   isStringArrays,
 } from "./json-guards";
+import { SLICE_ITEMS, type Steps } from "./slices";
 import type { IndexSnapshot, NoteRecord, StoredChunk } from "./snapshot";
 
 /**
@@ -38,7 +39,7 @@ export interface MetaColumns {
   };
 }
 
-export function toColumns(s: IndexSnapshot, textBytes: number[]): MetaColumns {
+export function* toColumns(s: IndexSnapshot, textBytes: number[]): Steps<MetaColumns> {
   const table = new Map<string, number>();
   const intern = (name: string): number => {
     let at = table.get(name);
@@ -48,31 +49,49 @@ export function toColumns(s: IndexSnapshot, textBytes: number[]): MetaColumns {
     }
     return at;
   };
-  const { notes, chunks } = s;
-  return {
-    notes: {
-      path: notes.map((n) => n.path),
-      mtime: notes.map((n) => n.mtime),
-      size: notes.map((n) => n.size),
-      contentHash: notes.map((n) => n.contentHash),
-      title: notes.map((n) => n.meta.title),
-      aliases: notes.map((n) => n.meta.aliases),
-      tags: notes.map((n) => n.meta.tags),
-      links: notes.map((n) => n.meta.links),
-      chunkCount: notes.map((n) => n.chunkCount),
-    },
-    chunks: {
-      ordinal: chunks.map((c) => c.ordinal),
-      heading: chunks.map((c) => c.headingPath.map(intern)),
-      startLine: chunks.map((c) => c.startLine),
-      endLine: chunks.map((c) => c.endLine),
-      tokens: chunks.map((c) => c.tokens),
-      embedHash: chunks.map((c) => c.embedHash),
-      textBytes,
-    },
-    // Evaluated after `chunks` above, so every heading name is interned by now.
-    strings: [...table.keys()],
+  const notes: MetaColumns["notes"] = {
+    path: [],
+    mtime: [],
+    size: [],
+    contentHash: [],
+    title: [],
+    aliases: [],
+    tags: [],
+    links: [],
+    chunkCount: [],
   };
+  let done = 0;
+  for (const n of s.notes) {
+    if (++done % SLICE_ITEMS === 0) yield;
+    notes.path.push(n.path);
+    notes.mtime.push(n.mtime);
+    notes.size.push(n.size);
+    notes.contentHash.push(n.contentHash);
+    notes.title.push(n.meta.title);
+    notes.aliases.push(n.meta.aliases);
+    notes.tags.push(n.meta.tags);
+    notes.links.push(n.meta.links);
+    notes.chunkCount.push(n.chunkCount);
+  }
+  const chunks: MetaColumns["chunks"] = {
+    ordinal: [],
+    heading: [],
+    startLine: [],
+    endLine: [],
+    tokens: [],
+    embedHash: [],
+    textBytes,
+  };
+  for (const c of s.chunks) {
+    if (++done % SLICE_ITEMS === 0) yield;
+    chunks.ordinal.push(c.ordinal);
+    chunks.heading.push(c.headingPath.map(intern));
+    chunks.startLine.push(c.startLine);
+    chunks.endLine.push(c.endLine);
+    chunks.tokens.push(c.tokens);
+    chunks.embedHash.push(c.embedHash);
+  }
+  return { strings: [...table.keys()], notes, chunks };
 }
 
 /** Whether `x` is a complete set of columns for `noteCount` notes and `chunkCount` chunks. */
@@ -103,10 +122,10 @@ export function isMetaColumns(x: unknown, noteCount: number, chunkCount: number)
 }
 
 /** Rebuilds the records; `textOf(i)` gives chunk i's text. Assumes `isMetaColumns` held. */
-export function fromColumns(
+export function* fromColumns(
   columns: MetaColumns,
   textOf: (chunk: number) => string,
-): { notes: NoteRecord[]; chunks: StoredChunk[] } {
+): Steps<{ notes: NoteRecord[]; chunks: StoredChunk[] }> {
   const { notes: n, chunks: c, strings } = columns;
   const notes: NoteRecord[] = [];
   const chunks: StoredChunk[] = [];
@@ -115,6 +134,7 @@ export function fromColumns(
     const chunkStart = chunks.length;
     const chunkCount = n.chunkCount[i] ?? 0;
     for (let j = chunkStart; j < chunkStart + chunkCount; j++) {
+      if (j % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
       const ordinal = c.ordinal[j] ?? 0;
       chunks.push({
         id: `${path}#${ordinal}`,

@@ -2,6 +2,7 @@ import { err, ok, type Result } from "../result";
 import { align4, corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
 import { isCount, isRecord } from "./json-guards";
 import { fromColumns, isMetaColumns, toColumns } from "./meta-columns";
+import { SLICE_ITEMS, type Steps } from "./slices";
 import {
   SNAPSHOT_FORMAT_VERSION,
   type IndexSnapshot,
@@ -23,28 +24,38 @@ export interface MetaFileContent {
   chunks: StoredChunk[];
 }
 
-export function encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): SealedFile {
+export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Steps<SealedFile> {
   const encoder = new TextEncoder();
-  const texts = s.chunks.map((c) => encoder.encode(c.text));
-  const textBytes = texts.map((t) => t.length);
-  const json = encoder.encode(JSON.stringify(toColumns(s, textBytes)));
+  // Measure each text by encoding it into a reused scratch buffer, then encode it again straight into the file:
+  // cheaper, in time and in garbage, than keeping one small array per chunk until the file size is known.
+  let scratch = new Uint8Array(1024);
+  const textBytes: number[] = [];
+  for (const c of s.chunks) {
+    if (textBytes.length % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+    if (scratch.length < c.text.length * 3) scratch = new Uint8Array(c.text.length * 3);
+    textBytes.push(encoder.encodeInto(c.text, scratch).written);
+  }
+  const json = encoder.encode(JSON.stringify(yield* toColumns(s, textBytes)));
   const textStart = 4 + align4(json.length);
   const textLength = textBytes.reduce((a, b) => a + b, 0);
   const { model, dims, chunkingHash, savedAt } = s.header;
   const header = { model, dims, chunkingHash, savedAt, notes: s.notes.length, chunks: s.chunks.length, vectorsChecksum };
-  return writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, textStart + textLength, (body) => {
+  return yield* writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, textStart + textLength, function* (body) {
     new DataView(body.buffer, body.byteOffset, 4).setUint32(0, json.length, true);
     body.set(json, 4);
     let at = textStart;
-    for (const text of texts) {
-      body.set(text, at);
-      at += text.length;
+    for (const [i, c] of s.chunks.entries()) {
+      if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+      const end = at + (textBytes[i] ?? 0);
+      const { read, written } = encoder.encodeInto(c.text, body.subarray(at, end));
+      if (read !== c.text.length || at + written !== end) throw new Error(`chunk ${c.id} changed during the save`);
+      at = end;
     }
   });
 }
 
-export function decodeMetaFile(bytes: Uint8Array): Result<MetaFileContent> {
-  const opened = readContainer(bytes, "meta", SNAPSHOT_FORMAT_VERSION);
+export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent>> {
+  const opened = yield* readContainer(bytes, "meta", SNAPSHOT_FORMAT_VERSION);
   if (!opened.ok) return opened;
   const { header: h, body } = opened.value;
   if (
@@ -70,6 +81,7 @@ export function decodeMetaFile(bytes: Uint8Array): Result<MetaFileContent> {
   } catch {
     return err(corruptFile("meta file", "columns are not valid JSON"));
   }
+  yield;
   if (!isMetaColumns(columns, h.notes, h.chunks)) return err(corruptFile("meta file", "columns don't match the counts"));
   const starts: number[] = [];
   let end = textStart;
@@ -78,7 +90,7 @@ export function decodeMetaFile(bytes: Uint8Array): Result<MetaFileContent> {
     end += n;
   }
   if (end > body.length || body.length - end > 3) return err(corruptFile("meta file", "texts don't fill the body"));
-  const records = fromColumns(columns, (i) => {
+  const records = yield* fromColumns(columns, (i) => {
     const start = starts[i] ?? 0;
     return decoder.decode(body.subarray(start, start + (columns.chunks.textBytes[i] ?? 0)));
   });

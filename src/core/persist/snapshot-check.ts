@@ -1,10 +1,11 @@
+import { SLICE_ITEMS, type Steps } from "./slices";
 import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "./snapshot";
 
 /**
  * Checks the invariants the file format relies on (see `IndexSnapshot`), so that a bad snapshot is refused when
  * saving instead of producing files that can never load. Returns what is wrong, or null.
  */
-export function findSnapshotProblem(s: IndexSnapshot): string | null {
+export function* findSnapshotProblem(s: IndexSnapshot): Steps<string | null> {
   const { header, notes, chunks } = s;
   if (header.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
     return `header.formatVersion is ${header.formatVersion}, expected ${SNAPSHOT_FORMAT_VERSION}`;
@@ -21,6 +22,7 @@ export function findSnapshotProblem(s: IndexSnapshot): string | null {
     if (!Number.isInteger(note.chunkCount) || note.chunkCount < 0) return `note ${note.path} has a bad chunk count`;
     if (!Number.isFinite(note.mtime) || !Number.isFinite(note.size)) return `note ${note.path} has a bad mtime or size`;
     for (let i = next; i < next + note.chunkCount; i++) {
+      if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
       const chunk = chunks[i];
       if (chunk === undefined) return `note ${note.path} runs past the last chunk`;
       if (chunk.path !== note.path) return `chunk ${chunk.id} sits under note ${note.path}`;

@@ -1,6 +1,7 @@
 import { appError, err, ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import { decodeMetaFile, encodeMetaFile } from "./meta-file";
+import { runAll, type Steps } from "./slices";
 import type { IndexSnapshot } from "./snapshot";
 import { findSnapshotProblem } from "./snapshot-check";
 import { describeMismatch, type SnapshotExpectations } from "./snapshot-expectations";
@@ -27,11 +28,25 @@ export type SnapshotDecodeResult =
 
 /** Encodes a snapshot; fails with BAD_INPUT (a bug in the caller) when it breaks the `IndexSnapshot` invariants. */
 export function encodeSnapshot(s: IndexSnapshot): Result<EncodedSnapshot> {
-  const problem = findSnapshotProblem(s);
-  if (problem !== null) return err(appError("BAD_INPUT", "Can't save the search index: it is inconsistent.", problem));
-  const vectors = encodeVectorsFile(s);
-  const meta = encodeMetaFile(s, vectors.checksum);
-  return ok({ meta: meta.bytes, vectors: vectors.bytes });
+  return runAll(encodeSnapshotSteps(s));
+}
+
+/** `encodeSnapshot` in slices (see `runSliced`); `s` must not change until the steps are done. */
+export function* encodeSnapshotSteps(s: IndexSnapshot): Steps<Result<EncodedSnapshot>> {
+  try {
+    const problem = yield* findSnapshotProblem(s);
+    if (problem !== null) return err(cantSave(problem));
+    const vectors = yield* encodeVectorsFile(s);
+    const meta = yield* encodeMetaFile(s, vectors.checksum);
+    return ok({ meta: meta.bytes, vectors: vectors.bytes });
+  } catch (cause) {
+    // A snapshot changed by other code between slices, or running out of memory.
+    return err(cantSave(cause));
+  }
+}
+
+function cantSave(cause: unknown): AppError {
+  return appError("BAD_INPUT", "Can't save the search index: it is inconsistent. Please report this as a bug.", cause);
 }
 
 /**
@@ -44,10 +59,19 @@ export function decodeSnapshot(
   vectors: Uint8Array,
   expect: SnapshotExpectations,
 ): SnapshotDecodeResult {
+  return runAll(decodeSnapshotSteps(meta, vectors, expect));
+}
+
+/** `decodeSnapshot` in slices (see `runSliced`). */
+export function* decodeSnapshotSteps(
+  meta: Uint8Array,
+  vectors: Uint8Array,
+  expect: SnapshotExpectations,
+): Steps<SnapshotDecodeResult> {
   try {
-    const m = decodeMetaFile(meta);
+    const m = yield* decodeMetaFile(meta);
     if (!m.ok) return m;
-    const v = decodeVectorsFile(vectors);
+    const v = yield* decodeVectorsFile(vectors);
     if (!v.ok) return v;
     if (v.value.checksum !== m.value.vectorsChecksum) {
       return err(corruptFile("index files", "the vectors file is from another save (interrupted save?)"));

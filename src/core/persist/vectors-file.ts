@@ -2,6 +2,7 @@ import { err, ok, type Result } from "../result";
 import { corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
 import { readFloat32LE, writeFloat32LE } from "./float32-le";
 import { isCount, isRecord } from "./json-guards";
+import { SLICE_BYTES, type Steps } from "./slices";
 import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "./snapshot";
 
 /**
@@ -16,12 +17,16 @@ export interface VectorsFileContent {
   checksum: number;
 }
 
-export function encodeVectorsFile(s: IndexSnapshot): SealedFile {
+export function* encodeVectorsFile(s: IndexSnapshot): Steps<SealedFile> {
   const rows = s.hasVector.length;
   const floatBytes = s.vectors.length * 4;
   const header = { model: s.header.model, dims: s.header.dims, rows };
-  return writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, floatBytes + bitmapBytes(rows), (body) => {
-    writeFloat32LE(body, s.vectors);
+  return yield* writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, floatBytes + bitmapBytes(rows), function* (body) {
+    const sliceFloats = SLICE_BYTES / 4;
+    for (let from = 0; from < s.vectors.length; from += sliceFloats) {
+      if (from > 0) yield;
+      writeFloat32LE(body.subarray(from * 4), s.vectors.subarray(from, from + sliceFloats));
+    }
     for (let i = 0; i < rows; i++) {
       const at = floatBytes + (i >>> 3);
       if (s.hasVector[i]) body[at] = (body[at] ?? 0) | (1 << (i & 7));
@@ -29,8 +34,8 @@ export function encodeVectorsFile(s: IndexSnapshot): SealedFile {
   });
 }
 
-export function decodeVectorsFile(bytes: Uint8Array): Result<VectorsFileContent> {
-  const opened = readContainer(bytes, "vectors", SNAPSHOT_FORMAT_VERSION);
+export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileContent>> {
+  const opened = yield* readContainer(bytes, "vectors", SNAPSHOT_FORMAT_VERSION);
   if (!opened.ok) return opened;
   const { header, body, checksum } = opened.value;
   if (!isRecord(header) || typeof header.model !== "string" || !isCount(header.dims) || !isCount(header.rows)) {

@@ -73,6 +73,11 @@ describe("snapshot round trip", () => {
     expectSameSnapshot(roundTrip(s), s);
   });
 
+  it("stores text as UTF-8, so a lone surrogate (never read from a UTF-8 file) comes back as U+FFFD", () => {
+    const s = buildSnapshot([{ path: "a.md", chunks: [{ text: "x\ud800y" }] }]);
+    expect(roundTrip(s).chunks[0]?.text).toBe("x\ufffdy");
+  });
+
   it("round-trips random snapshots", () => {
     fc.assert(fc.property(snapshotArb, (s) => expectSameSnapshot(roundTrip(s), s)), { numRuns: 200 });
   });
