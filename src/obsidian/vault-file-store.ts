@@ -1,0 +1,86 @@
+import { normalizePath, type DataAdapter } from "obsidian";
+import { appError, err, ok, type AppError, type Result } from "../core/result";
+import type { FileStore } from "../core/persist/file-store";
+
+/** The part of Obsidian's `DataAdapter` (`app.vault.adapter`) this store uses. */
+export type FileAdapter = Pick<DataAdapter, "exists" | "readBinary" | "writeBinary" | "rename" | "remove" | "mkdir">;
+
+/**
+ * `FileStore` over the vault's data adapter, for files under the plugin's folder in the config dir. Every path goes
+ * through `normalizePath`, as the adapter requires.
+ */
+export class VaultFileStore implements FileStore {
+  constructor(private readonly adapter: FileAdapter) {}
+
+  async read(path: string): Promise<Result<Uint8Array | null>> {
+    const at = normalizePath(path);
+    try {
+      if (!(await this.adapter.exists(at))) return ok(null);
+      return ok(new Uint8Array(await this.adapter.readBinary(at)));
+    } catch (cause) {
+      return err(ioError(`Can't read ${at}. Check that the file is readable.`, cause));
+    }
+  }
+
+  async write(path: string, data: Uint8Array): Promise<Result<void>> {
+    const at = normalizePath(path);
+    try {
+      await this.ensureFolders(at);
+      await this.adapter.writeBinary(at, toArrayBuffer(data));
+      return ok(undefined);
+    } catch (cause) {
+      return err(ioError(`Can't write ${at}. Check that the folder is writable and the disk is not full.`, cause));
+    }
+  }
+
+  async rename(from: string, to: string): Promise<Result<void>> {
+    const source = normalizePath(from);
+    const target = normalizePath(to);
+    try {
+      await this.adapter.rename(source, target);
+      return ok(undefined);
+    } catch (first) {
+      // Obsidian's adapters refuse to rename onto an existing file. Removing it first opens a short window with no
+      // file at `target`; loadIndexFiles recovers from the temp files if the app dies right then.
+      try {
+        const refusedToReplace = (await this.adapter.exists(source)) && (await this.adapter.exists(target));
+        if (!refusedToReplace) throw first;
+        await this.adapter.remove(target);
+        await this.adapter.rename(source, target);
+        return ok(undefined);
+      } catch (cause) {
+        return err(ioError(`Can't move ${source} to ${target}. Check that the folder is writable.`, cause));
+      }
+    }
+  }
+
+  async remove(path: string): Promise<Result<void>> {
+    const at = normalizePath(path);
+    try {
+      if (await this.adapter.exists(at)) await this.adapter.remove(at);
+      return ok(undefined);
+    } catch (cause) {
+      return err(ioError(`Can't delete ${at}. Check that the folder is writable.`, cause));
+    }
+  }
+
+  /** Creates the missing folders above `file`, top down. */
+  private async ensureFolders(file: string): Promise<void> {
+    const parts = file.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      if (!(await this.adapter.exists(folder))) await this.adapter.mkdir(folder);
+    }
+  }
+}
+
+/** The adapter wants a whole ArrayBuffer; pass ours as is when the view covers all of it (the encoder's do). */
+function toArrayBuffer(data: Uint8Array): ArrayBuffer {
+  const { buffer } = data;
+  if (buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength) return buffer;
+  return data.slice().buffer;
+}
+
+function ioError(message: string, cause: unknown): AppError {
+  return appError("IO", message, cause);
+}
