@@ -5,8 +5,9 @@ import type { IndexSnapshot } from "./snapshot";
 import { runSliced } from "./slices";
 import { decodeSnapshotSteps, encodeSnapshotSteps, type SnapshotExpectations } from "./snapshot-codec";
 
-/** File names of the index, inside the plugin's data folder. */
+/** Name of the meta file (notes, chunks, texts) inside the folder given to save and load. */
 export const INDEX_META_FILE = "index-meta.bin";
+/** Name of the vectors file (Float32 rows) inside the folder given to save and load. */
 export const INDEX_VECTORS_FILE = "index-vectors.bin";
 const TEMP_SUFFIX = ".tmp";
 
@@ -14,7 +15,8 @@ const TEMP_SUFFIX = ".tmp";
 export interface PersistOptions {
   /**
    * Awaited between slices of encoding or decoding (about 16 MB or 4,000 chunks each), so that the UI stays
-   * responsive; e.g. `() => sleep(0)`. When omitted (the default) the work runs without yielding.
+   * responsive: typically a promise that settles on the next macrotask. When omitted (the default) the work runs
+   * without yielding.
    */
   pause?: () => Promise<void>;
 }
