@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MarkdownView } from "obsidian";
+import { createTestApp, type TestApp } from "../fakes/obsidian";
+import { defaultSettings } from "../../src/core/settings/plugin-settings";
+import { SearchModal } from "../../src/ui/search-modal";
+import { FakeSearch } from "./fake-search";
+import { ManualTimers } from "./fake-timers";
+import { result } from "./fixtures";
+
+/** A keydown as the browser would send it (Node has no KeyboardEvent). */
+class Key extends Event {
+  readonly altKey = false;
+  readonly metaKey = false;
+  readonly isComposing = false;
+  constructor(
+    readonly key: string,
+    readonly mods: { ctrlKey?: boolean; shiftKey?: boolean } = {},
+  ) {
+    super("keydown", { cancelable: true });
+  }
+  get ctrlKey(): boolean {
+    return this.mods.ctrlKey ?? false;
+  }
+  get shiftKey(): boolean {
+    return this.mods.shiftKey ?? false;
+  }
+}
+
+const FILES = {
+  "Garden.md": "# Garden\n\nTomatoes need sun.\n\n## Soil\n\nCompost helps.\n",
+  "Soil.md": "Soil notes.\n",
+  "Draft.md": "Writing here: \n",
+};
+
+let t: TestApp;
+afterEach(() => t.dispose());
+
+function setup(keywordPaths: (q: string) => string[] = () => ["Garden.md", "Soil.md"]) {
+  t = createTestApp(FILES);
+  const search = new FakeSearch(keywordPaths);
+  const timers = new ManualTimers();
+  const settings = defaultSettings();
+  const modal = new SearchModal(t.app, { search, settings: () => settings, timers });
+  return { search, timers, modal, settings };
+}
+
+function type(modal: SearchModal, text: string): void {
+  modal.inputEl.value = text;
+  modal.inputEl.dispatchEvent(new Event("input"));
+}
+
+const titles = (m: SearchModal) => [...m.resultContainerEl.querySelectorAll(".hvs-result-title")].map((el) => el.getText());
+const selectedTitle = (m: SearchModal) => m.resultContainerEl.querySelector(".is-selected .hvs-result-title")?.getText();
+const statusLine = (m: SearchModal) => m.modalEl.querySelector(".hvs-status-line");
+const press = (key: string, mods?: { ctrlKey?: boolean; shiftKey?: boolean }) => t.shell.body.dispatchEvent(new Key(key, mods));
+
+describe("SearchModal", () => {
+  it("shows keyword results with highlighted excerpts as the user types", () => {
+    const { modal, search } = setup();
+    search.searchKeyword = (req) => ({
+      ...FakeSearch.prototype.searchKeyword.call(search, req),
+      results: [result("Garden.md", "Tomatoes need <b>sun</b> and tomato care", 4)],
+    });
+    modal.open();
+    type(modal, "tomato");
+    expect(titles(modal)).toEqual(["Garden"]);
+    const excerpt = modal.resultContainerEl.querySelector(".hvs-excerpt");
+    expect([...(excerpt?.querySelectorAll("mark") ?? [])].map((m) => m.getText())).toEqual(["Tomatoes", "tomato"]);
+    // Markup in a note stays text.
+    expect(excerpt?.getText()).toContain("<b>sun</b>");
+    expect(excerpt?.querySelector("b")).toBeNull();
+    expect(modal.resultContainerEl.querySelector(".hvs-result-heading")?.getText()).toBe("Section");
+    expect(modal.resultContainerEl.querySelector(".hvs-result-tag")?.getText()).toBe("#topic");
+    expect(statusLine(modal)?.getText()).toBe("Searching by meaning…");
+  });
+
+  it("replaces keyword results with fused ones without moving the selection off its note", async () => {
+    const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
+    modal.open();
+    type(modal, "soil care");
+    press("ArrowDown");
+    expect(selectedTitle(modal)).toBe("Soil");
+    timers.fireAll();
+    await search.answer(["Draft.md", "Garden.md", "Soil.md"]);
+    expect(titles(modal)).toEqual(["Draft", "Garden", "Soil"]);
+    expect(selectedTitle(modal)).toBe("Soil");
+    expect(statusLine(modal)?.hasClass("hvs-hidden")).toBe(true);
+  });
+
+  it("keeps the same row selected when the selected note drops out", async () => {
+    const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md"]);
+    modal.open();
+    type(modal, "soil");
+    press("ArrowDown");
+    timers.fireAll();
+    await search.answer(["Draft.md", "Garden.md"]);
+    expect(selectedTitle(modal)).toBe("Garden");
+  });
+
+  it("says keyword results only when Ollama is unreachable, and keeps working", async () => {
+    const { modal, search, timers, settings } = setup();
+    settings.ollamaUrl = "http://192.168.1.5:11434";
+    modal.open();
+    type(modal, "garden");
+    timers.fireAll();
+    await search.answer(["Garden.md"], {
+      effectiveMode: "keyword",
+      notices: [
+        {
+          code: "KEYWORD_FALLBACK",
+          message: "Keyword results only: Can't reach Ollama.",
+          error: { code: "OLLAMA_UNREACHABLE", message: "Can't reach Ollama at http://192.168.1.5:11434. Is it running?" },
+        },
+      ],
+    });
+    expect(statusLine(modal)?.getText()).toBe("Keyword results only: Ollama unreachable at http://192.168.1.5:11434");
+    type(modal, "garden s");
+    expect(titles(modal)).toEqual(["Garden", "Soil"]);
+    // The known outage stays on screen while the next full search runs.
+    expect(statusLine(modal)?.getText()).toBe("Keyword results only: Ollama unreachable at http://192.168.1.5:11434");
+  });
+
+  it("switches mode with the toggle and shows the mode a prefix picked", () => {
+    const { modal, search, timers } = setup();
+    modal.open();
+    type(modal, "s: meaning");
+    const active = () => modal.modalEl.querySelector(".hvs-mode-toggle .is-active")?.getAttr("data-mode");
+    expect(active()).toBe("semantic");
+    modal.modalEl.querySelector<HTMLElement>('.hvs-mode-button[data-mode="keyword"]')?.click();
+    expect(modal.inputEl.value).toBe("meaning");
+    expect(active()).toBe("keyword");
+    expect(timers.waiting).toEqual([]);
+    expect(search.keywordCalls[search.keywordCalls.length - 1]?.query).toBe("meaning");
+  });
+
+  it("shows ranks and the fused score when Explain is on", () => {
+    const { modal } = setup();
+    modal.open();
+    type(modal, "garden");
+    expect(modal.resultContainerEl.querySelector(".hvs-explain")).toBeNull();
+    modal.modalEl.querySelector<HTMLElement>(".hvs-explain-toggle")?.click();
+    expect(modal.resultContainerEl.querySelector(".hvs-explain")?.getText()).toBe("BM25 #1 · fused 0.0500 (k 20)");
+  });
+
+  it("opens the chosen note at its chunk's line with Enter, and in a new tab with Mod+Enter", async () => {
+    const { modal, search } = setup();
+    search.searchKeyword = (req) => ({
+      ...FakeSearch.prototype.searchKeyword.call(search, req),
+      results: [result("Garden.md", "Compost helps.", 6)],
+    });
+    modal.open();
+    type(modal, "compost");
+    press("Enter");
+    await vi.waitFor(() => expect(t.app.workspace.getActiveViewOfType(MarkdownView)?.file?.path).toBe("Garden.md"));
+    expect(t.app.workspace.getActiveViewOfType(MarkdownView)?.editor.getCursor().line).toBe(6);
+    const leaves = t.app.workspace.getLeavesOfType("markdown").length;
+    const again = new SearchModal(t.app, { search: new FakeSearch(() => ["Soil.md"]), settings: defaultSettings, timers: new ManualTimers() });
+    again.open();
+    type(again, "soil");
+    press("Enter", { ctrlKey: true });
+    await vi.waitFor(() => expect(t.app.workspace.getActiveFile()?.path).toBe("Soil.md"));
+    expect(t.app.workspace.getLeavesOfType("markdown").length).toBe(leaves + 1);
+  });
+
+  it("inserts a link at the cursor with Shift+Enter", async () => {
+    const { modal } = setup(() => ["Soil.md"]);
+    await t.openFile("Draft.md");
+    const editor = t.app.workspace.activeEditor?.editor;
+    editor?.setCursor({ line: 0, ch: 14 });
+    modal.open();
+    type(modal, "soil");
+    press("Enter", { shiftKey: true });
+    expect(editor?.getValue()).toBe("Writing here: [[Soil]]\n");
+    expect(t.app.workspace.getActiveFile()?.path).toBe("Draft.md");
+  });
+
+  it("aborts the running search when closed", () => {
+    const { modal, search, timers } = setup();
+    modal.open();
+    type(modal, "garden");
+    timers.fireAll();
+    modal.close();
+    expect(search.searches[0]?.req.signal?.aborted).toBe(true);
+  });
+});
