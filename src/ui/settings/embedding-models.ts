@@ -1,0 +1,32 @@
+import type { OllamaModelSummary } from "../../core/ollama/model-info";
+import type { ConnectionPort } from "../ports";
+
+/** Names of embedding model families, for Ollama versions that do not report capabilities. */
+const EMBEDDING_NAME = /embed|(^|[^a-z])(bge|e5|gte|minilm|mxbai|arctic|paraphrase|jina|sentence|snowflake|nomic)([^a-z]|$)/i;
+
+/** Whether a model makes embeddings: by its reported capabilities, else by its name. */
+export function isEmbeddingModel(name: string, capabilities: readonly string[]): boolean {
+  if (capabilities.length > 0) return capabilities.includes("embedding");
+  return EMBEDDING_NAME.test(name);
+}
+
+/** "nomic-embed-text:latest" and "nomic-embed-text" name the same model. */
+export function sameModel(a: string, b: string): boolean {
+  const base = (s: string) => (s.endsWith(":latest") ? s.slice(0, -":latest".length) : s);
+  return base(a) === base(b);
+}
+
+/** The installed models that can embed, in the server's order. A model whose details fail is judged by name. */
+export async function embeddingModels(
+  conn: ConnectionPort,
+  models: readonly OllamaModelSummary[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const verdicts = await Promise.all(
+    models.map(async (m) => {
+      const info = await conn.showModel(m.name, signal);
+      return isEmbeddingModel(m.name, info.ok ? info.value.capabilities : []);
+    }),
+  );
+  return models.filter((_, i) => verdicts[i]).map((m) => m.name);
+}

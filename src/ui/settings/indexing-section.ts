@@ -1,0 +1,98 @@
+import { ok } from "../../core/result";
+import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag, splitListInput } from "../../core/settings/list-settings";
+import { LIMITS } from "../../core/settings/setting-limits";
+import { numberRows, type NumberSettingSpec } from "./row-builders";
+import { bindField } from "./setting-fields";
+import type { SettingGroup, SettingRow } from "./setting-rows";
+import type { SettingsContext } from "./settings-context";
+
+const INDEXING_NUMBERS: readonly NumberSettingSpec[] = [
+  {
+    name: "Chunk size",
+    desc: "Longest passage, in tokens, that gets its own embedding. Changing it rebuilds the index.",
+    limit: LIMITS.maxTokens,
+    read: (s) => s.chunk.maxTokens,
+    write: (d, v) => void (d.chunk.maxTokens = v),
+    when: "change",
+  },
+  {
+    name: "Chunk overlap",
+    desc: "Percent of a passage repeated at the start of the next one, so no sentence is cut off. Changing it rebuilds the index.",
+    limit: { ...LIMITS.overlapRatio, min: LIMITS.overlapRatio.min * 100, max: LIMITS.overlapRatio.max * 100 },
+    read: (s) => Math.round(s.chunk.overlapRatio * 1000) / 10,
+    write: (d, v) => void (d.chunk.overlapRatio = v / 100),
+    when: "change",
+  },
+  {
+    name: "Re-index delay",
+    desc: "Milliseconds to wait after an edit before the note is indexed again. Longer delays send fewer requests while you type.",
+    limit: LIMITS.debounceMs,
+    read: (s) => s.debounceMs,
+    write: (d, v) => void (d.debounceMs = v),
+  },
+  {
+    name: "Minimum note length",
+    desc: "Notes with fewer characters are not indexed. 0 indexes every note.",
+    limit: LIMITS.minNoteChars,
+    read: (s) => s.minNoteChars,
+    write: (d, v) => void (d.minNoteChars = v),
+    when: "change",
+  },
+];
+
+type ListKey = "excludeFolders" | "excludeGlobs" | "excludeTags";
+
+/** A list setting typed as lines or commas; kept when the field loses focus, so half-typed entries cost nothing. */
+function listRow(
+  ctx: SettingsContext,
+  text: { name: string; desc: string; placeholder: string },
+  key: ListKey,
+  normalize: (s: string) => string,
+): SettingRow {
+  return {
+    name: text.name,
+    desc: text.desc,
+    render: (setting) => {
+      setting.addTextArea((t) => {
+        t.setPlaceholder(text.placeholder);
+        t.inputEl.addClass("hvs-list-input");
+        t.inputEl.rows = 3;
+        bindField(setting, t.inputEl, {
+          get: () => ctx.get()[key],
+          format: (items) => items.join("\n"),
+          parse: (s) => ok(normalizeList(splitListInput(s), normalize)),
+          commit: (items) => ctx.update((d) => void (d[key] = items)),
+          when: "change",
+        });
+      });
+    },
+  };
+}
+
+/** Indexing: chunking, the re-index delay, the minimum length and the exclusions. Excluded notes never reach Ollama. */
+export function indexingGroup(ctx: SettingsContext): SettingGroup {
+  return {
+    heading: "Indexing",
+    rows: [
+      ...numberRows(ctx, INDEXING_NUMBERS),
+      listRow(
+        ctx,
+        { name: "Excluded folders", desc: "Notes in these folders are not indexed. One folder a line.", placeholder: "Private\nArchive/old" },
+        "excludeFolders",
+        normalizeFolder,
+      ),
+      listRow(
+        ctx,
+        { name: "Excluded patterns", desc: "Glob patterns of paths that are not indexed. One a line.", placeholder: "**/*.excalidraw.md" },
+        "excludeGlobs",
+        normalizeGlob,
+      ),
+      listRow(
+        ctx,
+        { name: "Excluded tags", desc: "Notes with any of these tags are not indexed. Separate them with commas.", placeholder: "private, journal" },
+        "excludeTags",
+        normalizeTag,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,148 @@
+import { err, ok } from "../../core/result";
+import { LIMITS } from "../../core/settings/setting-limits";
+import { numberRows, toggleRow, type NumberSettingSpec } from "./row-builders";
+import { bindField } from "./setting-fields";
+import type { SettingGroup } from "./setting-rows";
+import type { SettingsContext } from "./settings-context";
+
+const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
+  {
+    name: "Keyword weight",
+    desc: "How much exact word matches (BM25) count in hybrid results. 0 leaves them out.",
+    limit: LIMITS.weight,
+    read: (s) => s.search.weights.bm25,
+    write: (d, v) => void (d.search.weights.bm25 = v),
+  },
+  {
+    name: "Meaning weight",
+    desc: "How much matches by meaning (the query embedding) count in hybrid results.",
+    limit: LIMITS.weight,
+    read: (s) => s.search.weights.vector,
+    write: (d, v) => void (d.search.weights.vector = v),
+  },
+  {
+    name: "Hypothetical answer weight",
+    desc: "How much the HyDE list counts when it is on. Keep it below the meaning weight.",
+    limit: LIMITS.weight,
+    read: (s) => s.search.weights.hyde,
+    write: (d, v) => void (d.search.weights.hyde = v),
+  },
+  {
+    name: "RRF k",
+    desc: "Small values let each list's top hits decide; large values favour notes several lists agree on.",
+    limit: LIMITS.rrfK,
+    read: (s) => s.search.rrfK,
+    write: (d, v) => void (d.search.rrfK = v),
+  },
+  {
+    name: "Number of results",
+    desc: "Notes listed in the search window.",
+    limit: LIMITS.limit,
+    read: (s) => s.search.limit,
+    write: (d, v) => void (d.search.limit = v),
+  },
+  {
+    name: "Minimum score",
+    desc: "Hide results below this share (0 to 1) of the best possible score. 0 hides nothing.",
+    limit: LIMITS.minScore,
+    read: (s) => s.search.minScore,
+    write: (d, v) => void (d.search.minScore = v),
+  },
+];
+
+/** Search: list weights, RRF k, result count, minimum score and calibration, each saying what it changes. */
+export function searchGroup(ctx: SettingsContext): SettingGroup {
+  return {
+    heading: "Search",
+    rows: [
+      ...numberRows(ctx, SEARCH_NUMBERS),
+      toggleRow(
+        ctx,
+        {
+          name: "Auto-calibrate",
+          desc: "Measure how well the embedding model does on this vault and scale the meaning weights to match.",
+        },
+        (s) => s.search.autoWeights,
+        (d, v) => void (d.search.autoWeights = v),
+      ),
+    ],
+  };
+}
+
+/** Hypothetical answers (HyDE): the switch, the generation model and the prompt. */
+export function hydeGroup(ctx: SettingsContext): SettingGroup {
+  return {
+    heading: "Hypothetical answers",
+    rows: [
+      toggleRow(
+        ctx,
+        {
+          name: "Search with a hypothetical answer",
+          desc: "A generation model writes a short answer to each query (HyDE), and that answer is searched too. Slower; skipped for one- or two-word queries.",
+        },
+        (s) => s.hyde.enabled,
+        (d, v) => void (d.hyde.enabled = v),
+      ),
+      {
+        name: "Generation model",
+        desc: "An installed Ollama model that writes text (not an embedding model). Hypothetical answers stay off until one is set.",
+        render: (setting) => {
+          setting.addText((t) => {
+            t.setPlaceholder("llama3.2");
+            bindField(setting, t.inputEl, {
+              get: () => ctx.get().hyde.model,
+              format: (v) => v,
+              parse: (s) => ok(s.trim()),
+              commit: (v) => ctx.update((d) => void (d.hyde.model = v)),
+              when: "change",
+            });
+          });
+        },
+      },
+      {
+        name: "Prompt template",
+        desc: "What the model is asked. {query} is replaced by the search; without it, the search is added at the end.",
+        render: (setting) => {
+          setting.addTextArea((t) => {
+            t.inputEl.addClass("hvs-prompt-input");
+            t.inputEl.rows = 5;
+            bindField(setting, t.inputEl, {
+              get: () => ctx.get().hyde.promptTemplate,
+              format: (v) => v,
+              parse: (s) => (s.trim() === "" ? err("The prompt cannot be empty.") : ok(s)),
+              commit: (v) => ctx.update((d) => void (d.hyde.promptTemplate = v)),
+              when: "change",
+            });
+          });
+        },
+      },
+    ],
+  };
+}
+
+/** Related notes: how many, and whether notes already linked are shown. */
+export function relatedGroup(ctx: SettingsContext): SettingGroup {
+  return {
+    heading: "Related notes",
+    rows: [
+      ...numberRows(ctx, [
+        {
+          name: "Notes shown",
+          desc: "How many related notes the side panel lists.",
+          limit: LIMITS.relatedLimit,
+          read: (s) => s.related.limit,
+          write: (d, v) => void (d.related.limit = v),
+        },
+      ]),
+      toggleRow(
+        ctx,
+        {
+          name: "Hide linked notes",
+          desc: "Leave out notes the active note already links to, to find connections not made yet.",
+        },
+        (s) => s.related.hideLinked,
+        (d, v) => void (d.related.hideLinked = v),
+      ),
+    ],
+  };
+}
