@@ -1,0 +1,75 @@
+import { normalizePath, TFile, type Component, type TAbstractFile, type Vault } from "obsidian";
+import { appError, err, ok, type Result } from "../core/result";
+import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/note-source";
+
+/** The part of Obsidian's `Vault` the note source reads. */
+export type NoteVault = Pick<Vault, "getMarkdownFiles" | "getFileByPath" | "cachedRead">;
+
+/** Markdown notes of the vault, read through Obsidian's cache (`cachedRead`). */
+export class VaultNoteSource implements NoteSource {
+  constructor(private readonly vault: NoteVault) {}
+
+  list(): Promise<Result<NoteStat[]>> {
+    return Promise.resolve(ok(this.vault.getMarkdownFiles().map(statOf)));
+  }
+
+  stat(path: string): Promise<Result<NoteStat | null>> {
+    const file = this.vault.getFileByPath(normalizePath(path));
+    return Promise.resolve(ok(file && isNote(file) ? statOf(file) : null));
+  }
+
+  async read(path: string): Promise<Result<string>> {
+    const file = this.vault.getFileByPath(normalizePath(path));
+    if (!file) return err(appError("IO", `The note ${path} is no longer in the vault.`));
+    try {
+      return ok(await this.vault.cachedRead(file));
+    } catch (cause) {
+      return err(appError("IO", `Can't read ${path}. Check that the file is readable.`, cause));
+    }
+  }
+}
+
+/**
+ * Forwards the vault's file events to `sink` as `NoteEvent`s, registered on `owner` so they stop when it unloads.
+ * Call it inside `onLayoutReady`, or the vault's start-up `create` events for every file arrive too. Only markdown
+ * files count; a folder rename arrives from Obsidian as one rename per file, and a rename that turns a note into
+ * another kind of file is a delete.
+ */
+export function forwardVaultEvents(
+  owner: Pick<Component, "registerEvent">,
+  vault: Pick<Vault, "on">,
+  sink: (e: NoteEvent) => void,
+): void {
+  const upsert = (f: TAbstractFile): void => {
+    if (isNote(f)) sink({ kind: "upsert", path: normalizePath(f.path) });
+  };
+  owner.registerEvent(vault.on("create", upsert));
+  owner.registerEvent(vault.on("modify", upsert));
+  owner.registerEvent(
+    vault.on("delete", (f) => {
+      if (isNote(f)) sink({ kind: "delete", path: normalizePath(f.path) });
+    }),
+  );
+  owner.registerEvent(
+    vault.on("rename", (f, oldPath) => {
+      const old = normalizePath(oldPath);
+      if (isNote(f)) sink({ kind: "rename", path: normalizePath(f.path), oldPath: old });
+      else if (old.toLowerCase().endsWith(".md")) sink({ kind: "delete", path: old });
+    }),
+  );
+}
+
+/** Obsidian's "Excluded files" setting (`userIgnoreFilters`, not in the public API), for `IndexSettings.hostIgnore`. */
+export function hostIgnoreFilters(vault: Vault): string[] {
+  const read = (vault as unknown as { getConfig?: (key: string) => unknown }).getConfig;
+  const value = typeof read === "function" ? read.call(vault, "userIgnoreFilters") : null;
+  return Array.isArray(value) ? value.filter((x): x is string => typeof x === "string" && x.trim() !== "") : [];
+}
+
+function isNote(f: TAbstractFile): f is TFile {
+  return f instanceof TFile && f.extension === "md";
+}
+
+function statOf(f: TFile): NoteStat {
+  return { path: normalizePath(f.path), mtime: f.stat.mtime, size: f.stat.size };
+}
