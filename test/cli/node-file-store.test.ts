@@ -63,7 +63,8 @@ describe("NodeFileStore", () => {
   });
 
   it("saves and loads an index through the real file system", async () => {
-    const s = buildSnapshot([{ path: "Ünïcode/笔记.md", chunks: [{ text: "héllo 世界" }, { text: "two" }] }], { dims: 16 });
+    const notes = [{ path: "Ünïcode/笔记.md", chunks: [{ text: "héllo 世界" }, { text: "two" }] }];
+    const s = buildSnapshot(notes, { dims: 16 });
     const dir = join(root, "plugin");
     expect((await saveIndexFiles(store, dir, s)).ok).toBe(true);
     expect((await readdir(dir)).sort()).toEqual(["index-meta.bin", "index-vectors.bin"]);

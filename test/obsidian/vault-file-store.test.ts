@@ -31,7 +31,9 @@ class FakeAdapter implements FileAdapter {
     this.use(from, to);
     const data = this.files.get(from);
     if (!data) return Promise.reject(new Error(`ENOENT ${from}`));
-    if (this.files.has(to) && !this.renameReplaces) return Promise.reject(new Error("Destination file already exists!"));
+    if (this.files.has(to) && !this.renameReplaces) {
+      return Promise.reject(new Error("Destination file already exists!"));
+    }
     this.files.delete(from);
     this.files.set(to, data);
     return Promise.resolve();

@@ -26,11 +26,13 @@ export function isIndexArray(x: unknown, length: number, limit: number): x is nu
 }
 
 export function isStringArrays(x: unknown, length: number): x is string[][] {
-  return Array.isArray(x) && x.length === length && x.every((v: unknown) => Array.isArray(v) && isStringArray(v, v.length));
+  return isArrayOf(x, length, (v) => Array.isArray(v) && isStringArray(v, v.length));
 }
 
 export function isIndexArrays(x: unknown, length: number, limit: number): x is number[][] {
-  return (
-    Array.isArray(x) && x.length === length && x.every((v: unknown) => Array.isArray(v) && isIndexArray(v, v.length, limit))
-  );
+  return isArrayOf(x, length, (v) => Array.isArray(v) && isIndexArray(v, v.length, limit));
+}
+
+function isArrayOf(x: unknown, length: number, item: (v: unknown) => boolean): boolean {
+  return Array.isArray(x) && x.length === length && x.every(item);
 }

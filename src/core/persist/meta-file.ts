@@ -39,7 +39,8 @@ export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Step
   const textStart = 4 + align4(json.length);
   const textLength = textBytes.reduce((a, b) => a + b, 0);
   const { model, dims, chunkingHash, savedAt } = s.header;
-  const header = { model, dims, chunkingHash, savedAt, notes: s.notes.length, chunks: s.chunks.length, vectorsChecksum };
+  const counts = { notes: s.notes.length, chunks: s.chunks.length };
+  const header = { model, dims, chunkingHash, savedAt, ...counts, vectorsChecksum };
   return yield* writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, textStart + textLength, function* (body) {
     new DataView(body.buffer, body.byteOffset, 4).setUint32(0, json.length, true);
     body.set(json, 4);
@@ -82,7 +83,9 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
     return err(corruptFile("meta file", "columns are not valid JSON"));
   }
   yield;
-  if (!isMetaColumns(columns, h.notes, h.chunks)) return err(corruptFile("meta file", "columns don't match the counts"));
+  if (!isMetaColumns(columns, h.notes, h.chunks)) {
+    return err(corruptFile("meta file", "columns don't match the counts"));
+  }
   const starts: number[] = [];
   let end = textStart;
   for (const n of columns.chunks.textBytes) {

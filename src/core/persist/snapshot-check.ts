@@ -15,7 +15,9 @@ export function* findSnapshotProblem(s: IndexSnapshot): Steps<string | null> {
   if (s.vectors.length !== chunks.length * header.dims) {
     return `${s.vectors.length} floats for ${chunks.length} chunks of ${header.dims} dims`;
   }
-  if (s.hasVector.length !== chunks.length) return `hasVector has ${s.hasVector.length} entries for ${chunks.length} chunks`;
+  if (s.hasVector.length !== chunks.length) {
+    return `hasVector has ${s.hasVector.length} entries for ${chunks.length} chunks`;
+  }
   let next = 0;
   for (const note of notes) {
     if (note.chunkStart !== next) return `note ${note.path} starts at chunk ${note.chunkStart}, expected ${next}`;

@@ -21,7 +21,8 @@ export function* encodeVectorsFile(s: IndexSnapshot): Steps<SealedFile> {
   const rows = s.hasVector.length;
   const floatBytes = s.vectors.length * 4;
   const header = { model: s.header.model, dims: s.header.dims, rows };
-  return yield* writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, floatBytes + bitmapBytes(rows), function* (body) {
+  const bodyBytes = floatBytes + bitmapBytes(rows);
+  return yield* writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, bodyBytes, function* (body) {
     const sliceFloats = SLICE_BYTES / 4;
     for (let from = 0; from < s.vectors.length; from += sliceFloats) {
       if (from > 0) yield;

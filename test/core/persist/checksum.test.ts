@@ -15,11 +15,17 @@ describe("checksum32", () => {
   });
 
   it("gives the same sum for aligned and unaligned views of the same bytes", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => checksum32(unaligned(bytes)) === checksum32(bytes)));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => checksum32(unaligned(bytes)) === checksum32(bytes)),
+    );
   });
 
   it("always changes when one byte changes", () => {
-    const arb = fc.record({ bytes: fc.uint8Array({ minLength: 1, maxLength: 64 }), at: fc.nat(), xor: fc.integer({ min: 1, max: 255 }) });
+    const arb = fc.record({
+      bytes: fc.uint8Array({ minLength: 1, maxLength: 64 }),
+      at: fc.nat(),
+      xor: fc.integer({ min: 1, max: 255 }),
+    });
     fc.assert(
       fc.property(arb, ({ bytes, at, xor }) => {
         const changed = bytes.slice();

@@ -39,9 +39,15 @@ function reseal(file: Uint8Array, patch: (bytes: Uint8Array, view: DataView) => 
 
 const sample = buildSnapshot(
   [
-    { path: "Notes/Alpha.md", chunks: [{ text: "First chunk" }, { text: "Second chunk", headingPath: ["Alpha", "H2"] }] },
+    {
+      path: "Notes/Alpha.md",
+      chunks: [{ text: "First chunk" }, { text: "Second chunk", headingPath: ["Alpha", "H2"] }],
+    },
     { path: "Notes/Empty.md", chunks: [] },
-    { path: "日本語/ノート.md", chunks: [{ text: "漢字とかな 🙂 e\u0301", headingPath: ["ノート", "見出し"] }] },
+    {
+      path: "日本語/ノート.md",
+      chunks: [{ text: "漢字とかな 🙂 e\u0301", headingPath: ["ノート", "見出し"] }],
+    },
   ],
   { dims: 6, hasVector: (i) => i !== 1 },
 );
@@ -57,7 +63,8 @@ describe("snapshot round trip", () => {
   });
 
   it("handles a keyword-only index with no model and 0 dims", () => {
-    const s = buildSnapshot([{ path: "a.md", chunks: [{ text: "x" }, { text: "y" }] }], { dims: 0, hasVector: () => false });
+    const notes = [{ path: "a.md", chunks: [{ text: "x" }, { text: "y" }] }];
+    const s = buildSnapshot(notes, { dims: 0, hasVector: () => false });
     expect(s.header.model).toBe("");
     expectSameSnapshot(roundTrip(s), s);
   });
