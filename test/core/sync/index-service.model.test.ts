@@ -75,7 +75,7 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
   const h = new Harness(BASE);
   const embedder = h.counting;
   const history = new Map<string, string[]>();
-  let svc: IndexService;
+  let svc!: IndexService;
   let abort = new AbortController();
   /** Texts this service process holds or held a vector for: sending one again would waste an embedding. */
   let known = new Set<string>();
