@@ -23,8 +23,6 @@ export function progressView(p: SyncProgress): ProgressView | undefined {
  */
 export class ProgressPrinter {
   private readonly line: ProgressLine | undefined;
-  /** Largest number of notes the indexing phase had to read in this run. */
-  notesRead = 0;
 
   constructor(
     private readonly stderr: OutStream,
@@ -35,7 +33,6 @@ export class ProgressPrinter {
 
   /** Subscribe this to `IndexService.onProgress`. */
   readonly onProgress = (p: SyncProgress): void => {
-    if (p.phase === "indexing") this.notesRead = Math.max(this.notesRead, p.total);
     const view = progressView(p);
     if (!this.line) return;
     if (view === undefined) this.line.clear();

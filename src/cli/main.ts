@@ -1,0 +1,21 @@
+/**
+ * The `hybrid-vault-search` command. Everything happens in `run` (see run.ts), which tests call in-process; this
+ * file only wires it to the real process: its arguments, streams, Ctrl-C and exit code.
+ */
+import { EXIT_FAILURE, processIo } from "./cli-io";
+import { run } from "./run";
+
+const controller = new AbortController();
+// First Ctrl-C: stop the work cleanly (what is indexed so far is saved). A second one kills the process as usual.
+process.once("SIGINT", () => {
+  process.stderr.write("\nStopping…\n");
+  controller.abort();
+});
+
+try {
+  process.exitCode = await run(process.argv.slice(2), processIo(controller.signal));
+} catch (cause) {
+  // Only a bug gets here: every expected failure is reported by `run` itself.
+  process.stderr.write(`Unexpected error: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n`);
+  process.exitCode = EXIT_FAILURE;
+}

@@ -1,0 +1,33 @@
+import type { SyncProgress } from "../core/sync/sync-progress";
+import type { EmbeddingSource } from "./vault-session";
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+/** "1 note", "1,234 notes". */
+export function plural(n: number, noun: string): string {
+  return `${COUNT.format(n)} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** "812 KB", "1.4 MB". */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** One sentence on what the index holds and where its vectors stand, e.g. "22 notes, 41 chunks, all embedded with m." */
+export function describeIndex(s: Pick<SyncProgress, "notes" | "chunks" | "pendingEmbeddings">, e: EmbeddingSource): string {
+  const size = `${plural(s.notes, "note")}, ${plural(s.chunks, "chunk")}`;
+  switch (e.kind) {
+    case "none":
+      return `Keyword index: ${size}.`;
+    case "offline":
+      return s.pendingEmbeddings === 0
+        ? `Index: ${size}, all embedded with ${e.model}.`
+        : `Index: ${size}; ${plural(s.pendingEmbeddings, "chunk")} wait for embeddings with ${e.model} (run with --ollama URL --model ${e.model}).`;
+    case "ollama":
+      return s.pendingEmbeddings === 0
+        ? `Index: ${size}, all embedded with ${e.model}.`
+        : `Index: ${size}; ${plural(s.pendingEmbeddings, "chunk")} not embedded yet.`;
+  }
+}

@@ -1,0 +1,88 @@
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { OllamaEmbedder, type Embedder } from "../core/ollama/embedder";
+import { OllamaClient } from "../core/ollama/ollama-client";
+import { indexFilePaths } from "../core/persist/index-files";
+import { appError, err, ok, type Result } from "../core/result";
+import { IndexService } from "../core/sync/index-service";
+import { resolveIndexSettings, type IndexSettings } from "../core/sync/index-settings";
+import type { VaultOptions } from "./args";
+import type { CliIo } from "./cli-io";
+import { CountingEmbedder } from "./counting-embedder";
+import { FolderNoteSource } from "./folder-note-source";
+import { NodeFileStore } from "./node-file-store";
+import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
+import { ProgressPrinter } from "./progress-printer";
+import { peekSavedModel } from "./saved-index";
+import { readHostIgnore, vaultLayout, type VaultLayout } from "./vault-config";
+
+/** How this run gets its vectors. */
+export type EmbeddingSource =
+  /** Through Ollama, as asked with --ollama/--model. */
+  | { kind: "ollama"; url: string; model: string }
+  /** No --ollama, but the saved index has vectors of `model`: they are kept, new chunks wait for theirs. */
+  | { kind: "offline"; model: string }
+  /** No --ollama and no vectors saved: a keyword-only index. */
+  | { kind: "none" };
+
+/** A vault opened by a command: its index service, ready to start. */
+export interface VaultSession {
+  service: IndexService;
+  layout: VaultLayout;
+  embedding: EmbeddingSource;
+  settings: IndexSettings;
+  printer: ProgressPrinter;
+  /** Counts the chunks embedded in this run; undefined without Ollama. */
+  embedded: CountingEmbedder | undefined;
+}
+
+/**
+ * Checks the vault folder, reads the exclusions Obsidian keeps for it, picks the embedder, and builds the same
+ * index service the plugin uses, over the folder and the plugin's data folder. Fails only on a bad vault path.
+ */
+export async function openVault(opts: VaultOptions, io: CliIo): Promise<Result<VaultSession>> {
+  const dir = resolve(opts.vault);
+  const found = await stat(dir).catch(() => undefined);
+  if (!found) return err(appError("BAD_INPUT", `The vault folder ${opts.vault} does not exist.`));
+  if (!found.isDirectory()) return err(appError("BAD_INPUT", `--vault must be a folder, but ${opts.vault} is a file.`));
+  const layout = vaultLayout(dir, opts.configDir);
+  const settings = resolveIndexSettings({ hostIgnore: await readHostIgnore(layout) });
+  const picked = await pickEmbedder(opts, layout, settings, io);
+  const { embedding } = picked;
+  const embedded = embedding.kind === "ollama" && picked.embedder ? new CountingEmbedder(picked.embedder) : undefined;
+  const embedder = embedded ?? picked.embedder;
+  const printer = new ProgressPrinter(io.stderr);
+  const service = new IndexService({
+    source: new FolderNoteSource(layout.vaultDir),
+    store: new NodeFileStore(),
+    dataDir: layout.dataDir,
+    settings,
+    ...(embedder ? { embedder } : {}),
+    notify: printer.notice,
+  });
+  service.onProgress(printer.onProgress);
+  return ok({ service, layout, embedding, settings, printer, embedded });
+}
+
+async function pickEmbedder(
+  opts: VaultOptions,
+  layout: VaultLayout,
+  settings: IndexSettings,
+  io: CliIo,
+): Promise<{ embedder: Embedder | undefined; embedding: EmbeddingSource }> {
+  if (opts.ollama) {
+    const client = new OllamaClient({ baseUrl: opts.ollama.url, ...(io.fetch ? { fetch: io.fetch } : {}) });
+    const embedder = new OllamaEmbedder(client, { model: opts.ollama.model, batchSize: settings.embedBatchSize });
+    return { embedder, embedding: { kind: "ollama", ...opts.ollama } };
+  }
+  const saved = await peekSavedModel(indexFilePaths(layout.dataDir).meta);
+  if (saved && saved.model !== "" && saved.dims > 0) {
+    return { embedder: new OfflineEmbedder(saved), embedding: { kind: "offline", model: saved.model } };
+  }
+  return { embedder: undefined, embedding: { kind: "none" } };
+}
+
+/** Why this run has no semantic results, or undefined when it has an embedder to try. */
+export function noEmbeddingsReason(e: EmbeddingSource): string | undefined {
+  return e.kind === "ollama" ? undefined : NO_OLLAMA_REASON;
+}
