@@ -4,6 +4,7 @@ import { fuseRrf, type RankedList } from "./fusion";
 import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { bestPair, probeVectors, sourceVectors, type BestPair, type SourceVector } from "./related-pairing";
 import { DEFAULT_SEARCH_OPTIONS } from "./search-options";
+import { scanNearestNotes } from "./vector-scan";
 
 /** How related notes are found. */
 export interface RelatedOptions {
@@ -17,7 +18,10 @@ export interface RelatedOptions {
   excludeLinked?: readonly string[];
   /** The active note is excluded from indexing (by folder, pattern, tag or length). Default false. */
   excluded?: boolean;
-  /** Chunks searched with besides the note's mean vector (the ones farthest from it). Default 2. */
+  /**
+   * Chunks searched with besides the note's mean vector (the ones farthest from it). Each one adds a full pass over
+   * the stored vectors. Default 1.
+   */
   extraProbes?: number;
   /** Candidates taken from each list, as a multiple of `limit`. Default 4. */
   depthFactor?: number;
@@ -70,8 +74,9 @@ export interface RelatedResult {
 
 /**
  * Notes related to `path`, found from what the index already stores, so it never calls the embedder: the note's
- * chunk vectors search the vector index, its title and headings search BM25, and the two note lists are fused with
- * weighted RRF. The note itself and `excludeLinked` are left out. Never throws.
+ * stored chunk vectors (their mean, plus its most distinct chunks) are compared with every stored vector in one
+ * exact pass, candidates are ranked by their closest chunk pair, its title and headings search BM25, and the two
+ * note lists are fused with weighted RRF. The note itself and `excludeLinked` are left out. Never throws.
  */
 export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedOptions): RelatedResult {
   if (opts.excluded) return { path, status: "excluded", entries: [] };
@@ -87,7 +92,7 @@ export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedO
   };
   const keywordIds = keywordChunkIds(index, path, depth);
   const lists: RankedList[] = [
-    { name: "vector", weight: opts.weights.vector, ids: vectorNoteIds(index, sources, skip, depth, opts.extraProbes ?? 2, pairOf) },
+    { name: "vector", weight: opts.weights.vector, ids: vectorNoteIds(index, sources, skip, depth, opts.extraProbes ?? 1, pairOf) },
     { name: "bm25", weight: opts.weights.bm25, ids: collapseRanking(keywordIds, notePathOfChunkId).filter((p) => !skip.has(p)) },
   ];
   const k = Number.isFinite(opts.rrfK) && opts.rrfK > 0 ? opts.rrfK : DEFAULT_SEARCH_OPTIONS.rrfK;
@@ -113,7 +118,7 @@ export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedO
   return { path, status: sources.length > 0 ? "ok" : "no-embeddings", entries };
 }
 
-/** Candidate notes from the probe searches, ranked by their closest chunk pair. */
+/** Candidate notes from one scan with the probes, ranked by their closest chunk pair with the active note. */
 function vectorNoteIds(
   index: ChunkIndex,
   sources: readonly SourceVector[],
@@ -122,17 +127,10 @@ function vectorNoteIds(
   extraProbes: number,
   pairOf: (path: string) => BestPair | undefined,
 ): string[] {
-  const candidates = new Set<string>();
-  for (const probe of probeVectors(sources, extraProbes)) {
-    for (const hit of index.vectorSearch(probe, { limit: depth, similarity: 0 })) {
-      const p = notePathOfChunkId(hit.id);
-      if (!skip.has(p)) candidates.add(p);
-    }
-  }
   const scored: { path: string; sim: number }[] = [];
-  for (const p of candidates) {
-    const pair = pairOf(p);
-    if (pair) scored.push({ path: p, sim: pair.similarity });
+  for (const candidate of scanNearestNotes(index, probeVectors(sources, extraProbes), skip, depth)) {
+    const pair = pairOf(candidate.path);
+    if (pair) scored.push({ path: candidate.path, sim: pair.similarity });
   }
   scored.sort((a, b) => b.sim - a.sim || (a.path < b.path ? -1 : 1));
   return scored.map((s) => s.path);

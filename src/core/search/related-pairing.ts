@@ -30,7 +30,7 @@ export function sourceVectors(index: ChunkIndex, path: string): SourceVector[] {
 /**
  * Vectors to search with: the note's mean direction, which finds notes about the note as a whole, plus the
  * `extra` chunks farthest from it, so a note that matches only one section of a long note is found too. Each
- * probe is one pass over the vector index, which is what bounds the cost.
+ * probe costs one dot product per stored vector, which is what bounds the cost.
  */
 export function probeVectors(sources: readonly SourceVector[], extra: number): Float32Array[] {
   const only = sources[0];

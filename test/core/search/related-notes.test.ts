@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { findRelatedNotes, type RelatedOptions } from "../../../src/core/search/related-notes";
 import { probeVectors } from "../../../src/core/search/related-pairing";
+import { scanNearestNotes } from "../../../src/core/search/vector-scan";
 import type { ChunkedNote } from "../../../src/core/types";
 
 interface Part {
@@ -122,5 +123,19 @@ describe("probeVectors", () => {
     const probes = probeVectors(many, 1);
     expect(probes).toHaveLength(2);
     expect(probes[1]).toEqual(Float32Array.from([0, 1]));
+  });
+});
+
+describe("scanNearestNotes", () => {
+  it("ranks notes by their chunk closest to any probe, exactly, skipping what it is told", () => {
+    const idx = vault();
+    const near = scanNearestNotes(idx, [Float32Array.from([1, 0, 0])], new Set(["a.md"]), 3);
+    expect(near.map((n) => n.path)).toEqual(["b.md", "d.md", "c.md"]);
+    expect(near[0]?.similarity).toBeCloseTo(0.95 / Math.hypot(0.95, 0.05), 6);
+    expect(scanNearestNotes(idx, [Float32Array.from([0, 0, 1]), Float32Array.from([0, 1, 0])], new Set(), 2).map((n) => n.path)).toEqual([
+      "c.md",
+      "d.md",
+    ]);
+    expect(scanNearestNotes(idx, [Float32Array.from([0, 0])], new Set(), 5)).toEqual([]);
   });
 });
