@@ -149,10 +149,10 @@ export class RelatedView extends ItemView implements HoverParent {
   }
 }
 
-/** Registers the view and its page-preview source; call once from the plugin's onload. */
+/** Registers the view, and the plugin (under its own name) as a page-preview source; call once from onload. */
 export function registerRelatedView(plugin: Plugin, deps: RelatedViewDeps): void {
   plugin.registerView(RELATED_VIEW_TYPE, (leaf) => new RelatedView(leaf, deps));
-  plugin.registerHoverLinkSource(RELATED_VIEW_TYPE, { display: "Related notes", defaultMod: true });
+  plugin.registerHoverLinkSource(RELATED_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
 }
 
 /** Shows the view in the right sidebar, creating it there if it is not open yet. */
