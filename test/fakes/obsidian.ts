@@ -53,6 +53,7 @@ export { WorkspaceRoot, WorkspaceSidedock, WorkspaceSplit } from "./obsidian/wor
 export { Commands } from "./obsidian/commands";
 export { whenLoaded, isLoaded } from "./obsidian/component";
 export { InMemoryAdapter } from "./obsidian/data-adapter";
+export { DragManager, type FileDragData } from "./obsidian/drag-manager";
 export { installDomHelpers } from "./obsidian/dom-helpers";
 export { FakeEditor } from "./obsidian/editor";
 export { setPlatform } from "./obsidian/platform";

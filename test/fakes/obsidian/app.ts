@@ -1,6 +1,7 @@
 import type * as O from "obsidian";
 import { Commands } from "./commands";
 import { InMemoryAdapter } from "./data-adapter";
+import { DragManager } from "./drag-manager";
 import { FileManager } from "./file-manager";
 import { MarkdownView } from "./file-view";
 import { Keymap } from "./keymap";
@@ -38,7 +39,7 @@ export interface PluginRegistry {
 /**
  * The app object handed to plugins: the public services (`workspace`, `vault`, `metadataCache`, `fileManager`,
  * `keymap`, `scope`) plus the private ones plugins commonly reach for (`commands`, `setting`, `plugins`,
- * `viewRegistry`). Key presses anywhere in the shell's document go to the keymap's active scope.
+ * `viewRegistry`, `dragManager`). Key presses anywhere in the shell's document go to the keymap's active scope.
  */
 export class App {
   keymap: Keymap;
@@ -52,6 +53,7 @@ export class App {
   setting: SettingsModal;
   viewRegistry: ViewRegistry;
   plugins: PluginRegistry;
+  dragManager = new DragManager();
   private readonly storage = new Map<string, string>();
   private readonly keyTarget: EventTarget;
 

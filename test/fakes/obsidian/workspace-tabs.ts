@@ -2,7 +2,10 @@ import type { Workspace } from "./workspace";
 import type { WorkspaceLeaf } from "./workspace-leaf";
 import type { WorkspaceSplit } from "./workspace-splits";
 
-/** Redraws a region's tab headers: one per leaf, `is-active` on the visible one; a click reveals and activates. */
+/**
+ * Redraws a region's tab headers (one per leaf, `is-active` on the visible one; a click reveals and activates)
+ * and the title in each view's header.
+ */
 export function renderTabHeaders(workspace: Workspace, split: WorkspaceSplit, visible: WorkspaceLeaf | null): void {
   split.tabHeaderEl.empty();
   for (const leaf of workspace.leavesIn(split)) {
@@ -12,6 +15,7 @@ export function renderTabHeaders(workspace: Workspace, split: WorkspaceSplit, vi
     });
     header.toggleClass("is-active", leaf === visible);
     header.createDiv({ cls: "workspace-tab-header-inner-title", text: leaf.getDisplayText() });
+    leaf.view.containerEl.querySelector(".view-header-title")?.setText(leaf.getDisplayText());
     header.addEventListener("click", () => {
       void workspace.revealLeaf(leaf);
       workspace.setActiveLeaf(leaf);
