@@ -55,7 +55,9 @@ export class ProgressLine {
     const finished = p.total > 0 && p.done >= p.total;
     if (!finished && t - this.lastDraw < this.minIntervalMs) return;
     this.lastDraw = t;
-    const width = Math.max(20, (this.term.columns ?? 80) - 1);
+    // Unknown (or 0, as under some terminal emulators) means the classic 80 columns.
+    const columns = this.term.columns !== undefined && this.term.columns > 0 ? this.term.columns : 80;
+    const width = Math.max(20, columns - 1);
     const text = formatProgress(p);
     this.term.write(`\r\x1b[2K${text.length > width ? text.slice(0, width) : text}`);
     this.shown = true;
