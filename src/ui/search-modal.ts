@@ -55,7 +55,6 @@ export class SearchModal extends SuggestModal<NoteResult> {
     });
     this.modalEl.addClass("hvs-search-modal");
     this.setPlaceholder("Search notes by words and meaning…");
-    this.emptyStateText = "No matching notes.";
     const mod = Platform.isMacOS ? "⌘" : "Ctrl";
     this.setInstructions([
       { command: "↑↓", purpose: "to navigate" },
@@ -93,6 +92,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
 
   getSuggestions(input: string): NoteResult[] {
     this.state = this.session.input(input, this.mode);
+    this.emptyStateText = this.state ? "No matching notes." : "Type to search your notes.";
     this.updateChrome();
     const results = this.state?.response.results ?? [];
     this.shown = results.map((r) => r.path);

@@ -174,6 +174,14 @@ describe("SearchModal", () => {
     expect(t.app.workspace.getActiveFile()?.path).toBe("Draft.md");
   });
 
+  it("invites typing before the first keystroke and says when nothing matches", () => {
+    const { modal } = setup(() => []);
+    modal.open();
+    expect(modal.resultContainerEl.getText()).toBe("Type to search your notes.");
+    type(modal, "zzz");
+    expect(modal.resultContainerEl.getText()).toBe("No matching notes.");
+  });
+
   it("aborts the running search when closed", () => {
     const { modal, search, timers } = setup();
     modal.open();
