@@ -214,7 +214,8 @@ describe("Workspace", () => {
     expect(t.fake.workspace.getActiveViewOfType(Panel)).toBe(view);
     t.fake.workspace.detachLeavesOfType("panel");
     expect(t.fake.workspace.getLeavesOfType("panel")).toEqual([]);
-    expect(changes).toEqual(["panel", undefined]);
+    // Detaching the active leaf activates the main area's tab, as Obsidian does.
+    expect(changes).toEqual(["panel", "empty"]);
   });
 
   it("follows links to a heading, records the scroll, and saves editor changes 2 s later", async () => {

@@ -41,7 +41,7 @@ export interface TestApp {
   loadPlugin<T extends object>(pluginClass: new (app: O.App, manifest: O.PluginManifest) => T, manifest: O.PluginManifest): Promise<T>;
   /**
    * Finishes Obsidian's start-up once: `create` for every file and folder (as on vault load), `resolved` from
-   * the metadata cache, then layout ready.
+   * the metadata cache, the main area's tab becomes active, then layout ready.
    */
   startup(): Promise<void>;
   /** Waits until the metadata cache has processed every change and fired its events. */
@@ -57,7 +57,7 @@ export interface TestApp {
 /**
  * Builds an app over an in-memory vault holding `files` (path → text). Paths inside a dot-folder (such as
  * the config folder) are written to the adapter only, as Obsidian keeps them out of the vault. The metadata
- * cache starts out indexed, as Obsidian's persisted cache is.
+ * cache starts out indexed, as Obsidian's persisted cache is, and the main area starts with one empty tab.
  */
 export function createTestApp(files: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
   const shell = createShell(options.mount);
@@ -75,6 +75,8 @@ export function createTestApp(files: Record<string, string> = {}, options: TestA
     fake.metadataCache.indexSilently(fake.vault.indexExisting(path));
   }
   fake.metadataCache.resolveAll();
+  // Obsidian's main area always holds at least one tab, empty until a note opens.
+  const firstLeaf = fake.workspace.getLeaf(false);
   const hoverLinks: unknown[] = [];
   fake.workspace.on("hover-link", (info: unknown) => hoverLinks.push(info));
   const plugins: Plugin[] = [];
@@ -104,6 +106,7 @@ export function createTestApp(files: Record<string, string> = {}, options: TestA
       }
       await fake.metadataCache.whenIdle();
       fake.metadataCache.trigger("resolved");
+      if (!fake.workspace.activeLeaf) fake.workspace.setActiveLeaf(fake.workspace.getMostRecentLeaf() ?? firstLeaf);
       fake.workspace.setLayoutReady();
     },
     idle: () => fake.metadataCache.whenIdle(),
