@@ -53,10 +53,13 @@ export class EmbedRunner {
     while (!this.blocked && !signal.aborted && this.requests.size < concurrency) {
       const jobs = queue.take(batchSize);
       if (jobs.length === 0) return;
-      const request = embedder
-        .embedDocuments(
-          jobs.map((j) => j.text),
-          signal,
+      // Through a then(), so that an embedder that throws instead of returning an error can't break the loop.
+      const request = Promise.resolve()
+        .then(() =>
+          embedder.embedDocuments(
+            jobs.map((j) => j.text),
+            signal,
+          ),
         )
         .catch((cause: unknown) => errorResult(cause))
         .then((result) => this.settle(queue, jobs, result, signal));

@@ -12,8 +12,6 @@ import type { Chunk, ChunkedNote } from "../types";
  */
 export const PIECE_CHARS = 48 * 1024;
 
-/** Stands in for the title while a piece is chunked, so no H1 in the piece is taken for the title and dropped. */
-const PIECE_TITLE = "hvs-piece-title-2f9c";
 
 interface Piece {
   /** First source line of the piece. */
@@ -44,14 +42,18 @@ export async function chunkLargeNote(
   const chunks: Chunk[] = [...head.chunks];
   const tags = new Set(head.meta.tags);
   const links = new Set(head.meta.links);
+  // Each later piece gets the note's title as frontmatter, so its headings nest under the title as in the whole
+  // note (an H1 that repeats the title is left out of heading paths, as the chunker does).
+  const titleLine = `title: '${head.meta.title.replace(/\s+/g, " ").replace(/'/g, "''")}'`;
   for (const piece of rest) {
     await pause();
-    const prefix = ["---", `title: ${PIECE_TITLE}`, "---", ...piece.ancestors];
+    const prefix = ["---", titleLine, "---", ...piece.ancestors];
     const part = chunkNote(path, [...prefix, ...piece.lines].join("\n"), options);
     for (const t of part.meta.tags) tags.add(t);
     for (const l of part.meta.links) links.add(l);
     for (const c of part.chunks) {
-      if (c.text === PIECE_TITLE) continue;
+      // A piece with no text gets the chunker's title-only chunk, which starts in the frontmatter: not content.
+      if (c.startLine < 3) continue;
       const line = (n: number): number => Math.max(0, n - prefix.length) + piece.startLine;
       chunks.push({
         ...c,

@@ -121,14 +121,19 @@ export class SyncWorker {
     return this.loop ? this.indexed.wait() : Promise.resolve();
   }
 
-  /** Looks at the whole source again; with `recheckContent`, notes excluded by content rules too. */
+  /**
+   * Looks at the whole source again; with `recheckContent`, notes excluded by content rules too. Before `start` there
+   * is nothing to do: loading compares the saved index with the settings in force then.
+   */
   requestScan(recheckContent: boolean): void {
+    if (!this.started) return;
     this.scan = { recheckContent: recheckContent || (this.scan?.recheckContent ?? false) };
     this.kick();
   }
 
   /** Discards the index: "rebuild" keeps vectors for reuse, "model" drops them (another model's vectors). */
   requestReset(kind: "rebuild" | "model"): void {
+    if (!this.started) return;
     this.reset = this.reset === "model" ? "model" : kind;
     this.epoch.abort();
     this.epoch = new AbortController();
@@ -212,6 +217,9 @@ export class SyncWorker {
     }
     this.engine.setDeps({ index: this.synced.index });
     this.activity = undefined;
+    // Settings or the model changed while the files were loading.
+    if ((this.embedder?.model ?? "") !== model) this.reset = "model";
+    else if (indexChunkingHash(this.settings) !== expect.chunkingHash) this.reset = "rebuild";
   }
 
   private async work(): Promise<void> {

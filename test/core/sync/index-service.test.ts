@@ -3,6 +3,7 @@ import { appError } from "../../../src/core/result";
 import type { SyncProgress } from "../../../src/core/sync/sync-progress";
 import { CountingEmbedder, vectorFor } from "./helpers/counting-embedder";
 import { dumpIndex, Harness } from "./helpers/harness";
+import { TestScheduler } from "./helpers/test-scheduler";
 
 /** One chunk per section: small chunks, no overlap. */
 const SMALL = { chunk: { maxTokens: 40, overlapRatio: 0 } };
@@ -199,6 +200,44 @@ describe("IndexService", () => {
     expect(h.counting.calls - calls).toBeLessThan(calls);
     expect(again.index.vectorCount).toBe(again.index.size);
     await again.stop();
+    await s.stop();
+  });
+
+  it("indexes only the first maxNoteBytes of a huge note, in slices, and says so once", async () => {
+    const h = new Harness({ maxNoteBytes: 64 * 1024 });
+    h.scheduler = new TestScheduler(1);
+    const paras = Array.from({ length: 4000 }, (_, i) => `Paragraph ${i} is ordinary filler text about nothing much.`);
+    h.source.write("huge.md", `# Huge\n\nBEGINMARKER first words.\n\n${paras.join("\n\n")}\n\nENDMARKER last words.\n`);
+    h.source.write("small.md", "# Small\n\nJust a note.\n");
+    const s = h.service();
+    await s.start();
+    // The note was chunked in pieces and put into Orama in steps, each a chance to yield.
+    const chunks = s.index.chunkIdsOf("huge.md").length;
+    expect(chunks).toBeGreaterThan(40);
+    expect(h.scheduler.yields).toBeGreaterThanOrEqual(2 + Math.floor(chunks / 32));
+    await s.whenIdle();
+    expect(s.engine.searchKeyword({ query: "beginmarker" }).results[0]?.path).toBe("huge.md");
+    expect(s.engine.searchKeyword({ query: "endmarker" }).results).toEqual([]);
+    expect(h.notices).toEqual([expect.stringMatching(/1 note\(s\) are larger than 0\.1 MB.*huge\.md/)]);
+    expect(h.counting.inputs.join("").length).toBeLessThan(80 * 1024);
+    await s.stop();
+    const again = await h.started();
+    expect(h.notices).toHaveLength(1);
+    await again.stop();
+  });
+
+  it("takes settings and an embedder given before start without rebuilding the saved index", async () => {
+    const h = new Harness();
+    h.source.write("a.md", "# A\n\nSome text.\n");
+    await (await h.started()).stop();
+    const calls = h.counting.calls;
+    const s = h.service();
+    expect(s.updateSettings({ ...h.settings, excludeTags: ["x"] })).toEqual({ rebuild: false, exclusionsChanged: true });
+    s.setEmbedder(h.embedder);
+    await s.start();
+    await s.whenIdle();
+    expect(h.counting.calls).toBe(calls);
+    expect(s.index.vectorCount).toBe(1);
     await s.stop();
   });
 });

@@ -10,7 +10,7 @@ import { TestScheduler } from "./test-scheduler";
 export class Harness {
   readonly source = new MemoryNoteSource();
   store = new MemoryFileStore();
-  readonly scheduler = new TestScheduler();
+  scheduler = new TestScheduler();
   readonly notices: string[] = [];
   embedder: Embedder | undefined = new CountingEmbedder();
   settings: IndexSettings;
