@@ -5,6 +5,8 @@ import { join } from "node:path";
 import type * as O from "obsidian";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "./harness";
+import { repoPath } from "./harness/paths";
+import { readVaultFolder } from "./harness/vault-fixture";
 
 const manifest: O.PluginManifest = {
   id: "e2e-smoke",
@@ -34,8 +36,9 @@ describe("e2e harness", () => {
     const { page } = h;
     expect(await h.activeFile()).toBeNull();
     await h.command("e2e-smoke:open-note-picker");
+    const notes = Object.keys(await readVaultFolder(repoPath("test/e2e/fixtures/vault"))).length;
     const items = page.locator(".prompt-results .suggestion-item");
-    await h.waitFor(async () => (await items.count()) === 11, { message: "all notes listed" });
+    await h.waitFor(async () => (await items.count()) === notes, { message: "every note listed" });
     await page.locator(".prompt-input").pressSequentially("garden");
     await h.waitFor(async () => (await items.count()) === 2, { message: "two gardening notes" });
     expect(await page.locator(".suggestion-item.is-selected .smoke-title").textContent()).toBe("Composting basics");
