@@ -51,7 +51,8 @@ export interface IndexServiceApi {
   /**
    * Loads the saved index, compares it with the source and queues only what changed, then runs that work. Resolves
    * once the index is loaded and reconciled (notes keyword-searchable); vectors go on filling in after. Aborting
-   * `signal` stops all work at once without saving, like a kill (use `stop()` to save).
+   * `signal` (e.g. on unload) cancels all work, embedding requests included; nothing more is written until `stop()`,
+   * which still saves.
    */
   start(signal?: AbortSignal): Promise<void>;
   /** Queues a change from the host; runs after `settings.debounceMs` without further events. */

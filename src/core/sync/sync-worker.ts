@@ -154,7 +154,7 @@ export class SyncWorker {
     return this.exclusive(() => this.saveNow());
   }
 
-  /** Stops without saving, as if the process died. */
+  /** Stops all work at once (the start signal was aborted); nothing more is saved unless `stop` is called. */
   kill(): void {
     this.killed = true;
     this.halt();
@@ -162,7 +162,7 @@ export class SyncWorker {
 
   /** Cancels all work, waits for it, applies vectors that already arrived, and saves. */
   async stop(): Promise<void> {
-    const save = this.started && !this.killed && !this.stopping;
+    const save = this.started && !this.stopping;
     this.stopping = true;
     this.halt();
     await this.loop;
@@ -451,8 +451,8 @@ export class SyncWorker {
       savedAt: this.deps.clock(),
     };
     const snapshot = await this.synced.snapshot(header, () => this.pause());
-    // A killed process writes nothing more.
-    if (this.killed) return ok(undefined);
+    // Work was cancelled: only the final save of `stop` still writes.
+    if (this.killed && !this.stopping) return ok(undefined);
     const saved = await saveIndexFiles(this.deps.store, this.deps.dataDir, snapshot, { pause: () => this.pause() });
     this.activity = undefined;
     if (!saved.ok) {

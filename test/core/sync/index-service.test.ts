@@ -240,4 +240,32 @@ describe("IndexService", () => {
     expect(s.index.vectorCount).toBe(1);
     await s.stop();
   });
+
+  it("stops all work when the start signal aborts, and stop() still saves what was done", async () => {
+    const h = new Harness(SMALL);
+    for (let i = 0; i < 20; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`, `Beta ${i}.`));
+    h.counting.hold();
+    const s = h.service();
+    const abort = new AbortController();
+    h.scheduler.onYield = (n) => {
+      if (n === 5) abort.abort();
+    };
+    await s.start(abort.signal);
+    h.scheduler.onYield = undefined;
+    h.counting.release();
+    await s.whenIdle();
+    const notes = [...s.index.notePaths()].length;
+    expect(notes).toBeGreaterThan(0);
+    expect(notes).toBeLessThan(20);
+    expect(s.index.vectorCount).toBe(0);
+    await s.stop();
+
+    // The notes indexed before the abort were saved: only the others are read again.
+    h.source.reads.length = 0;
+    const again = await h.started();
+    expect(h.source.reads).toHaveLength(20 - notes);
+    expect(again.index.size).toBe(40);
+    expect(again.index.vectorCount).toBe(40);
+    await again.stop();
+  });
 });
