@@ -272,6 +272,7 @@ export class SyncWorker {
       return;
     }
     this.refreshPhase();
+    this.synced.releaseBuffers();
     if (!this.paused && !this.pendingWork) this.synced.pool.clearSeeds();
     this.reportCutNotes();
     if (this.dirtySinceSave && this.started && !this.killed && !this.stopping && !this.cancelIdleSave) {

@@ -21,6 +21,7 @@ export class SyncedIndex {
   readonly queue = new EmbedQueue();
   private current: ChunkIndex;
   private indexedNotes = 0;
+  private scratch = new Float32Array(0);
 
   /** `embedding`: whether chunks without a vector are queued for the embedder (false: keyword-only index). */
   constructor(
@@ -110,17 +111,32 @@ export class SyncedIndex {
       chunks.push(...toStoredChunks(s));
       if (notes.length % 1000 === 0) await pause();
     }
-    const vectors = new Float32Array(chunks.length * dims);
+    const vectors = this.vectorBuffer(chunks.length * dims);
     const hasVector = new Uint8Array(chunks.length);
     for (const [i, c] of chunks.entries()) {
       const v = dims > 0 ? this.current.get(c.id)?.vector : undefined;
-      if (v) {
-        vectors.set(v, i * dims);
-        hasVector[i] = 1;
-      }
+      if (v) vectors.set(v, i * dims);
+      else vectors.fill(0, i * dims, (i + 1) * dims);
+      hasVector[i] = v ? 1 : 0;
       if (i % 4096 === 4095) await pause();
     }
     return { header: { ...header, dims }, notes, chunks, vectors, hasVector };
+  }
+
+  /**
+   * A view of `length` floats over a buffer kept from one checkpoint to the next: at 10,000 notes the vectors take
+   * over 100 MB, and allocating that afresh for every checkpoint of a long run invites long garbage-collection
+   * pauses. Safe because the service runs one save at a time and a save is done with the snapshot when it settles.
+   * `releaseBuffers` gives the memory back once the run is over.
+   */
+  private vectorBuffer(length: number): Float32Array {
+    if (this.scratch.length < length) this.scratch = new Float32Array(Math.ceil(length * 1.25));
+    return this.scratch.subarray(0, length);
+  }
+
+  /** Drops the checkpoint buffer (see `vectorBuffer`). */
+  releaseBuffers(): void {
+    this.scratch = new Float32Array(0);
   }
 
   private async place(
