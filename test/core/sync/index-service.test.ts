@@ -268,4 +268,20 @@ describe("IndexService", () => {
     expect(again.index.vectorCount).toBe(40);
     await again.stop();
   });
+
+  it("saves unsaved changes once it has been idle for idleSaveMs", async () => {
+    const h = new Harness({ idleSaveMs: 5000 });
+    h.source.write("a.md", "# A\n\nSome text.\n");
+    const s = await h.started();
+    expect(h.store.files.size).toBe(0);
+    h.scheduler.fireTimers(4999);
+    expect(h.store.files.size).toBe(0);
+    h.scheduler.fireTimers(1);
+    await s.whenIdle();
+    expect(h.store.files.size).toBe(2);
+    expect(s.status().fileBytes).toBeGreaterThan(0);
+    // Nothing changed since: no further save is scheduled.
+    expect(h.scheduler.pendingTimers).toBe(0);
+    await s.stop();
+  });
 });
