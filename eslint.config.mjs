@@ -3,7 +3,7 @@ import obsidianmd from "eslint-plugin-obsidianmd";
 import globals from "globals";
 
 export default defineConfig([
-  globalIgnores(["node_modules/", "main.js", "dist/", ".cache/", "docs/", "coverage/", "test/e2e/runtime/dist/"]),
+  globalIgnores(["node_modules/", "main.js", "dist/", ".cache/", "docs/", "coverage/"]),
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {
