@@ -38,7 +38,7 @@ export async function runDemo(opts: DemoOptions, io: CliIo): Promise<number> {
   out(modeLine(embedding));
   out();
   const t0 = performance.now();
-  await service.start(io.signal);
+  await service.start();
   await service.whenIdle();
   printer.finish();
   const status = service.status();

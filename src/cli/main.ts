@@ -6,9 +6,9 @@ import { EXIT_FAILURE, processIo } from "./cli-io";
 import { run } from "./run";
 
 const controller = new AbortController();
-// First Ctrl-C: stop the work cleanly (what is indexed so far is saved). A second one kills the process as usual.
+// First Ctrl-C: stop the work and save what is indexed so far. A second one kills the process as usual.
 process.once("SIGINT", () => {
-  process.stderr.write("\nStopping…\n");
+  process.stderr.write("\nStopping and saving what is indexed so far…\n");
   controller.abort();
 });
 

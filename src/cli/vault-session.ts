@@ -61,6 +61,9 @@ export async function openVault(opts: VaultOptions, io: CliIo): Promise<Result<V
     notify: printer.notice,
   });
   service.onProgress(printer.onProgress);
+  // Ctrl-C stops the work and saves what is done; passing the signal to start() would drop it, like a kill.
+  if (io.signal?.aborted) void service.stop();
+  else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
   return ok({ service, layout, embedding, settings, printer, embedded });
 }
 

@@ -1,7 +1,8 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyDemoVault, parseHits, runCli } from "./cli-harness";
+import { run } from "../../src/cli/run";
+import { captureIo, copyDemoVault, parseHits, runCli } from "./cli-harness";
 
 const RUNBOOK = "Runbooks/Postgres backup and restore.md";
 let vault: { dir: string; dispose: () => void };
@@ -91,6 +92,19 @@ describe("bad input", () => {
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(message);
     expect(res.stdout).toBe("");
+  });
+
+  it("stops without indexing and exits 1 when cancelled before it starts", async () => {
+    const { io, err } = captureIo();
+    const controller = new AbortController();
+    controller.abort();
+    const fresh = copyDemoVault();
+    try {
+      expect(await run(["index", "--vault", fresh.dir], { ...io, signal: controller.signal })).toBe(1);
+      expect(err()).toMatch(/Keyword index: 0 notes/);
+    } finally {
+      fresh.dispose();
+    }
   });
 
   it("shows help on --help, with success", async () => {

@@ -17,7 +17,7 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   }
   const { service, layout, embedding, printer, embedded } = opened.value;
   const t0 = now();
-  await service.start(io.signal);
+  await service.start();
   await service.whenIdle();
   const before = service.status();
   await service.stop();

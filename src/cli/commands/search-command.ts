@@ -25,7 +25,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
   }
   const session = opened.value;
   const { service, printer } = session;
-  await service.start(io.signal);
+  await service.start();
   const pending = service.status().pendingEmbeddings;
   if (session.embedding.kind === "ollama" && pending > 0 && pending <= SEARCH_EMBED_WAIT_LIMIT) {
     await service.whenIdle();
