@@ -1,31 +1,42 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-
 /**
- * Measures the longest event-loop stall while it runs: how late libuv's sampling timer fired, which is how long
- * some task kept the loop busy. This is what a user feels as a frozen Obsidian window.
+ * Measures event-loop stalls while it runs: a timer asks to fire every `intervalMs`, and any extra delay is time
+ * some task kept the loop busy, which is what a user feels as a frozen Obsidian window. Each stall is booked under
+ * the label `phase()` returns when the stall ends (e.g. the sync phase), so a report can say where it happened.
  */
 export class StallProbe {
-  private readonly histogram: IntervalHistogram;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private last = 0;
+  private readonly maxByPhase = new Map<string, number>();
 
   constructor(
-    /** Sampling interval in ms; stalls shorter than this are not seen. Default 5. */
-    private readonly resolutionMs = 5,
-  ) {
-    this.histogram = monitorEventLoopDelay({ resolution: resolutionMs });
-  }
+    /** Labels the current moment; default: one label for everything. */
+    private readonly phase: () => string = () => "all",
+    /** Probe interval in ms; stalls much shorter than this are not seen. Default 5. */
+    private readonly intervalMs = 5,
+  ) {}
 
   start(): void {
-    this.histogram.reset();
-    this.histogram.enable();
+    this.maxByPhase.clear();
+    this.last = performance.now();
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      const stall = Math.max(0, now - this.last - this.intervalMs);
+      this.last = now;
+      const label = this.phase();
+      if (stall > (this.maxByPhase.get(label) ?? 0)) this.maxByPhase.set(label, stall);
+    }, this.intervalMs);
   }
 
-  /** Stops sampling and returns the longest stall seen, in ms. */
-  stop(): number {
-    this.histogram.disable();
-    const max = this.histogram.max;
-    // With no sample taken (a run shorter than one interval) max is a huge sentinel.
-    if (this.histogram.count === 0 || !Number.isFinite(max)) return 0;
-    // Samples are whole timer intervals (a 100 ms block reads about 105 ms at a 5 ms resolution): take the interval off.
-    return Math.max(0, max / 1e6 - this.resolutionMs);
+  /** Stops probing; returns the longest stall seen (ms) and the longest per label. */
+  stop(): { max: number; byPhase: Record<string, number> } {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const byPhase: Record<string, number> = {};
+    let max = 0;
+    for (const [label, ms] of this.maxByPhase) {
+      byPhase[label] = Math.round(ms * 10) / 10;
+      max = Math.max(max, ms);
+    }
+    return { max: Math.round(max * 10) / 10, byPhase };
   }
 }

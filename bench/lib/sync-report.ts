@@ -1,0 +1,93 @@
+import { availableParallelism, cpus } from "node:os";
+import { table, writeSection } from "./report";
+import type { OramaBaseline } from "./sync-baseline";
+
+/** The JSON the sync benchmark writes; the key set is fixed by the issue. */
+export interface SyncBenchResult {
+  notes: number;
+  chunks: number;
+  dims: number;
+  coldIndexMs: number;
+  maxStallMs: number;
+  saveMs: number;
+  loadMs: number;
+  fileBytes: number;
+  rawVectorBytes: number;
+  textBytes: number;
+  heapAfterLoadBytes: number;
+  reconcileMs: number;
+  reconcileEmbedCalls: number;
+  /** null when the edit never became searchable within the time limit. */
+  editToSearchableMs: number | null;
+  debounceMs: number;
+  baseline: OramaBaseline;
+}
+
+/** Figures shown in the report but not part of the JSON's fixed keys. */
+export interface SyncBenchExtra {
+  arrayBuffersAfterLoadBytes: number;
+  searchHits: number;
+  searchMs: number;
+  notices: string[];
+  /** Longest "stall" the probe saw on an idle loop: the noise floor of this machine at the time. */
+  idleStallMs: number;
+  /** Longest stall during cold indexing, by the sync phase it ended in. */
+  stallByPhaseMs: Record<string, number>;
+  /** CPU time of this process for each step: wall time minus time spent waiting for a busy machine. */
+  cpuMs: { coldIndex: number; save: number; restart: number };
+  /** 1, 5 and 15 minute load averages at the end of the run. */
+  loadAverage: number[];
+}
+
+const MB = (n: number | null): string => (n === null ? "—" : `${(n / 1048576).toFixed(1)} MB`);
+const ms = (n: number | null): string => (n === null ? "—" : `${Math.round(n)} ms`);
+const mark = (pass: boolean): string => (pass ? "✅" : "❌");
+
+/** Writes (or replaces) this run's section of docs/BENCHMARKS.md. */
+export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void {
+  const fileLimit = 1.25 * (r.rawVectorBytes + r.textBytes);
+  const editLimit = r.debounceMs + 500;
+  const b = r.baseline;
+  const rows: (string | number)[][] = [
+    ["cold index", `${ms(r.coldIndexMs)} (CPU ${ms(extra.cpuMs.coldIndex)})`, "", ""],
+    [
+      "longest event-loop stall while indexing",
+      `${ms(r.maxStallMs)} (${Object.entries(extra.stallByPhaseMs).map(([p, v]) => `${p} ${ms(v)}`).join(", ")}; idle loop: ${ms(extra.idleStallMs)})`,
+      "≤ 50 ms",
+      mark(r.maxStallMs <= 50),
+    ],
+    ["save", `${ms(r.saveMs)} (CPU ${ms(extra.cpuMs.save)})`, "≤ 1 s", mark(r.saveMs <= 1000)],
+    ["load (files → searchable index)", ms(r.loadMs), "≤ 1 s", mark(r.loadMs <= 1000)],
+    [
+      "index files",
+      `${MB(r.fileBytes)} (vectors ${MB(r.rawVectorBytes)} + text ${MB(r.textBytes)})`,
+      `≤ ${MB(fileLimit)}`,
+      mark(r.fileBytes <= fileLimit),
+    ],
+    ["JS heap after load (after GC)", `${MB(r.heapAfterLoadBytes)} (+ ${MB(extra.arrayBuffersAfterLoadBytes)} array buffers)`, "", ""],
+    ["no-change restart: reconcile", ms(r.reconcileMs), "≤ 1 s", mark(r.reconcileMs <= 1000)],
+    ["no-change restart: load + reconcile, CPU", ms(extra.cpuMs.restart), "", ""],
+    ["no-change restart: embedding calls", r.reconcileEmbedCalls, "0", mark(r.reconcileEmbedCalls === 0)],
+    [
+      `edit → keyword-searchable (debounce ${r.debounceMs} ms)`,
+      ms(r.editToSearchableMs),
+      `≤ ${editLimit} ms`,
+      mark(r.editToSearchableMs !== null && r.editToSearchableMs <= editLimit),
+    ],
+    ["hybrid search after load", `${extra.searchHits} hits in ${ms(extra.searchMs)}`, "works", mark(extra.searchHits > 0)],
+    ["Orama save() + JSON.stringify", ms(b.oramaSaveMs), "baseline", ""],
+    ["Orama JSON.parse + load()", ms(b.oramaLoadMs), "baseline", ""],
+    ["Orama file", MB(b.oramaBytes), "baseline", ""],
+  ];
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  const failure = b.error ? `\nOrama baseline failed: \`${b.error}\`.\n` : "";
+  const notices = extra.notices.length > 0 ? `\nNotices during the run: ${extra.notices.join(" / ")}\n` : "";
+  writeSection(
+    `sync-${r.notes}-${r.dims}`,
+    `### Sync: ${r.notes.toLocaleString("en-US")} notes, ${r.chunks.toLocaleString("en-US")} chunks, ${r.dims} dims\n\n` +
+      `${table(["measure", "result", "target", ""], rows)}\n${failure}${notices}\n` +
+      `Deterministic hash embedder (no HTTP), so only our own work is timed. Node ${process.version}, ` +
+      `${availableParallelism()} × ${cpu}, load average ${extra.loadAverage.join(" / ")} during the run ` +
+      `(wall times include waiting for other processes; CPU times don't); ${new Date().toISOString().slice(0, 10)}.\n`,
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Sync and persistence benchmark: cold indexing, event-loop stalls, save, load, heap, a no-change restart and
+ * edit-to-searchable latency, through the real IndexService on a copy of a real vault, plus Orama's own
+ * save/load as the baseline. See docs/BENCHMARKS.md.
+ *
+ *   npm run bench:sync -- --vault DIR [--notes N] [--dims D] [--out FILE.json]
+ *
+ * Run node with --expose-gc (the npm script does) so heap figures are taken after a full collection.
+ */
+import { appendFileSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { FolderNoteSource } from "../src/cli/folder-note-source";
+import { NodeFileStore } from "../src/cli/node-file-store";
+import { IndexService } from "../src/core/sync/index-service";
+import { resolveIndexSettings } from "../src/core/sync/index-settings";
+import { parseArgs } from "./lib/args";
+import { writeJson } from "./lib/report";
+import { measureOramaBaseline } from "./lib/sync-baseline";
+import { HashEmbedder } from "./lib/sync-embedder";
+import { baselineDocs, chunkTextBytes, collectGarbage, indexFileBytes, phaseTimes, since, timeUntil } from "./lib/sync-measure";
+import { writeSyncReport, type SyncBenchResult } from "./lib/sync-report";
+import { StallProbe } from "./lib/sync-stall";
+import { makeBenchVault } from "./lib/sync-vault";
+
+const args = parseArgs(process.argv.slice(2));
+if (args.has("help")) {
+  console.log("usage: npm run bench:sync -- --vault DIR [--notes N] [--dims D] [--out FILE.json]");
+  process.exit(0);
+}
+const source = args.get("vault") ?? "../shared/vaults/obsidian-hub";
+const notesArg = args.has("notes") ? Number(args.get("notes")) : undefined;
+const dims = Number(args.get("dims") ?? 768);
+if ((notesArg !== undefined && !(Number.isInteger(notesArg) && notesArg > 0)) || !(Number.isInteger(dims) && dims > 0)) {
+  console.error("--notes and --dims must be whole numbers above 0.");
+  process.exit(2);
+}
+if (!collectGarbage()) console.error("note: run node with --expose-gc for heap figures after a full collection.");
+
+const log = (msg: string): void => console.error(`[bench:sync] ${msg}`);
+log(`copying ${source} (${notesArg ?? "all"} notes) to a temp folder…`);
+const vault = makeBenchVault(source, notesArg);
+const dataDir = `${vault.dir.split("\\").join("/")}/.obsidian/plugins/hybrid-vault-search`;
+const embedder = new HashEmbedder(dims);
+const settings = resolveIndexSettings({});
+const store = new NodeFileStore();
+const notices: string[] = [];
+const makeService = (): IndexService =>
+  new IndexService({
+    source: new FolderNoteSource(vault.dir),
+    store,
+    dataDir,
+    settings,
+    embedder,
+    notify: (m) => notices.push(m),
+  });
+
+try {
+  // 0. The stall probe on an idle loop: on a shared machine, descheduling alone shows up as "stalls".
+  let phase = "idle";
+  const probe = new StallProbe(() => phase);
+  probe.start();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleStallMs = probe.stop().max;
+
+  // 1. Cold index, with the stall probe running the whole time.
+  log(`cold index of ${vault.notes.length} notes at ${dims} dims…`);
+  const cold = makeService();
+  cold.onProgress((p) => (phase = p.phase));
+  probe.start();
+  let cpu = process.cpuUsage();
+  let t0 = performance.now();
+  await cold.start();
+  await cold.whenIdle();
+  const coldIndexMs = since(t0);
+  const stalls = probe.stop();
+  const maxStallMs = stalls.max;
+  const coldCpuMs = cpuMs(cpu);
+  const chunks = cold.index.size;
+  const textBytes = chunkTextBytes(cold.index);
+
+  // 2. Save.
+  cpu = process.cpuUsage();
+  t0 = performance.now();
+  const saved = await cold.save();
+  const saveMs = since(t0);
+  const saveCpuMs = cpuMs(cpu);
+  if (!saved.ok) throw new Error(`save failed: ${saved.error.message}`);
+  const fileBytes = indexFileBytes(dataDir);
+  await cold.stop();
+
+  // 3. Restart with nothing changed: load, then reconcile; heap after load.
+  collectGarbage();
+  const callsBefore = embedder.documentCalls;
+  const warm = makeService();
+  cpu = process.cpuUsage();
+  t0 = performance.now();
+  const phases = phaseTimes(warm, t0);
+  await warm.start();
+  const startMs = since(t0);
+  await warm.whenIdle();
+  const restartMs = since(t0);
+  const restartCpuMs = cpuMs(cpu);
+  phases.stop();
+  const loadedAt = phases.firstAt.get("scanning") ?? phases.firstAt.get("indexing") ?? startMs;
+  const loadMs = Math.round(loadedAt * 10) / 10;
+  const reconcileMs = Math.round((restartMs - loadedAt) * 10) / 10;
+  const reconcileEmbedCalls = embedder.documentCalls - callsBefore;
+  collectGarbage();
+  const memory = process.memoryUsage();
+  const heapAfterLoadBytes = memory.heapUsed;
+
+  // 4. One edit: write the file, send the event, poll keyword search until the new word is found.
+  const target = vault.notes[Math.floor(vault.notes.length / 2)] ?? "";
+  const marker = `zqxbenchmark${Date.now().toString(36)}`;
+  appendFileSync(join(vault.dir, target), `\n\nEdited by the benchmark: ${marker}\n`);
+  t0 = performance.now();
+  warm.enqueue({ kind: "upsert", path: target });
+  const found = () => warm.engine.searchKeyword({ query: marker, limit: 5 }).results.some((r) => r.path === target);
+  const editToSearchableMs = await timeUntil(found, t0, settings.debounceMs + 60_000);
+  await warm.whenIdle();
+
+  // 5. Search still works at this size.
+  t0 = performance.now();
+  const probeQuery = firstWords(readFileSync(join(vault.dir, target), "utf8"));
+  const hits = (await warm.engine.search({ query: probeQuery, mode: "hybrid", limit: 10 })).results.length;
+  const searchMs = since(t0);
+
+  // 6. Orama's own save/load on the same chunks and vectors, once our services are gone.
+  const docs = baselineDocs(warm.index);
+  await warm.stop();
+  collectGarbage();
+  log(`Orama baseline on ${docs.length} chunks…`);
+  const baseline = measureOramaBaseline(docs, dims);
+
+  const result: SyncBenchResult = {
+    notes: vault.notes.length,
+    chunks,
+    dims,
+    coldIndexMs,
+    maxStallMs,
+    saveMs,
+    loadMs,
+    fileBytes,
+    rawVectorBytes: chunks * dims * 4,
+    textBytes,
+    heapAfterLoadBytes,
+    reconcileMs,
+    reconcileEmbedCalls,
+    editToSearchableMs,
+    debounceMs: settings.debounceMs,
+    baseline,
+  };
+  const extra = {
+    arrayBuffersAfterLoadBytes: memory.arrayBuffers,
+    searchHits: hits,
+    searchMs,
+    probeQuery,
+    notices,
+    idleStallMs,
+    stallByPhaseMs: stalls.byPhase,
+    cpuMs: { coldIndex: coldCpuMs, save: saveCpuMs, restart: restartCpuMs },
+    loadAverage: loadavg().map((x) => Math.round(x * 10) / 10),
+  };
+  console.log(JSON.stringify({ ...result, extra }, null, 2));
+  writeJson(args.get("out") ?? `bench/results/sync-${result.notes}-${dims}.json`, result);
+  writeSyncReport(result, extra);
+} finally {
+  vault.dispose();
+}
+
+/** CPU time (user + system) of this process since `start`, in ms: unlike wall time, not inflated by other processes. */
+function cpuMs(start: ReturnType<typeof process.cpuUsage>): number {
+  const d = process.cpuUsage(start);
+  return Math.round((d.user + d.system) / 100) / 10;
+}
+
+function firstWords(text: string): string {
+  const words = text.replace(/^---[\s\S]*?---/, "").match(/[\p{L}]{4,}/gu) ?? ["note"];
+  return words.slice(0, 3).join(" ");
+}
