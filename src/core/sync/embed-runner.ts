@@ -36,6 +36,7 @@ export class EmbedRunner {
   private failures = 0;
   private blockedUntil = 0;
   private cancelRetry: (() => void) | undefined;
+  private epoch = new AbortController();
 
   constructor(private readonly hooks: EmbedRunnerHooks) {}
 
@@ -49,7 +50,8 @@ export class EmbedRunner {
   }
 
   /** Starts requests for queued texts up to the concurrency limit, unless backing off. */
-  pump(embedder: Embedder, queue: EmbedQueue, concurrency: number, batchSize: number, signal: AbortSignal): void {
+  pump(embedder: Embedder, queue: EmbedQueue, concurrency: number, batchSize: number): void {
+    const signal = this.epoch.signal;
     while (!this.blocked && !signal.aborted && this.requests.size < concurrency) {
       const jobs = queue.take(batchSize);
       if (jobs.length === 0) return;
@@ -66,6 +68,12 @@ export class EmbedRunner {
       this.requests.add(request);
       void request.finally(() => this.requests.delete(request));
     }
+  }
+
+  /** Aborts every request in flight (the index they were for is gone); later requests run normally. */
+  cancelAll(): void {
+    this.epoch.abort();
+    this.epoch = new AbortController();
   }
 
   /** Retry now rather than at the end of the backoff (something changed, e.g. a new event arrived). */

@@ -35,9 +35,9 @@ export class IndexService implements IndexServiceApi {
     this.scheduler = deps.scheduler ?? createScheduler();
     this.clock = deps.clock ?? Date.now;
     this.progress = new ProgressTracker(this.clock, this.scheduler, () => ({
-      notes: this.worker.synced.noteCount,
-      chunks: this.worker.synced.index.size,
-      pendingEmbeddings: this.worker.synced.pendingChunks,
+      notes: this.worker.state.synced.noteCount,
+      chunks: this.worker.state.synced.index.size,
+      pendingEmbeddings: this.worker.state.synced.pendingChunks,
     }));
     this.worker = new SyncWorker(
       {
@@ -55,15 +55,15 @@ export class IndexService implements IndexServiceApi {
   }
 
   get engine(): SearchEngine {
-    return this.worker.engine;
+    return this.worker.state.engine;
   }
 
   get index(): ChunkIndex {
-    return this.worker.synced.index;
+    return this.worker.state.synced.index;
   }
 
   get paused(): boolean {
-    return this.worker.paused;
+    return this.worker.state.paused;
   }
 
   start(signal?: AbortSignal): Promise<void> {
@@ -78,7 +78,7 @@ export class IndexService implements IndexServiceApi {
     this.worker.retryEmbedding();
     const now = this.clock();
     this.firstWaitingAt ??= now;
-    const debounce = this.worker.settings.debounceMs;
+    const debounce = this.worker.state.settings.debounceMs;
     const delay = Math.max(0, Math.min(debounce, this.firstWaitingAt + MAX_WAIT_DEBOUNCES * debounce - now));
     this.cancelDebounce?.();
     this.cancelDebounce = this.scheduler.setTimer(delay, () => this.promote());
@@ -96,15 +96,11 @@ export class IndexService implements IndexServiceApi {
   }
 
   pause(): void {
-    this.worker.paused = true;
-    this.worker.kick();
-    this.worker.refreshPhase();
+    this.worker.setPaused(true);
   }
 
   resume(): void {
-    this.worker.paused = false;
-    this.worker.refreshPhase();
-    this.worker.kick();
+    this.worker.setPaused(false);
   }
 
   rebuild(): Promise<void> {
@@ -113,18 +109,20 @@ export class IndexService implements IndexServiceApi {
   }
 
   updateSettings(s: IndexSettings): SettingsImpact {
-    const impact = compareSettings(this.worker.settings, s);
-    this.worker.settings = s;
-    this.worker.exclusions = compileExclusions(s);
+    const state = this.worker.state;
+    const impact = compareSettings(state.settings, s);
+    state.settings = s;
+    state.exclusions = compileExclusions(s);
     if (impact.rebuild) this.worker.requestReset("rebuild");
     else if (impact.exclusionsChanged) this.worker.requestScan(true);
     return impact;
   }
 
   setEmbedder(e: Embedder | undefined): void {
-    const before = this.worker.embedder?.model ?? "";
-    this.worker.embedder = e;
-    this.worker.engine.setDeps({ embedder: e });
+    const state = this.worker.state;
+    const before = state.embedder?.model ?? "";
+    state.embedder = e;
+    state.engine.setDeps({ embedder: e });
     if ((e?.model ?? "") !== before) this.worker.requestReset("model");
     else this.flushEmbedding();
   }
@@ -134,7 +132,7 @@ export class IndexService implements IndexServiceApi {
   }
 
   status(): IndexStatus {
-    return { ...this.progress.current(), fileBytes: this.worker.fileBytes };
+    return { ...this.progress.current(), fileBytes: this.worker.state.checkpoints.fileBytes };
   }
 
   save(): Promise<Result<void>> {

@@ -1,5 +1,6 @@
+import type { Result } from "../result";
 import { proseChars, type Exclusions } from "./exclusions";
-import type { NoteStat } from "./note-source";
+import type { NoteSource, NoteStat } from "./note-source";
 import { isContentExcluded, type NoteState } from "./note-state";
 
 /** A note to look at again. */
@@ -47,4 +48,47 @@ export function planReconcile(
   }
   for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
   return { work, gone };
+}
+
+/** Notes waiting for the next round, one entry per path. */
+export class WorkQueue {
+  private readonly items = new Map<string, WorkItem>();
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  /** Queues a note, merged with what is queued for it: `force` sticks, and a stat is kept only if both had one. */
+  add(path: string, item: WorkItem): void {
+    const old = this.items.get(path);
+    const stat = old && !old.stat ? undefined : item.stat;
+    this.items.set(path, { ...(stat ? { stat } : {}), force: item.force || (old?.force ?? false) });
+  }
+
+  /** Everything queued, leaving the queue empty. */
+  take(): [string, WorkItem][] {
+    const all = [...this.items];
+    this.items.clear();
+    return all;
+  }
+
+  clear(): void {
+    this.items.clear();
+  }
+}
+
+/** Lists the source and queues what `planReconcile` finds: changed notes, and gone ones (a round removes them). */
+export async function scanInto(
+  queue: WorkQueue,
+  source: NoteSource,
+  notes: ReadonlyMap<string, NoteState>,
+  exclusions: Exclusions,
+  recheckContent: boolean,
+): Promise<Result<void>> {
+  const listed = await source.list();
+  if (!listed.ok) return listed;
+  const plan = planReconcile(listed.value, notes, exclusions, recheckContent);
+  for (const [path, item] of plan.work) queue.add(path, item);
+  for (const path of plan.gone) queue.add(path, { force: false });
+  return { ok: true, value: undefined };
 }

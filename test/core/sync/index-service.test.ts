@@ -247,8 +247,8 @@ describe("IndexService", () => {
     h.counting.hold();
     const s = h.service();
     const abort = new AbortController();
-    h.scheduler.onYield = (n) => {
-      if (n === 5) abort.abort();
+    h.scheduler.onYield = () => {
+      if ([...s.index.notePaths()].length >= 3) abort.abort();
     };
     await s.start(abort.signal);
     h.scheduler.onYield = undefined;

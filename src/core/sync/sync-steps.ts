@@ -1,0 +1,173 @@
+import { ok, type Result } from "../result";
+import { indexChunkingHash } from "./index-settings";
+import { cutNotice, runRound, type RoundContext } from "./note-round";
+import { scanInto } from "./reconcile";
+import type { StepResult } from "./step-loop";
+import { loadSyncedIndex } from "./sync-files";
+import type { SyncState } from "./sync-state";
+import { SyncedIndex } from "./synced-index";
+import { applyDeliveries } from "./vector-delivery";
+
+/** Delay before listing the source again after listing failed. */
+const RESCAN_RETRY_MS = 30_000;
+
+/** What the steps ask of the worker that runs them. */
+export interface StepControl {
+  kick(): void;
+  requestScan(recheckContent: boolean): void;
+  requestReset(kind: "rebuild" | "model"): void;
+  loopRunning(): boolean;
+}
+
+/**
+ * The steps of the sync loop, the only code that changes the index: a reset, vectors that arrived, a scan of the
+ * source, a round of notes, a checkpoint. Each runs alone (see `StepLoop`) and yields to the UI inside.
+ */
+export class SyncSteps {
+  constructor(
+    private readonly s: SyncState,
+    private readonly control: StepControl,
+  ) {}
+
+  /** Loads the saved index; asks for a reset when settings or the model changed while it loaded. */
+  async load(): Promise<void> {
+    const s = this.s;
+    this.busy("loading");
+    const model = s.embedder?.model ?? "";
+    const chunking = indexChunkingHash(s.settings);
+    s.synced = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause());
+    s.engine.setDeps({ index: s.synced.index });
+    s.activity = undefined;
+    if ((s.embedder?.model ?? "") !== model) s.reset = "model";
+    else if (indexChunkingHash(s.settings) !== chunking) s.reset = "rebuild";
+  }
+
+  async step(): Promise<StepResult> {
+    const s = this.s;
+    if (s.reset) {
+      this.applyReset();
+    } else if (s.runner.inbox.length > 0) {
+      await this.applyInbox();
+    } else if (s.scan) {
+      await this.runScan();
+    } else if (s.ready.size > 0) {
+      const batch = s.ready.take();
+      s.deps.progress.addNotes(batch.length);
+      this.busy("indexing");
+      await runRound(this.roundContext(), batch);
+    } else {
+      this.pump();
+      if (!s.checkpoints.due(s.settings)) return s.runner.inFlight > 0 ? "sleep" : "done";
+      await this.saveNow();
+    }
+    return "more";
+  }
+
+  /** The loop stopped: returns true if it should run again; otherwise settles (idle save, notices, waiters). */
+  ended(): boolean {
+    const s = this.s;
+    if (s.canRun() && (s.pendingWork || s.runner.inbox.length > 0 || s.checkpoints.due(s.settings))) return true;
+    s.refreshPhase(false);
+    s.synced.releaseBuffers();
+    if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
+    if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
+    s.cutNotes = [];
+    if (s.started && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
+    s.indexed.resolve();
+    return false;
+  }
+
+  /** Puts vectors that arrived into the index (see `applyDeliveries`). */
+  applyInbox(): Promise<void> {
+    const s = this.s;
+    return applyDeliveries(s.runner.inbox, s.synced, () => s.pause(), {
+      reshaped: () => s.engine.setDeps({ index: s.synced.index }),
+      sizeChanged: (found, expected) => {
+        s.deps.notify(
+          `The embedding model now returns vectors of ${found} dimensions instead of ${expected}, so the search index is rebuilt.`,
+        );
+        this.control.requestReset("model");
+      },
+      applied: (chunks) => {
+        s.checkpoints.vectorsAdded(chunks);
+        s.deps.progress.embedded(chunks);
+        s.deps.progress.setError(undefined);
+      },
+    });
+  }
+
+  /** Writes a checkpoint, unless a reset is pending (then the files on disk are the better copy). */
+  async saveNow(): Promise<Result<unknown>> {
+    const s = this.s;
+    if (s.reset) return ok(undefined);
+    this.busy("saving");
+    const model = s.embedder?.model ?? "";
+    // Once work was cancelled, only the final save of `stop` still writes.
+    const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping);
+    if (saved && !saved.ok) s.deps.progress.setError(saved.error);
+    return saved ?? ok(undefined);
+  }
+
+  private busy(activity: NonNullable<SyncState["activity"]>): void {
+    this.s.activity = activity;
+    this.s.refreshPhase(this.control.loopRunning());
+  }
+
+  private applyReset(): void {
+    const s = this.s;
+    const keep = s.reset === "rebuild";
+    s.reset = undefined;
+    const old = s.synced;
+    const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
+    s.synced = new SyncedIndex(dims, s.embedder !== undefined);
+    if (keep) for (const [hash, v] of old.pool.liveVectors()) s.synced.pool.seed(hash, v);
+    s.engine.setDeps({ index: s.synced.index });
+    s.ready.clear();
+    s.runner.inbox.length = 0;
+    s.scan = { recheckContent: false };
+    s.checkpoints.changed();
+  }
+
+  private async runScan(): Promise<void> {
+    const s = this.s;
+    const recheck = s.scan?.recheckContent ?? false;
+    s.scan = undefined;
+    this.busy("scanning");
+    const scanned = await scanInto(s.ready, s.deps.source, s.synced.notes, s.exclusions, recheck);
+    if (scanned.ok) return;
+    s.deps.progress.setError(scanned.error);
+    s.cancelRescan?.();
+    s.cancelRescan = s.deps.scheduler.setTimer(RESCAN_RETRY_MS, () => {
+      s.cancelRescan = undefined;
+      this.control.requestScan(recheck);
+    });
+  }
+
+  private roundContext(): RoundContext {
+    const s = this.s;
+    return {
+      source: s.deps.source,
+      synced: s.synced,
+      settings: s.settings,
+      exclusions: s.exclusions,
+      progress: s.deps.progress,
+      pause: () => s.pause(),
+      between: async () => {
+        await this.applyInbox();
+        this.pump();
+        await s.pause();
+      },
+      interrupted: () => s.interrupted(),
+      requeue: (path, item) => s.ready.add(path, item),
+      changed: () => s.checkpoints.changed(),
+      cut: (path) => s.cutNotes.push(path),
+    };
+  }
+
+  private pump(): void {
+    const s = this.s;
+    if (!s.embedder || s.interrupted()) return;
+    s.runner.pump(s.embedder, s.synced.queue, s.settings.embedConcurrency, s.settings.embedBatchSize);
+    s.refreshPhase(this.control.loopRunning());
+  }
+}
