@@ -27,16 +27,24 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
     await mkdir(join(vault, path, ".."), { recursive: true });
     await writeFile(join(vault, path), text, "utf8");
   };
+  let reads = 0;
   // A fresh embedder each time, so its in-memory cache can't hide a request the service should not have made.
-  const service = (): IndexService =>
-    new IndexService({
-      source: new FolderNoteSource(vault),
+  const service = (): IndexService => {
+    const source = new FolderNoteSource(vault);
+    const read = source.read.bind(source);
+    source.read = (path) => {
+      reads++;
+      return read(path);
+    };
+    return new IndexService({
+      source,
       store: new NodeFileStore(),
       dataDir: join(vault, "plugin-data"),
       settings,
       embedder: new OllamaEmbedder(testClient(fake).client, { model: "nomic-embed-text", batchSize: 4 }),
       scheduler,
     });
+  };
 
   beforeAll(async () => {
     fake = await startFakeOllama();
@@ -66,9 +74,12 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
     await s.stop();
 
     const calls = fake.stats.embedCalls;
+    reads = 0;
     const again = service();
     await again.start();
     await again.whenIdle();
+    // Nothing changed on disk: no note is even read (only the tagged note, excluded by its content, is checked).
+    expect(reads).toBe(1);
     expect(fake.stats.embedCalls).toBe(calls);
     expect(again.index.vectorCount).toBe(again.index.size);
     await again.stop();
