@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, type HarnessPage, startHarness } from "./harness";
+import { repoPath } from "./harness/paths";
+import { savedSettings, waitForIndex } from "./harness/plugin-ui";
+import { openSearch, typeQuery, waitForFinal, type SearchView } from "./harness/search-ui";
+import { readVaultFolder } from "./harness/vault-fixture";
+
+/** The settings row named `name` (exact text). */
+function row(h: HarnessPage, name: string) {
+  return h.page.locator(".hvs-settings .setting-item").filter({ has: h.page.locator(".setting-item-name", { hasText: new RegExp(`^${name}$`) }) });
+}
+
+/** Runs one search in a fresh modal and closes it again; returns the answer. */
+async function search(h: HarnessPage, query: string): Promise<SearchView> {
+  await openSearch(h);
+  await typeQuery(h, query);
+  const view = await waitForFinal(h);
+  await h.page.keyboard.press("Escape");
+  return view;
+}
+
+describe("settings tab", () => {
+  let harness: Harness;
+  let notes: string[];
+
+  beforeAll(async () => {
+    notes = Object.keys(await readVaultFolder(repoPath("test/e2e/fixtures/vault")));
+    harness = await startHarness();
+  });
+  afterAll(() => harness.close());
+
+  async function indexedPage(): Promise<HarnessPage> {
+    harness.ollama.reset();
+    const h = await harness.newPage({ pluginData: { ollamaUrl: harness.ollama.url } });
+    await waitForIndex(h, { notes: notes.length });
+    await h.openFile("Welcome.md");
+    return h;
+  }
+
+  it("limits the search results to the number set, and refuses an out-of-range number with a message", async () => {
+    const h = await indexedPage();
+    expect((await search(h, "tomato ")).rows.length).toBe(notes.length);
+
+    await h.openSettings();
+    const input = row(h, "Number of results").locator("input");
+    await input.fill("3");
+    await h.waitFor(async () => (await savedSettings(h))?.search !== undefined, { message: "the settings to be saved" });
+    expect(await savedSettings(h)).toMatchObject({ search: { limit: 3 } });
+    await input.fill("500");
+    const message = row(h, "Number of results").locator(".hvs-setting-error");
+    await expect(message.textContent()).resolves.toMatch(/^Number of results must be .*200/);
+    expect(await message.isVisible()).toBe(true);
+    expect(await savedSettings(h)).toMatchObject({ search: { limit: 3 } });
+    await h.page.evaluate(() => window.__harness?.closeSettings());
+
+    const limited = await search(h, "tomato ");
+    expect(limited.rows.length).toBe(3);
+  });
+
+  it("ranks hybrid results by meaning alone when the keyword weight is set to 0", async () => {
+    const h = await indexedPage();
+    const order = (view: SearchView) => view.rows.map((r) => r.path);
+    const semantic = order(await search(h, "s:tomato sauce "));
+    expect(order(await search(h, "tomato sauce "))).not.toEqual(semantic);
+
+    await h.openSettings();
+    await row(h, "Keyword weight").locator("input").fill("0");
+    await h.waitFor(async () => (await savedSettings(h))?.search !== undefined, { message: "the settings to be saved" });
+    expect(await savedSettings(h)).toMatchObject({ search: { weights: { bm25: 0 } } });
+    await h.page.evaluate(() => window.__harness?.closeSettings());
+
+    expect(order(await search(h, "tomato sauce "))).toEqual(semantic);
+  });
+
+  it("drops the notes of an excluded folder from search, and brings them back when the exclusion goes", async () => {
+    const h = await indexedPage();
+    expect((await search(h, "k:alfama")).rows.map((r) => r.path)).toEqual(["Travel/Lisbon trip.md"]);
+
+    await h.openSettings();
+    const folders = row(h, "Excluded folders").locator("textarea");
+    await folders.fill("Travel");
+    await folders.blur();
+    await waitForIndex(h, { notes: notes.length - 1 });
+    expect(await savedSettings(h)).toMatchObject({ excludeFolders: ["Travel"] });
+    await h.page.evaluate(() => window.__harness?.closeSettings());
+    const excluded = await search(h, "k:alfama");
+    expect(excluded.rows).toEqual([]);
+    expect(excluded.empty).toBe("No matching notes.");
+
+    await h.openSettings();
+    await row(h, "Excluded folders").locator("textarea").fill("");
+    await row(h, "Excluded folders").locator("textarea").blur();
+    await waitForIndex(h, { notes: notes.length });
+    await h.page.evaluate(() => window.__harness?.closeSettings());
+    expect((await search(h, "k:alfama")).rows.map((r) => r.path)).toEqual(["Travel/Lisbon trip.md"]);
+  });
+
+  it("tests the connection and lists the embedding models it found", async () => {
+    const h = await indexedPage();
+    await h.openSettings();
+    await h.page.locator(".hvs-test-connection").click();
+    const report = h.page.locator(".hvs-connection-result");
+    const lines = () => report.locator(".hvs-connection-line").allTextContents();
+    await h.waitFor(async () => (await lines()).length > 1, { message: "the connection report" });
+    expect(await report.getAttribute("data-state")).toBe("ok");
+    expect((await lines())[0]).toBe(`Connected to Ollama 0.13.5 at ${harness.ollama.url}.`);
+    expect(await lines()).toContain("Embedding models: fake-embed:latest, nomic-embed-text:latest.");
+    const options = await row(h, "Embedding model").locator("option").allTextContents();
+    expect(options).toEqual(["fake-embed:latest", "nomic-embed-text:latest"]);
+  });
+});
