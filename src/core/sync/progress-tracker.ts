@@ -19,9 +19,9 @@ interface Counter {
 }
 
 /**
- * Builds `SyncProgress` reports and hands them to listeners, throttled. Notes are counted while indexing and
- * chunks while embedding; both counts restart when the service goes idle. The ETA is the remaining units at the
- * rate of the current run.
+ * Builds `SyncProgress` reports and hands them to listeners, throttled. Notes are counted while loading (notes put
+ * back from the index file) and indexing, chunks while embedding; counts restart after loading and when the service
+ * goes idle. The ETA is the remaining units at the rate of the current run.
  */
 export class ProgressTracker {
   private readonly listeners = new Set<(p: SyncProgress) => void>();
@@ -50,7 +50,10 @@ export class ProgressTracker {
 
   setPhase(phase: SyncPhase): void {
     if (phase === this.phase) return;
+    const after = this.phase;
     this.phase = phase;
+    // Notes loaded from the index file are not notes indexed: the count starts again after loading.
+    if (after === "loading") this.notes = { done: 0, total: 0, startedAt: 0 };
     if (phase === "idle" || phase === "error") {
       this.notes = { done: 0, total: 0, startedAt: 0 };
       this.embeds = { done: 0, total: 0, startedAt: 0 };
@@ -91,13 +94,14 @@ export class ProgressTracker {
     const embedding = this.phase === "embedding";
     const c = embedding ? { ...this.embeds, total: this.embeds.done + live.pendingEmbeddings } : this.notes;
     const elapsed = this.clock() - c.startedAt;
-    const useful = (this.phase === "indexing" || embedding) && c.done > 0 && elapsed > 0;
+    const counted = this.phase === "loading" || this.phase === "indexing" || embedding;
+    const useful = counted && c.done > 0 && elapsed > 0;
     return {
       phase: this.phase,
       done: c.done,
       total: c.total,
       etaMs: useful ? Math.round(((c.total - c.done) * elapsed) / c.done) : undefined,
-      currentFile: this.phase === "indexing" ? this.file : undefined,
+      currentFile: this.phase === "indexing" || this.phase === "loading" ? this.file : undefined,
       ...live,
       lastError: this.error,
     };

@@ -13,6 +13,16 @@ export interface IndexFilesDeps {
   notify: (message: string) => void;
 }
 
+/** How loading shows itself while the saved notes go back into the index. */
+export interface LoadHooks {
+  /** Gets the new index before its notes go in (Orama indexes every chunk's text again), so searches see it fill. */
+  filling(synced: SyncedIndex): void;
+  /** `count` saved notes are about to be put back. */
+  notes(count: number): void;
+  /** One saved note is being put back. */
+  noteDone(path: string): void;
+}
+
 /**
  * Loads the saved index into a new `SyncedIndex`. Missing files give an empty index. Unusable files give an empty
  * index and one notice that says why; when they were intact but built with other settings, and with the same model,
@@ -23,6 +33,7 @@ export async function loadSyncedIndex(
   settings: IndexSettings,
   embedder: Embedder | undefined,
   pause: Pause,
+  hooks: LoadHooks,
 ): Promise<SyncedIndex> {
   const model = embedder?.model ?? "";
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
@@ -30,7 +41,9 @@ export async function loadSyncedIndex(
   const embedding = embedder !== undefined;
   if (outcome.kind === "loaded") {
     const synced = new SyncedIndex(outcome.snapshot.header.dims, embedding);
-    await synced.restore(outcome.snapshot, pause);
+    hooks.filling(synced);
+    hooks.notes(outcome.snapshot.notes.length);
+    await synced.restore(outcome.snapshot, pause, (path) => hooks.noteDone(path));
     return synced;
   }
   if (outcome.kind === "missing") return new SyncedIndex(0, embedding);

@@ -13,13 +13,13 @@ export type SyncPhase = "idle" | "loading" | "scanning" | "indexing" | "embeddin
 /** A progress report, emitted at most about 10 times a second and on every phase change. */
 export interface SyncProgress {
   phase: SyncPhase;
-  /** Units finished in the current phase: notes while "indexing", chunks while "embedding". */
+  /** Units finished in the current phase: notes while "loading" or "indexing", chunks while "embedding". */
   done: number;
   /** Units of the current phase in this run (grows when new work arrives). */
   total: number;
   /** Estimated ms until `done === total`, from the rate so far; undefined until there is a rate to go by. */
   etaMs: number | undefined;
-  /** Path of the note being read or chunked, if any. */
+  /** Path of the note being loaded, read or chunked, if any. */
   currentFile: string | undefined;
   /** Notes in the index. */
   notes: number;

@@ -35,8 +35,13 @@ export class SyncSteps {
     this.busy("loading");
     const model = s.embedder?.model ?? "";
     const chunking = indexChunkingHash(s.settings);
-    s.synced = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause());
-    s.engine.setDeps({ index: s.synced.index });
+    const use = (synced: SyncedIndex): void => {
+      s.synced = synced;
+      s.engine.setDeps({ index: synced.index });
+    };
+    const progress = s.deps.progress;
+    const hooks = { filling: use, notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
+    use(await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks));
     s.activity = undefined;
     if ((s.embedder?.model ?? "") !== model) s.reset = "model";
     else if (indexChunkingHash(s.settings) !== chunking) s.reset = "rebuild";

@@ -89,9 +89,10 @@ export class SyncedIndex {
   }
 
   /** Loads a snapshot into this (empty) index; vectors are views into the snapshot's array. */
-  async restore(s: IndexSnapshot, pause: Pause): Promise<void> {
+  async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
     const dims = s.header.dims;
     for (const record of s.notes) {
+      noteDone?.(record.path);
       const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
       const vectors = stored.map((_, j) => {
         const i = record.chunkStart + j;

@@ -149,6 +149,28 @@ describe("IndexService", () => {
     await s.stop();
   });
 
+  it("reports loading progress on a restart, and counts indexing afresh after it", async () => {
+    const h = new Harness(SMALL);
+    h.clockStep = 7;
+    for (let i = 0; i < 30; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`));
+    const s = h.service();
+    const seen: SyncProgress[] = [];
+    s.onProgress((p) => seen.push(p));
+    await s.start();
+    await s.whenIdle();
+    await s.stop();
+
+    // A restart puts the saved notes back with their own count, then the indexing count starts again.
+    seen.length = 0;
+    const again = h.service();
+    again.onProgress((p) => seen.push(p));
+    await again.start();
+    await again.whenIdle();
+    expect(seen.some((p) => p.phase === "loading" && p.total === 30 && p.done > 0)).toBe(true);
+    expect(seen.filter((p) => p.phase !== "loading").every((p) => p.total === 0)).toBe(true);
+    await again.stop();
+  });
+
   it("reports progress: phases in order, done never above total, an ETA and the current file", async () => {
     const h = new Harness(SMALL);
     h.clockStep = 7;
