@@ -84,6 +84,7 @@ export class SyncedIndex {
       if (s.chunks.length === 0) continue;
       const vectors = s.embedHashes.map((h) => this.pool.lookup(h));
       await run(next.addNoteSteps({ path: s.path, meta: s.meta, chunks: [...s.chunks] }, vectors, CHUNKS_PER_STEP), pause);
+      await pause();
     }
     this.current = next;
   }
@@ -99,6 +100,7 @@ export class SyncedIndex {
         return dims > 0 && s.hasVector[i] === 1 ? s.vectors.subarray(i * dims, (i + 1) * dims) : undefined;
       });
       await this.place(undefined, fromRecord(record, stored), vectors, pause);
+      await pause();
     }
   }
 
@@ -110,7 +112,7 @@ export class SyncedIndex {
     for (const s of this.notes.values()) {
       notes.push(toRecord(s, chunks.length));
       chunks.push(...toStoredChunks(s));
-      if (notes.length % 1000 === 0) await pause();
+      await pause();
     }
     const vectors = this.vectorBuffer(chunks.length * dims);
     const hasVector = new Uint8Array(chunks.length);
@@ -119,7 +121,7 @@ export class SyncedIndex {
       if (v) vectors.set(v, i * dims);
       else vectors.fill(0, i * dims, (i + 1) * dims);
       hasVector[i] = v ? 1 : 0;
-      if (i % 4096 === 4095) await pause();
+      if (i % 256 === 255) await pause();
     }
     return { header: { ...header, dims }, notes, chunks, vectors, hasVector };
   }

@@ -306,4 +306,15 @@ describe("IndexService", () => {
     expect(h.scheduler.pendingTimers).toBe(0);
     await s.stop();
   });
+
+  it("yields to the UI between notes while loading the saved index", async () => {
+    const h = new Harness();
+    for (let i = 0; i < 40; i++) h.source.write(`n${i}.md`, `# N${i}\n\nText ${i}.\n`);
+    await (await h.started()).stop();
+    h.scheduler = new TestScheduler(1);
+    const s = h.service();
+    await s.start();
+    expect(h.scheduler.yields).toBeGreaterThanOrEqual(40);
+    await s.stop();
+  });
 });
