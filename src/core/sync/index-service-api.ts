@@ -55,13 +55,19 @@ export interface IndexServiceApi {
    * which still saves.
    */
   start(signal?: AbortSignal): Promise<void>;
-  /** Queues a change from the host; runs after `settings.debounceMs` without further events. */
+  /**
+   * Queues a change from the host; runs after `settings.debounceMs` without further events (and at the latest five
+   * debounce periods after the first). Non-markdown paths are ignored. Moves and folder renames cost no embedding;
+   * renaming a note whose title is its file name (no frontmatter title, no H1) re-embeds it, since the title is part
+   * of the embedded text.
+   */
   enqueue(e: NoteEvent): void;
   /** Runs queued changes now, without waiting for the debounce, and resolves once settled (see `whenIdle`). */
   flush(): Promise<void>;
   /**
    * Resolves once nothing runs and nothing is runnable: the queue is empty and no embedding request is in flight,
-   * or the service is paused, or it waits for a retry after a failure.
+   * or the service is paused, or it waits for a retry after a failure. Events still in their debounce period are not
+   * waited for (`flush` runs them first).
    */
   whenIdle(): Promise<void>;
   /** Stops taking new slices of work until `resume()`; requests already in flight finish. */
