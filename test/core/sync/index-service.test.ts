@@ -317,4 +317,24 @@ describe("IndexService", () => {
     expect(h.scheduler.yields).toBeGreaterThanOrEqual(40);
     await s.stop();
   });
+
+  it("debounces and coalesces vault events", async () => {
+    const h = new Harness({ debounceMs: 2000 });
+    h.source.write("a.md", "# A\n\nFirst.\n");
+    const s = await h.started();
+    h.source.reads.length = 0;
+    for (const text of ["Second.", "Third.", "Fourth."]) {
+      h.source.write("a.md", `# A\n\n${text}\n`);
+      s.enqueue({ kind: "upsert", path: "a.md" });
+    }
+    s.enqueue({ kind: "upsert", path: "picture.png" });
+    h.scheduler.fireTimers(1999);
+    await s.whenIdle();
+    expect(h.source.reads).toEqual([]);
+    h.scheduler.fireTimers(1);
+    await s.whenIdle();
+    expect(h.source.reads).toEqual(["a.md"]);
+    expect(s.engine.searchKeyword({ query: "fourth" }).results[0]?.path).toBe("a.md");
+    await s.stop();
+  });
 });
