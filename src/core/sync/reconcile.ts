@@ -40,11 +40,9 @@ export function planReconcile(
       if (prev) gone.push(stat.path);
       continue;
     }
-    if (!prev || prev.mtime !== stat.mtime || prev.size !== stat.size) {
-      work.set(stat.path, { stat, force: false });
-    } else if (recheckContent && (isContentExcluded(prev) || exclusions.byContent(prev.meta, proseChars(prev)))) {
-      work.set(stat.path, { stat, force: true });
-    }
+    // Forced even when the stat changed too: an unchanged content hash must not skip rules that changed.
+    const recheck = recheckContent && prev !== undefined && (isContentExcluded(prev) || exclusions.byContent(prev.meta, proseChars(prev)));
+    if (!prev || recheck || prev.mtime !== stat.mtime || prev.size !== stat.size) work.set(stat.path, { stat, force: recheck });
   }
   for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
   return { work, gone };

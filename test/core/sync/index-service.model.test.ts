@@ -245,7 +245,16 @@ describe("IndexService model-based", () => {
   it("ends every random sequence equal to a from-scratch build, never re-embedding known text", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30, size: "max" }), (ops) => runSequence(ops)),
-      { numRuns: 200 },
+      { numRuns: 400 },
     );
   }, 60_000);
+
+  it("re-applies changed content rules to a note touched since it was indexed (found by the property above)", async () => {
+    await runSequence([
+      { k: "write", p: 0, paras: [5], h1: false, flush: true },
+      { k: "write", p: 0, paras: [5], h1: false, flush: false },
+      { k: "exclude", rule: 3 },
+      { k: "flush" },
+    ]);
+  });
 });
