@@ -5,13 +5,16 @@ import { OllamaClient } from "../core/ollama/ollama-client";
 import { indexFilePaths } from "../core/persist/index-files";
 import { appError, err, ok, type Result } from "../core/result";
 import { IndexService } from "../core/sync/index-service";
-import { resolveIndexSettings, type IndexSettings } from "../core/sync/index-settings";
+import type { IndexSettings } from "../core/sync/index-settings";
+import { CalibrationKeeper } from "../core/search/calibration-keeper";
+import { searchOptionsOf } from "../core/settings/plugin-settings";
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
 import { FolderNoteSource } from "./folder-note-source";
 import { NodeFileStore } from "./node-file-store";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
+import { indexSettingsOf, readPluginSettings } from "./plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
 import { peekSavedModel } from "./saved-index";
 import { readHostIgnore, vaultLayout, type VaultLayout } from "./vault-config";
@@ -34,11 +37,14 @@ export interface VaultSession {
   printer: ProgressPrinter;
   /** Counts the chunks embedded in this run; undefined without Ollama. */
   embedded: CountingEmbedder | undefined;
+  /** Loads the vector weight the plugin calibrated for this vault and model; measures it again when stale. */
+  calibrate: (mode: "load" | "refresh", signal?: AbortSignal) => Promise<void>;
 }
 
 /**
- * Checks the vault folder, reads the exclusions Obsidian keeps for it, picks the embedder, and builds the same
- * index service the plugin uses, over the folder and the plugin's data folder. Fails only on a bad vault path.
+ * Checks the vault folder, reads the plugin's settings and Obsidian's excluded files, picks the embedder, and
+ * builds the same index service, search options and calibration the plugin uses, over the folder and the plugin's
+ * data folder. Fails only on a bad vault path.
  */
 export async function openVault(opts: VaultOptions, io: CliIo): Promise<Result<VaultSession>> {
   const dir = resolve(opts.vault);
@@ -46,25 +52,38 @@ export async function openVault(opts: VaultOptions, io: CliIo): Promise<Result<V
   if (!found) return err(appError("BAD_INPUT", `The vault folder ${opts.vault} does not exist.`));
   if (!found.isDirectory()) return err(appError("BAD_INPUT", `--vault must be a folder, but ${opts.vault} is a file.`));
   const layout = vaultLayout(dir, opts.configDir);
-  const settings = resolveIndexSettings({ hostIgnore: await readHostIgnore(layout) });
+  const plugin = await readPluginSettings(layout);
+  const settings = indexSettingsOf(plugin.settings, await readHostIgnore(layout));
   const picked = await pickEmbedder(opts, layout, settings, io);
   const { embedding } = picked;
   const embedded = embedding.kind === "ollama" && picked.embedder ? new CountingEmbedder(picked.embedder) : undefined;
   const embedder = embedded ?? picked.embedder;
   const printer = new ProgressPrinter(io.stderr);
+  if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
+  const store = new NodeFileStore();
   const service = new IndexService({
     source: new FolderNoteSource(layout.vaultDir),
-    store: new NodeFileStore(),
+    store,
     dataDir: layout.dataDir,
     settings,
     ...(embedder ? { embedder } : {}),
     notify: printer.notice,
   });
   service.onProgress(printer.onProgress);
+  service.engine.setOptions(searchOptionsOf(plugin.settings));
+  const keeper = new CalibrationKeeper(store, `${layout.dataDir}/calibration.json`);
+  const calibrate = async (mode: "load" | "refresh", signal?: AbortSignal): Promise<void> => {
+    // Calibration probes are the index's own text: they go to the raw embedder so they don't count as indexing.
+    const raw = picked.embedder;
+    if (embedding.kind !== "ollama" || !raw) return;
+    let c = await keeper.load(raw.model);
+    if (mode === "refresh" && service.index.vectorCount > 0) c = await keeper.refresh(service.index, raw, signal);
+    service.engine.setCalibration(c);
+  };
   // Ctrl-C stops the work and saves what is done; passing the signal to start() would drop it, like a kill.
   if (io.signal?.aborted) void service.stop();
   else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
-  return ok({ service, layout, embedding, settings, printer, embedded });
+  return ok({ service, layout, embedding, settings, printer, embedded, calibrate });
 }
 
 async function pickEmbedder(

@@ -15,11 +15,12 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
   }
-  const { service, layout, embedding, printer, embedded } = opened.value;
+  const { service, layout, embedding, printer, embedded, calibrate } = opened.value;
   const t0 = now();
   await service.start();
   await service.whenIdle();
   const before = service.status();
+  if (!before.lastError && !io.signal?.aborted) await calibrate("refresh", io.signal);
   await service.stop();
   printer.finish();
   const status = service.status();

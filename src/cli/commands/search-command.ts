@@ -30,6 +30,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
   if (session.embedding.kind === "ollama" && pending > 0 && pending <= SEARCH_EMBED_WAIT_LIMIT) {
     await service.whenIdle();
   }
+  await session.calibrate("load");
   const response = await service.engine.search({
     query: cmd.query,
     mode: cmd.mode,
