@@ -34,14 +34,15 @@ export async function runDemo(opts: DemoOptions, io: CliIo): Promise<number> {
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
   }
-  const { service, layout, embedding, printer, embedded } = opened.value;
+  const { service, layout, embedding, printer, embedded, calibrate } = opened.value;
   out(modeLine(embedding));
   out();
   const t0 = performance.now();
   await service.start();
   await service.whenIdle();
-  printer.finish();
   const status = service.status();
+  if (!status.lastError) await calibrate("refresh", io.signal);
+  printer.finish();
   out(`Indexed ${shown(layout.vaultDir)} in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
   out(describeIndex(status, embedding));
   if (embedded) out(embedded.documents === 0 ? "Nothing needed embedding: the saved index was up to date." : `Embedded ${plural(embedded.documents, "chunk")}.`);
@@ -77,7 +78,7 @@ async function showSearch(
   const semantic = embedding.kind === "ollama";
   out();
   out(`── ${n}. ${ex.title} ${"─".repeat(Math.max(3, 60 - ex.title.length))}`);
-  out(`   search: ${ex.query}`);
+  out(`   search: ${ex.query}${ex.mode === "hybrid" ? "" : `   (--mode ${ex.mode})`}`);
   out(`   ${ex.explains}`);
   if (ex.needsEmbeddings && !semantic) out("   (Keyword only in this run, so only the words count.)");
   out();
@@ -107,7 +108,8 @@ function modeLine(e: EmbeddingSource): string {
     case "none":
       return (
         "Mode: keyword only. For semantic search too, run an Ollama with an embedding model and set OLLAMA_URL:\n" +
-        "  OLLAMA_URL=http://127.0.0.1:11434 OLLAMA_MODEL=nomic-embed-text npm run demo"
+        "  OLLAMA_URL=http://127.0.0.1:11434 OLLAMA_MODEL=nomic-embed-text npm run demo" +
+        (e.kind === "offline" ? `\n(The vectors an earlier run made with ${e.model} are kept for that.)` : "")
       );
   }
 }

@@ -20,8 +20,8 @@ export const DEMO_SEARCHES: readonly DemoSearch[] = [
   {
     title: "An exact name",
     query: "pg_basebackup",
-    mode: "hybrid",
-    explains: "A command name typed as is: keyword search finds the runbook that uses it.",
+    mode: "keyword",
+    explains: "For a command or code name, keyword mode finds the notes that contain it, best match first.",
     expectTop: "Runbooks/Postgres backup and restore.md",
   },
   {
