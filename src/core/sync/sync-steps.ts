@@ -125,7 +125,7 @@ export class SyncSteps {
     const old = s.synced;
     const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
     s.synced = new SyncedIndex(dims, s.embedder !== undefined);
-    if (keep) for (const [hash, v] of old.pool.liveVectors()) s.synced.pool.seed(hash, v);
+    if (keep) for (const [hash, v] of old.pool.allVectors()) s.synced.pool.seed(hash, v);
     s.engine.setDeps({ index: s.synced.index });
     s.ready.clear();
     s.runner.inbox.length = 0;

@@ -1,5 +1,3 @@
-import { LruMap } from "../ollama/lru-map";
-
 interface Entry {
   /** Chunk ids in the index whose embedded text has this hash. */
   ids: Set<string>;
@@ -10,18 +8,18 @@ interface Entry {
  * Vectors by embed hash (the hash of the exact text embedded), for one model. Chunks of identical text share one
  * vector wherever they are in the index, so an edit, a move or a rename costs an embedding only for text the index
  * has never had a vector for. A vector whose last chunk goes is kept a while (recently dropped, bounded), so that an
- * edit that is undone costs nothing either. Seeds are vectors from a discarded index, kept only during a rebuild.
+ * edit that is undone costs nothing either. Seeds are vectors from a discarded index, offered during a rebuild; the
+ * ones the rebuild did not use join the recently dropped.
  */
 export class VectorPool {
   private readonly entries = new Map<string, Entry>();
-  private readonly dropped: LruMap<string, Float32Array>;
+  /** Recently dropped vectors, least recently used first (a Map keeps insertion order). */
+  private readonly dropped = new Map<string, Float32Array>();
   private seeds = new Map<string, Float32Array>();
   private waitingChunks = 0;
 
   /** `keepDropped`: how many recently dropped vectors to keep. Default 4096 (12 MB at 768 dimensions). */
-  constructor(keepDropped = 4096) {
-    this.dropped = new LruMap(keepDropped);
-  }
+  constructor(private readonly keepDropped = 4096) {}
 
   /** Chunks in the index that still wait for their vector. */
   get pendingChunks(): number {
@@ -30,7 +28,11 @@ export class VectorPool {
 
   /** The vector known for this text, from the index, the seeds or the recently dropped ones. */
   lookup(hash: string): Float32Array | undefined {
-    return this.entries.get(hash)?.vector ?? this.seeds.get(hash) ?? this.dropped.get(hash);
+    const known = this.entries.get(hash)?.vector ?? this.seeds.get(hash);
+    if (known) return known;
+    const dropped = this.dropped.get(hash);
+    if (dropped) this.drop(hash, dropped);
+    return dropped;
   }
 
   /** Records that chunk `id` has text `hash`, with its vector if there is one. Returns whether it still needs one. */
@@ -57,7 +59,7 @@ export class VectorPool {
     if (!entry.vector) this.waitingChunks--;
     if (entry.ids.size > 0) return false;
     this.entries.delete(hash);
-    if (entry.vector) this.dropped.set(hash, entry.vector);
+    if (entry.vector) this.drop(hash, entry.vector);
     return true;
   }
 
@@ -65,7 +67,7 @@ export class VectorPool {
   deliver(hash: string, vector: Float32Array): readonly string[] {
     const entry = this.entries.get(hash);
     if (!entry) {
-      this.dropped.set(hash, vector);
+      this.drop(hash, vector);
       return [];
     }
     if (!entry.vector) this.waitingChunks -= entry.ids.size;
@@ -84,12 +86,26 @@ export class VectorPool {
     this.seeds.set(hash, vector);
   }
 
+  /** The rebuild is over: seeds it did not use become recently dropped vectors. */
   clearSeeds(): void {
+    for (const [hash, v] of this.seeds) if (!this.entries.has(hash)) this.drop(hash, v);
     this.seeds = new Map();
   }
 
-  /** Every vector a chunk in the index has, by hash (e.g. to seed the pool of a rebuilt index). */
-  *liveVectors(): Generator<[string, Float32Array]> {
+  /** Every vector this pool knows, by hash: the index's, the seeds and the recently dropped (to seed a rebuild). */
+  *allVectors(): Generator<[string, Float32Array]> {
+    yield* this.dropped;
+    yield* this.seeds;
     for (const [hash, entry] of this.entries) if (entry.vector) yield [hash, entry.vector];
+  }
+
+  /** Keeps a vector no chunk uses any more, forgetting the least recently used beyond `keepDropped`. */
+  private drop(hash: string, vector: Float32Array): void {
+    this.dropped.delete(hash);
+    this.dropped.set(hash, vector);
+    for (const oldest of this.dropped.keys()) {
+      if (this.dropped.size <= this.keepDropped) break;
+      this.dropped.delete(oldest);
+    }
   }
 }

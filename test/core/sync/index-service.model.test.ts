@@ -36,6 +36,8 @@ type Op =
   | { k: "folder"; from: number; to: number }
   | { k: "delete"; p: number }
   | { k: "exclude"; rule: number }
+  | { k: "rechunk"; maxTokens: number }
+  | { k: "rebuild" }
   | { k: "flush" }
   | { k: "restart" }
   | { k: "crash"; at: number }
@@ -51,6 +53,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant("folder" as const), from: idx(FOLDERS.length), to: idx(FOLDERS.length) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("delete" as const), p: idx(PATHS.length) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("exclude" as const), rule: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("rechunk" as const), maxTokens: fc.constantFrom(24, 40) }) },
+  { weight: 1, arbitrary: fc.constant({ k: "rebuild" as const }) },
   { weight: 3, arbitrary: fc.constant({ k: "flush" as const }) },
   { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("crash" as const), at: fc.integer({ min: 1, max: 40 }) }) },
@@ -169,6 +173,13 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
         h.settings = resolveIndexSettings({ ...h.settings, ...{ excludeFolders: [], excludeTags: [], minNoteChars: 0, excludeGlobs: [] }, ...exclusionRule(op.rule) });
         svc.updateSettings(h.settings);
         break;
+      case "rechunk":
+        h.settings = resolveIndexSettings({ ...h.settings, chunk: { maxTokens: op.maxTokens, overlapRatio: 0.15 } });
+        svc.updateSettings(h.settings);
+        break;
+      case "rebuild":
+        await svc.rebuild();
+        break;
       case "flush":
         await flushed();
         break;
@@ -254,6 +265,24 @@ describe("IndexService model-based", () => {
       { k: "write", p: 0, paras: [5], h1: false, flush: true },
       { k: "write", p: 0, paras: [5], h1: false, flush: false },
       { k: "exclude", rule: 3 },
+      { k: "flush" },
+    ]);
+  });
+
+  it("keeps vectors of text dropped before a rebuild or a chunking change (found by the property above)", async () => {
+    await runSequence([
+      { k: "write", p: 0, paras: [], h1: false, flush: true },
+      { k: "exclude", rule: 3 },
+      { k: "flush" },
+      { k: "exclude", rule: 0 },
+      { k: "rebuild" },
+      { k: "rechunk", maxTokens: 24 },
+    ]);
+    await runSequence([
+      { k: "write", p: 0, paras: [0, 0, 0], h1: false, flush: true },
+      { k: "rechunk", maxTokens: 40 },
+      { k: "editOne", p: 0, at: 0, para: 0, flush: true },
+      { k: "rechunk", maxTokens: 24 },
       { k: "flush" },
     ]);
   });
