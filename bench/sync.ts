@@ -106,6 +106,8 @@ try {
   const loadMs = Math.round(loadedAt * 10) / 10;
   const reconcileMs = Math.round((restartMs - loadedAt) * 10) / 10;
   const reconcileEmbedCalls = embedder.documentCalls - callsBefore;
+  const loadedChunks = warm.index.size;
+  const loadedVectors = warm.index.vectorCount;
   collectGarbage();
   const memory = process.memoryUsage();
   const heapAfterLoadBytes = memory.heapUsed;
@@ -157,6 +159,8 @@ try {
     searchMs,
     probeQuery,
     notices,
+    loadedChunks,
+    loadedVectors,
     idleStallMs,
     stallByPhaseMs: stalls.byPhase,
     cpuMs: { coldIndex: coldCpuMs, save: saveCpuMs, restart: restartCpuMs },

@@ -29,6 +29,9 @@ export interface SyncBenchExtra {
   searchHits: number;
   searchMs: number;
   notices: string[];
+  /** Chunks and vectors in the index after the restart: equal to the saved ones when load worked. */
+  loadedChunks: number;
+  loadedVectors: number;
   /** Longest "stall" the probe saw on an idle loop: the noise floor of this machine at the time. */
   idleStallMs: number;
   /** Longest stall during cold indexing, by the sync phase it ended in. */
@@ -41,13 +44,16 @@ export interface SyncBenchExtra {
 
 const MB = (n: number | null): string => (n === null ? "—" : `${(n / 1048576).toFixed(1)} MB`);
 const ms = (n: number | null): string => (n === null ? "—" : `${Math.round(n)} ms`);
-const mark = (pass: boolean): string => (pass ? "✅" : "❌");
+const TARGET_NOTES = 10_000;
 
 /** Writes (or replaces) this run's section of docs/BENCHMARKS.md. */
 export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void {
   const fileLimit = 1.25 * (r.rawVectorBytes + r.textBytes);
   const editLimit = r.debounceMs + 500;
   const b = r.baseline;
+  // The numeric targets are set at 10,000 notes; above that only "works" is asked, so they are shown, not judged.
+  const judged = r.notes <= TARGET_NOTES;
+  const mark = (pass: boolean): string => (!judged ? "" : pass ? "✅" : "❌");
   const rows: (string | number)[][] = [
     ["cold index", `${ms(r.coldIndexMs)} (CPU ${ms(extra.cpuMs.coldIndex)})`, "", ""],
     [
@@ -74,7 +80,13 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
       `≤ ${editLimit} ms`,
       mark(r.editToSearchableMs !== null && r.editToSearchableMs <= editLimit),
     ],
-    ["hybrid search after load", `${extra.searchHits} hits in ${ms(extra.searchMs)}`, "works", mark(extra.searchHits > 0)],
+    [
+      "save and load round trip",
+      `${extra.loadedChunks.toLocaleString("en-US")} chunks, ${extra.loadedVectors.toLocaleString("en-US")} vectors back`,
+      "all of them",
+      extra.loadedChunks === r.chunks && extra.loadedVectors === r.chunks ? "✅" : "❌",
+    ],
+    ["hybrid search after load", `${extra.searchHits} hits in ${ms(extra.searchMs)}`, "works", extra.searchHits > 0 ? "✅" : "❌"],
     ["Orama save() + JSON.stringify", ms(b.oramaSaveMs), "baseline", ""],
     ["Orama JSON.parse + load()", ms(b.oramaLoadMs), "baseline", ""],
     ["Orama file", MB(b.oramaBytes), "baseline", ""],
@@ -85,7 +97,8 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
   writeSection(
     `sync-${r.notes}-${r.dims}`,
     `### Sync: ${r.notes.toLocaleString("en-US")} notes, ${r.chunks.toLocaleString("en-US")} chunks, ${r.dims} dims\n\n` +
-      `${table(["measure", "result", "target", ""], rows)}\n${failure}${notices}\n` +
+      `${table(["measure", "result", judged ? "target" : `target at ${TARGET_NOTES.toLocaleString("en-US")} notes`, ""], rows)}\n` +
+      `${failure}${notices}\n` +
       `Deterministic hash embedder (no HTTP), so only our own work is timed. Node ${process.version}, ` +
       `${availableParallelism()} × ${cpu}, load average ${extra.loadAverage.join(" / ")} during the run ` +
       `(wall times include waiting for other processes; CPU times don't); ${new Date().toISOString().slice(0, 10)}.\n`,
