@@ -1,6 +1,8 @@
 import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
 import type { IIndex, Tokenizer, TokenScore } from "@orama/orama";
 import type { radix } from "@orama/orama/trees";
+import type { TermCounts } from "../text/analyzer";
+import { termCountsOf } from "./orama-tokenizer";
 
 type RadixNode = radix.RadixNode;
 
@@ -23,27 +25,31 @@ export interface QueryTuning {
  */
 export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore> {
   const base = oramaIndex.createIndex();
-  // Term counts of the field being inserted, computed once per field instead of once per token.
-  let countsFor: string[] | undefined;
-  let counts = new Map<string, number>();
   // Distinct terms of the document being removed, so a repeated term lowers document frequency once.
   let removing = new Set<string>();
 
   return {
     ...base,
+    // Everything per term is done here, once per distinct term: the tokenizer hands Orama distinct terms (see
+    // `termCountsOf`), and Orama's per-token hook below would otherwise look the document up once per term.
     insertDocumentScoreParameters(index, prop, id, tokens, docsCount) {
-      base.insertDocumentScoreParameters(index, prop, id, tokens, docsCount);
-      countsFor = tokens;
-      counts = new Map();
-      for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-    },
-    insertTokenScoreParameters(index, prop, id, tokens, token) {
       const internalId = internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
-      const freqs = index.frequencies[prop]?.[internalId];
-      if (!freqs || token in freqs) return;
-      freqs[token] = countsFor === tokens ? (counts.get(token) ?? 1) : tokens.filter((t) => t === token).length;
+      const counted = termCountsOf(tokens) ?? countTerms(tokens);
+      const lengths = index.fieldLengths[prop];
+      const frequencies = index.frequencies[prop];
       const occurrences = index.tokenOccurrences[prop];
-      if (occurrences) occurrences[token] = (occurrences[token] ?? 0) + 1;
+      if (!lengths || !frequencies || !occurrences) return;
+      index.avgFieldLength[prop] = ((index.avgFieldLength[prop] ?? 0) * (docsCount - 1) + counted.length) / docsCount;
+      lengths[internalId] = counted.length;
+      const freqs: Record<string, number> = {};
+      for (const [term, n] of counted.counts) {
+        freqs[term] = n;
+        occurrences[term] = (occurrences[term] ?? 0) + 1;
+      }
+      frequencies[internalId] = freqs;
+    },
+    insertTokenScoreParameters() {
+      // Done per document above.
     },
     removeDocumentScoreParameters(index, prop, id, docsCount) {
       const internalId = internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
@@ -67,6 +73,13 @@ export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore
       });
     },
   };
+}
+
+/** Counts of a token array that came from another tokenizer (duplicates kept). */
+function countTerms(tokens: readonly string[]): TermCounts {
+  const counts = new Map<string, number>();
+  for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return { counts, length: tokens.length };
 }
 
 interface Bm25Params {

@@ -9,6 +9,14 @@ export interface AnalyzerOptions {
   stopWords: boolean;
 }
 
+/** A text's distinct terms with how often each occurs: what an index needs, without one entry per occurrence. */
+export interface TermCounts {
+  /** Occurrences of each distinct term, in order of first appearance of the word it came from. */
+  counts: Map<string, number>;
+  /** Number of terms with duplicates, i.e. `terms(text).length`. */
+  length: number;
+}
+
 export const DEFAULT_ANALYZER_OPTIONS: AnalyzerOptions = { stemming: true, stopWords: true };
 
 /** Scripts written without spaces between words: these runs go through Intl.Segmenter. */
@@ -43,12 +51,32 @@ export class Analyzer {
   /** Index terms of `text`, in order, duplicates kept. */
   terms(text: string): string[] {
     const out: string[] = [];
-    for (const match of text.toLowerCase().matchAll(WORD)) {
-      const word = match[0];
-      if (UNSPACED.test(word)) this.segment(word, out);
-      else this.push(word, out);
-    }
+    for (const match of text.toLowerCase().matchAll(WORD)) this.wordTerms(match[0], out);
     return out;
+  }
+
+  /**
+   * The multiset `terms(text)` as counts. Each distinct word is analysed once, however often it occurs, which is
+   * what makes indexing long texts cheaper than going through `terms`.
+   */
+  termCounts(text: string): TermCounts {
+    const words = new Map<string, number>();
+    for (const match of text.toLowerCase().matchAll(WORD)) words.set(match[0], (words.get(match[0]) ?? 0) + 1);
+    const counts = new Map<string, number>();
+    const scratch: string[] = [];
+    let length = 0;
+    for (const [word, n] of words) {
+      scratch.length = 0;
+      this.wordTerms(word, scratch);
+      for (const t of scratch) counts.set(t, (counts.get(t) ?? 0) + n);
+      length += scratch.length * n;
+    }
+    return { counts, length };
+  }
+
+  private wordTerms(word: string, out: string[]): void {
+    if (UNSPACED.test(word)) this.segment(word, out);
+    else this.push(word, out);
   }
 
   private segment(run: string, out: string[]): void {

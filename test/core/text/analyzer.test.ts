@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Analyzer } from "../../../src/core/text/analyzer";
 
@@ -39,5 +40,20 @@ describe("Analyzer", () => {
 
   it("can be configured without stemming or stop words", () => {
     expect(new Analyzer({ stemming: false, stopWords: false }).terms("the cells")).toEqual(["the", "cells"]);
+  });
+
+  it("counts the same terms as `terms`, with the same total length", () => {
+    const word = fc.constantFrom("cells", "Cell", "the", "Café", "don't", "如何在笔记中", "किताब", "COVID-19", "x", "studies");
+    const text = fc.array(fc.oneof(word, fc.string()), { maxLength: 30 }).map((ws) => ws.join(" "));
+    fc.assert(
+      fc.property(text, (t) => {
+        const expected = new Map<string, number>();
+        const terms = a.terms(t);
+        for (const term of terms) expected.set(term, (expected.get(term) ?? 0) + 1);
+        const counted = a.termCounts(t);
+        expect(counted.length).toBe(terms.length);
+        expect([...counted.counts].sort()).toEqual([...expected].sort());
+      }),
+    );
   });
 });
