@@ -14,7 +14,7 @@ const TEMP_SUFFIX = ".tmp";
 /** How saving and loading share the thread with the rest of the app. */
 export interface PersistOptions {
   /**
-   * Awaited between slices of encoding or decoding (about 16 MB or 4,000 chunks each), so that the UI stays
+   * Awaited between slices of encoding or decoding (about 2 MB or 1,000 chunks each), so that the UI stays
    * responsive: typically a promise that settles on the next macrotask. When omitted (the default) the work runs
    * without yielding.
    */

@@ -6,11 +6,16 @@
  */
 export type Steps<T> = Generator<void, T, void>;
 
-/** Bytes copied or checksummed per slice: 5 to 10 ms of work. A multiple of 8 (the checksum has two lanes). */
-export const SLICE_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes copied or checksummed per slice: about 1 ms of work on an idle machine. Slices of 16 MB reached 100 ms and
+ * more on a busy 2-core one (page faults of freshly allocated file buffers, other processes), well past a frame;
+ * each pause only yields once the caller's time budget is used, so small slices cost next to nothing. A multiple
+ * of 8 (the checksum has two lanes).
+ */
+export const SLICE_BYTES = 2 * 1024 * 1024;
 
 /** Chunks or notes handled per slice when each one costs more than a copy (text encoding, building records). */
-export const SLICE_ITEMS = 4000;
+export const SLICE_ITEMS = 1000;
 
 export function runAll<T>(steps: Steps<T>): T {
   for (;;) {
