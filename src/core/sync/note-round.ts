@@ -2,7 +2,7 @@ import { ok } from "../result";
 import type { Exclusions } from "./exclusions";
 import type { IndexSettings } from "./index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
-import type { NoteState } from "./note-state";
+import { isContentExcluded, type NoteState } from "./note-state";
 import { prepareNote } from "./note-prep";
 import { noteContentHash } from "./note-text";
 import type { ProgressTracker } from "./progress-tracker";
@@ -75,14 +75,19 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     return;
   }
   const hash = await noteContentHash(read.value, ctx.pause);
-  ctx.changed();
-  if (prev && !force && prev.contentHash === hash) {
+  const sameText = prev !== undefined && prev.contentHash === hash;
+  if (prev && !force && sameText) {
     ctx.synced.notes.set(path, { ...prev, mtime: stat.mtime, size: stat.size });
+    ctx.changed();
     return;
   }
   const p = await prepareNote(path, read.value, hash, ctx.settings, ctx.pause);
   if (p.cut) ctx.cut(path);
   const excluded = ctx.exclusions.byContent(p.note.meta, p.proseChars);
+  // A forced re-check (exclusion rules may have changed) that changes nothing must not cost a save of the index.
+  const unchanged = sameText && prev.mtime === stat.mtime && prev.size === stat.size && isContentExcluded(prev) === excluded;
+  if (unchanged) return;
+  ctx.changed();
   const next: NoteState = {
     path,
     mtime: stat.mtime,

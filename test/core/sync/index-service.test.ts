@@ -31,6 +31,24 @@ describe("IndexService", () => {
     await again.stop();
   });
 
+  it("does not rewrite the index on a restart when a note excluded by its tag is unchanged", async () => {
+    const h = new Harness({ excludeTags: ["private"] });
+    h.source.write("a.md", sections("Alpha", "Postgres backups run nightly."));
+    h.source.write("diary.md", "---\ntags: [private]\n---\n# Diary\n\nNothing to share.\n");
+    const s = await h.started();
+    await s.stop();
+    const writes: string[] = [];
+    h.store.failWhen = (op, path) => {
+      if (op === "write") writes.push(path);
+      return false;
+    };
+
+    const again = await h.started();
+    await again.stop();
+    expect(writes).toEqual([]);
+    expect(again.engine.searchKeyword({ query: "diary share" }).results).toEqual([]);
+  });
+
   it("re-embeds only the edited section, and nothing when the edit is undone or sections are reordered", async () => {
     const h = new Harness(SMALL);
     const a = "Postgres backups run nightly at two.";
