@@ -37,11 +37,17 @@ export class HarnessPage {
     });
   }
 
-  /** Opens `url` in a new tab and waits until the page has booted (or fails with the boot error). */
-  static async open(context: BrowserContext, url: string, screenshotDir: string): Promise<HarnessPage> {
+  /**
+   * Opens `url` in a new tab and waits until the page has booted (or fails with the boot error), for at most
+   * `bootTimeoutMs` (default 10 000; a benchmark's large vault needs longer).
+   */
+  static async open(context: BrowserContext, url: string, screenshotDir: string, bootTimeoutMs = 10_000): Promise<HarnessPage> {
     const harnessPage = new HarnessPage(await context.newPage(), screenshotDir);
     await harnessPage.page.goto(url);
-    await harnessPage.waitFor(async () => (await harnessPage.state()) !== "booting", { message: "the page to boot" });
+    await harnessPage.waitFor(async () => (await harnessPage.state()) !== "booting", {
+      message: "the page to boot",
+      timeoutMs: bootTimeoutMs,
+    });
     const failure = await harnessPage.page.evaluate(() => window.__harness?.error ?? null);
     if (failure !== null) throw new Error(`The harness page failed to boot: ${failure}`);
     return harnessPage;
