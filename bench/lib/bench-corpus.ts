@@ -37,7 +37,9 @@ export async function buildCorpus(ds: BeirDataset, embedder: Embedder | undefine
     process.stderr.write(`\rembedded ${Math.min(i + step, chunks.length)} / ${chunks.length} chunks`);
   }
   process.stderr.write("\n");
-  return { notes, vectors, dims: embedder.dimensions() ?? 0 };
+  // Vectors served from the cache never tell the embedder their size, so read it off a vector.
+  const first = vectors.values().next().value;
+  return { notes, vectors, dims: first?.length ?? embedder.dimensions() ?? 0 };
 }
 
 export function indexCorpus(c: BuiltCorpus, lexical?: LexicalOptions): ChunkIndex {

@@ -7,8 +7,9 @@ export type ListWeights = Record<ListName, number>;
 export interface SearchOptions {
   /**
    * The RRF constant k in `Σ w / (k + rank)`. Small k lets the top ranks of each list dominate; large k flattens
-   * the lists so agreement between them counts most. Default 20 (tuned on SciFact train; the textbook 60 lets the
-   * weaker list push weak agreements up).
+   * the lists so agreement between them counts most. Default 5: on SciFact train it was best at every vector weight
+   * from 0.1 to 1 (see docs/BENCHMARKS.md); the textbook 60 lets a weak list's middling ranks outvote a strong
+   * list's top hits.
    */
   rrfK: number;
   /**
@@ -35,7 +36,7 @@ export interface SearchOptions {
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
-  rrfK: 20,
+  rrfK: 5,
   weights: { bm25: 1, vector: 1, hyde: 0.5 },
   autoWeights: true,
   limit: 20,

@@ -82,7 +82,7 @@ describe("SearchEngine", () => {
     const top = res.results[0];
     expect(top?.path).toBe("Ops/Postgres backups.md");
     expect(top?.explain.ranks).toMatchObject({ bm25: 1, vector: 1 });
-    expect(top?.explain.fused).toBeCloseTo(1 / 21 + 1 / 21, 10);
+    expect(top?.explain.fused).toBeCloseTo(1 / 6 + 1 / 6, 10);
     expect(new Set(res.results.map((r) => r.path)).size).toBe(res.results.length);
     expect(top?.chunks.length).toBeGreaterThan(0);
     expect(top?.best.startLine).toBeGreaterThanOrEqual(0);
@@ -151,6 +151,7 @@ describe("SearchEngine", () => {
   it("drops results under the minimum score and respects the limit", async () => {
     const { engine } = buildEngine(new TopicEmbedder());
     engine.setOptions({ ...DEFAULT_SEARCH_OPTIONS, autoWeights: false, minScore: 0.9 });
+    expect(DEFAULT_SEARCH_OPTIONS.rrfK).toBe(5);
     const strict = await engine.search({ query: "postgres backup restore" });
     expect(strict.results.map((r) => r.path)).toEqual(["Ops/Postgres backups.md"]);
     const limited = await engine.search({ query: "the", limit: 2, mode: "semantic" });

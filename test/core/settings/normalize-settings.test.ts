@@ -46,7 +46,7 @@ describe("normalizeSettings", () => {
     expect(r.errors).toEqual([]);
     expect(r.settings.batchSize).toBe(32);
     expect(r.settings.search.weights).toEqual({ bm25: 2, vector: 1, hyde: 0.5 });
-    expect(r.settings.search.rrfK).toBe(20);
+    expect(r.settings.search.rrfK).toBe(5);
   });
 
   it("round-trips its own output unchanged", () => {
@@ -144,7 +144,7 @@ describe("setting helpers", () => {
     s.hyde.enabled = true;
     expect(searchOptionsOf(s).hyde).toBe(false);
     s.hyde.model = "llama3.2";
-    expect(searchOptionsOf(s)).toMatchObject({ hyde: true, rrfK: 20, limit: 20 });
+    expect(searchOptionsOf(s)).toMatchObject({ hyde: true, rrfK: 5, limit: 20 });
   });
 
   it("asks for a rebuild when the model or the chunking changes, and only then", () => {
