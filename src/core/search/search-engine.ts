@@ -101,7 +101,8 @@ export class SearchEngine {
   }
 
   private bm25List(q: ParsedQuery, req: SearchRequest): RankedList {
-    const weight = this.effectiveWeights().bm25;
+    const boost = q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
+    const weight = this.effectiveWeights().bm25 * Math.max(boost, 0);
     if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(q) };
     const hits = this.deps.index.keywordSearch(q.text, { limit: this.depth(q, req), prefixLast: req.prefixLast ?? false });
     return { name: "bm25", weight, ids: this.applyFilter(q, hits.map((h) => h.id)) };

@@ -17,6 +17,11 @@ export interface SearchOptions {
    * the vector and HyDE weights are scaled per index by calibration (see weight-calibration.ts).
    */
   weights: ListWeights;
+  /**
+   * Multiplies the BM25 weight for keyword-like queries (two words or fewer, or a quoted phrase): someone who types
+   * `pg_basebackup` or a note's name wants that exact note first, even when the embedder likes another one. Default 2.
+   */
+  keywordQueryBoost: number;
   /** Calibrate the vector list's weight against BM25 from pseudo-queries drawn from the index. Default true. */
   autoWeights: boolean;
   /** Notes returned. Default 20. */
@@ -38,6 +43,7 @@ export interface SearchOptions {
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   rrfK: 5,
   weights: { bm25: 1, vector: 1, hyde: 0.5 },
+  keywordQueryBoost: 2,
   autoWeights: true,
   limit: 20,
   depthFactor: 4,

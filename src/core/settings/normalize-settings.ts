@@ -77,6 +77,7 @@ function readSearch(raw: unknown, d: SearchSettings, r: SettingsReader): SearchS
       vector: r.number(field(w, "vector"), LIMITS.weight, d.weights.vector, "Vector weight"),
       hyde: r.number(field(w, "hyde"), LIMITS.weight, d.weights.hyde, "HyDE weight"),
     },
+    keywordQueryBoost: r.number(field(raw, "keywordQueryBoost"), LIMITS.keywordQueryBoost, d.keywordQueryBoost),
     autoWeights: r.boolean(field(raw, "autoWeights"), "Auto-calibrate", d.autoWeights),
     limit: r.number(field(raw, "limit"), LIMITS.limit, d.limit),
     depthFactor: r.number(field(raw, "depthFactor"), LIMITS.depthFactor, d.depthFactor),

@@ -20,6 +20,7 @@ export const LIMITS = {
   weight: limit("Weight", 0, 10, false),
   limit: limit("Number of results", 1, 200),
   depthFactor: limit("Candidate depth", 1, 50),
+  keywordQueryBoost: limit("Keyword query boost", 1, 10, false),
   minScore: limit("Minimum score", 0, 1, false),
   similarity: limit("Similarity floor", 0, 1, false),
   chunksPerNote: limit("Chunks per note", 1, 10),

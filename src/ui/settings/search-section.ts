@@ -35,6 +35,13 @@ const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
     write: (d, v) => void (d.search.rrfK = v),
   },
   {
+    name: "Keyword query boost",
+    desc: "For one- or two-word queries and quoted phrases, the keyword weight is multiplied by this, so exact names come first.",
+    limit: LIMITS.keywordQueryBoost,
+    read: (s) => s.search.keywordQueryBoost,
+    write: (d, v) => void (d.search.keywordQueryBoost = v),
+  },
+  {
     name: "Number of results",
     desc: "Notes listed in the search window.",
     limit: LIMITS.limit,

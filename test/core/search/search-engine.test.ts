@@ -88,6 +88,16 @@ describe("SearchEngine", () => {
     expect(top?.best.startLine).toBeGreaterThanOrEqual(0);
   });
 
+  it("puts an exact name first for a keyword-like query even when the vector list prefers another note", async () => {
+    const { engine } = buildEngine(new TopicEmbedder());
+    // "kitchen" is in Pasta's text and is a cooking cue, so the vector list ranks every cooking note near the top.
+    const res = await engine.search({ query: "Sourdough" });
+    expect(res.results[0]?.path).toBe("Kitchen/Sourdough.md");
+    expect(res.lists.bm25).toBe(2);
+    const long = await engine.search({ query: "how to bake sourdough bread at home" });
+    expect(long.lists.bm25).toBe(1);
+  });
+
   it("falls back to keywords when the embedder fails, and says so", async () => {
     const embedder = new TopicEmbedder();
     embedder.failing = err(appError("OLLAMA_UNREACHABLE", "Can't reach Ollama at http://127.0.0.1:1. Is it running?"));
