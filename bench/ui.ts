@@ -1,0 +1,126 @@
+/**
+ * UI speed benchmark, in a real browser: keystroke → rendered keyword results in the search modal, and the related
+ * view's update after a note switch (with the embedding requests it makes), on a synthetic vault the plugin indexes
+ * itself through the fake Ollama. Not a test: it never runs in `npm test`. See docs/BENCHMARKS.md.
+ *
+ *   npm run build && npx tsx bench/ui.ts [--notes 10000] [--switches 30] [--out bench/results/ui.json]
+ */
+import { availableParallelism, cpus, loadavg } from "node:os";
+import { statusBar, waitForIndex } from "../test/e2e/harness/plugin-ui";
+import { parseArgs } from "./lib/args";
+import { measureRelated, measureTyping } from "./lib/ui-measure";
+import { openUiBenchPage } from "./lib/ui-page";
+import { installProbes } from "./lib/ui-probes";
+import { type Distribution, distribution, keyPositions, type TypingResult, writeUiReport } from "./lib/ui-report";
+import { seededRandom, syntheticVault } from "./lib/ui-vault";
+
+const KEYSTROKE_TARGET_MS = 50;
+const RELATED_TARGET_MS = 100;
+/** A fast typist (the full search waits for the pause after the last key) and a slow one (it runs between keys). */
+const GAPS_MS = [120, 300];
+const CALIBRATION_FILE = ".vault-config/plugins/hybrid-vault-search/calibration.json";
+
+const args = parseArgs(process.argv.slice(2));
+if (args.has("help")) {
+  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--out FILE.json]");
+  process.exit(0);
+}
+const notes = Number(args.get("notes") ?? 10_000);
+const switches = Number(args.get("switches") ?? 30);
+const out = args.get("out") ?? "bench/results/ui.json";
+if (!Number.isInteger(notes) || notes < 20 || !Number.isInteger(switches) || switches < 1) {
+  console.error("--notes must be a whole number of at least 20, --switches at least 1.");
+  process.exit(2);
+}
+const log = (msg: string): void => console.error(`[bench:ui] ${msg}`);
+const since = (t: number): number => Math.round(performance.now() - t);
+
+const loadavgBefore = loadavg();
+const vault = syntheticVault(notes);
+const rand = seededRandom(7);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
+// Distinct notes, none of them the one open first: a switch to the shown note would not update the view.
+const switchTo: string[] = [];
+while (switchTo.length < Math.min(switches, notes - 1)) {
+  const path = pick(vault.paths);
+  if (path !== vault.paths[0] && !switchTo.includes(path)) switchTo.push(path);
+}
+
+log(`booting the page on ${notes.toLocaleString("en-US")} synthetic notes (the fake app's start takes a while)…`);
+let t = performance.now();
+const page = await openUiBenchPage(vault.files, 15 * 60_000);
+const { h, ollama } = page;
+try {
+  const bootMs = since(t);
+  t = performance.now();
+  log(`booted in ${bootMs} ms; indexing through the fake Ollama…`);
+  await waitForIndex(h, { notes, timeoutMs: 30 * 60_000 });
+  const indexMs = since(t);
+  const embedCallsToIndex = ollama.stats.embedCalls;
+  log(`indexed in ${indexMs} ms (${embedCallsToIndex} embedding requests); waiting for calibration and a quiet index…`);
+  const exists = (path: string) => h.page.evaluate((p) => window.__harness?.testApp?.fake.vault.adapter.exists(p) ?? false, path);
+  await h.waitFor(() => exists(CALIBRATION_FILE), { message: "the weight calibration", timeoutMs: 10 * 60_000 });
+  // The index saves itself 10 s after its last change; measure only once the status bar has been ready for longer.
+  let quietSince = performance.now();
+  let last = "";
+  await h.waitFor(
+    async () => {
+      const bar = await statusBar(h);
+      const text = `${bar.state} ${bar.text}`;
+      if (text !== last || bar.state !== "ready") [last, quietSince] = [text, performance.now()];
+      return performance.now() - quietSince > 12_000;
+    },
+    { message: "a quiet index", timeoutMs: 5 * 60_000 },
+  );
+  const chunksLabel = await h.page.evaluate(() => document.querySelector(".hvs-status-bar")?.getAttribute("aria-label") ?? "");
+  const chunks = /([\d,]+) chunks/.exec(chunksLabel)?.[1];
+
+  await h.page.evaluate(installProbes);
+  await h.openFile(vault.paths[0] ?? "");
+  const typing: TypingResult[] = [];
+  for (const gapMs of GAPS_MS) {
+    log(`typing ${queries.length} queries, ${gapMs} ms between keys…`);
+    const samples = await measureTyping(h, { queries, gapMs });
+    const positions = keyPositions(queries);
+    const toPaint = samples.map((s) => s.paint - s.t0);
+    const byPosition: Record<string, Distribution> = {};
+    for (const label of new Set(positions)) byPosition[label] = distribution(toPaint.filter((_, k) => positions[k] === label));
+    typing.push({
+      gapMs,
+      toDom: distribution(samples.map((s) => s.dom - s.t0)),
+      toPaint: distribution(toPaint),
+      overTarget: toPaint.filter((x) => x > KEYSTROKE_TARGET_MS).length,
+      search: distribution(samples.map((s) => s.search)),
+      byPosition,
+    });
+  }
+
+  log(`switching notes ${switches} times with the related view open…`);
+  const related = await measureRelated(h, switchTo, () => ollama.stats.embedCalls);
+  const status = await h.page.evaluate(() => window.__hvsBench?.status.map((s) => s.text) ?? []);
+  h.assertNoErrors();
+
+  const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
+  writeUiReport(out, {
+    date: new Date().toISOString().slice(0, 10),
+    notes,
+    chunks: chunks === undefined ? null : Number(chunks.replace(/,/g, "")),
+    machine: { cpu, cores: availableParallelism(), loadavgBefore, loadavgAfter: loadavg(), browser: page.browserVersion },
+    setup: { bootMs, indexMs, embedCallsToIndex },
+    targets: { keystrokeToResultsMs: KEYSTROKE_TARGET_MS, relatedUpdateMs: RELATED_TARGET_MS },
+    typing,
+    related: {
+      switches: related.samples.length,
+      updateToPaint: distribution(related.samples.map((s) => s.paint - s.start)),
+      updateWork: distribution(related.samples.map((s) => s.end - s.start)),
+      compute: distribution(related.samples.map((s) => s.compute)),
+      switchToPaint: distribution(related.samples.map((s) => s.paint - s.switchStart)),
+      embedCalls: related.embedCalls,
+    },
+    statusChangesDuringMeasurement: status,
+  });
+  log(`wrote ${out} and the ui section of docs/BENCHMARKS.md`);
+} finally {
+  await page.close();
+}
