@@ -1,4 +1,4 @@
-import { Notice, Plugin, normalizePath, requestUrl } from "obsidian";
+import { Notice, Plugin, getAllTags, normalizePath, requestUrl } from "obsidian";
 import { MemoryEmbeddingCache } from "./core/ollama/embedding-cache";
 import { OllamaEmbedder } from "./core/ollama/embedder";
 import { HydeGenerator } from "./core/ollama/hyde";
@@ -6,6 +6,7 @@ import { OllamaClient } from "./core/ollama/ollama-client";
 import { CalibrationKeeper } from "./core/search/calibration-keeper";
 import { normalizeSettings } from "./core/settings/normalize-settings";
 import { rebuildReasons, searchOptionsOf, type PluginSettings } from "./core/settings/plugin-settings";
+import { compileExclusions, type Exclusions } from "./core/sync/exclusions";
 import { IndexService } from "./core/sync/index-service";
 import { resolveIndexSettings, type IndexSettings } from "./core/sync/index-settings";
 import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
@@ -26,6 +27,7 @@ export default class HybridVaultSearch extends Plugin {
   // Shared across model switches and rebuilds: identical text with the same model is never embedded twice.
   private readonly embedCache = new MemoryEmbeddingCache();
   private readonly lifetime = new AbortController();
+  private exclusions: Exclusions | undefined;
 
   override async onload(): Promise<void> {
     const loaded = normalizeSettings(await this.loadData());
@@ -50,7 +52,8 @@ export default class HybridVaultSearch extends Plugin {
       search: (req) => this.service.engine.search(req),
     };
     const settingsPort: SettingsPort = { get: () => this.settings, save: (next) => this.saveSettings(next) };
-    registerRelatedView(this, { related: relatedPortOver(() => this.service.index), status: this.service, settings: settingsPort });
+    const isExcluded = (path: string): boolean => this.isExcluded(path);
+    registerRelatedView(this, { related: relatedPortOver(() => this.service.index, isExcluded), status: this.service, settings: settingsPort });
     registerCommands(this, { search: { search, settings: () => this.settings }, status: this.service });
     addIndexStatusBar(this, this.service);
     this.addSettingTab(
@@ -80,7 +83,7 @@ export default class HybridVaultSearch extends Plugin {
   /** Measures how far to trust the embedding model on this vault, once its vectors are in (see weight-calibration). */
   private async calibrate(): Promise<void> {
     const embedder = this.embedder();
-    if (!embedder) return;
+    if (!embedder || !this.settings.search.autoWeights) return;
     this.service.engine.setCalibration(await this.calibration.load(embedder.model));
     await this.service.whenIdle();
     if (this.lifetime.signal.aborted || this.service.index.vectorCount === 0) return;
@@ -95,8 +98,10 @@ export default class HybridVaultSearch extends Plugin {
       this.service.setEmbedder(this.embedder());
       void this.calibrate();
     }
+    this.exclusions = undefined;
     this.service.updateSettings(this.indexSettings());
     this.applySearchSettings();
+    if (!prev.search.autoWeights && next.search.autoWeights) void this.calibrate();
     if (rebuildReasons(prev, next).length > 0 && prev.embedModel === next.embedModel) void this.service.rebuild();
   }
 
@@ -108,6 +113,17 @@ export default class HybridVaultSearch extends Plugin {
     this.service.engine.setDeps({
       hyde: hyde ? new HydeGenerator(client, { model: s.hyde.model, promptTemplate: s.hyde.promptTemplate }) : undefined,
     });
+  }
+
+  /** Whether the exclusion settings keep a note out, so the related view can say so instead of "not indexed yet". */
+  private isExcluded(path: string): boolean {
+    const ex = (this.exclusions ??= compileExclusions(this.indexSettings()));
+    if (ex.byPath(path)) return true;
+    const file = this.app.vault.getFileByPath(path);
+    const cache = file ? this.app.metadataCache.getFileCache(file) : null;
+    const tags = cache ? (getAllTags(cache) ?? []) : [];
+    // Length is unknown here without reading the note; tags and paths are what users exclude on purpose.
+    return ex.byContent({ title: "", aliases: [], tags, links: [] }, Number.MAX_SAFE_INTEGER);
   }
 
   private client(): OllamaClient {

@@ -120,7 +120,7 @@ describe("related notes view", () => {
 
   // Known bug: src/main.ts builds the view's port as relatedPortOver(() => this.service.index) with no exclusion
   // check, so an excluded note reads "not indexed yet" for ever. Drop `.fails` once main.ts passes one.
-  it.fails("says an excluded note is excluded (fails: main.ts passes no exclusion check)", async () => {
+  it("says an excluded note is excluded", async () => {
     const h = await indexedPage();
     await h.page.evaluate(() =>
       window.__harness?.testApp?.fake.vault.create("Journal.md", "---\ntags: [private]\n---\n# Journal\n\nA private entry.\n"),

@@ -82,6 +82,9 @@ function countTerms(tokens: readonly string[]): TermCounts {
   return { counts, length: tokens.length };
 }
 
+/** Shortest last term expanded as a prefix while typing. */
+const MIN_PREFIX_LENGTH = 3;
+
 interface Bm25Params {
   props: string[];
   boost: Record<string, number>;
@@ -93,48 +96,89 @@ interface Bm25Params {
 }
 
 function bm25Search(index: OramaIndexStore, queryTerms: string[], p: Bm25Params): TokenScore[] {
-  const scores = new Map<number, number>();
+  const size = index.sharedInternalDocumentStore.internalIdToId.length + 1;
+  const scores = new Accumulator(size);
+  const tfs = new Accumulator(size);
+  const best = new Accumulator(size);
   const terms = [...new Set(queryTerms)];
   terms.forEach((term, i) => {
-    const prefix = p.prefixLast && i === terms.length - 1;
+    // One or two letters prefix too much of the vocabulary to mean anything, and expanding them costs the most.
+    const prefix = p.prefixLast && i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
     // Expansions of one term (a prefix) are scored separately; a document keeps its best one.
-    const perWord = new Map<string, { df: number; tf: Map<number, number> }>();
-    for (const prop of p.props) {
+    const perWord = new Map<string, { df: number; postings: [number, Iterable<number>][] }>();
+    p.props.forEach((prop, propIndex) => {
       const tree = index.indexes[prop];
-      if (tree?.type !== "Radix") continue;
-      const weight = p.boost[prop] ?? 1;
-      const freqs = index.frequencies[prop] ?? {};
-      const occurrences = index.tokenOccurrences[prop] ?? {};
-      const lengths = index.fieldLengths[prop] ?? {};
-      const avgLength = index.avgFieldLength[prop] || 1;
+      if (tree?.type !== "Radix") return;
       for (const [word, ids] of lookup(tree.node, term, prefix)) {
-        let acc = perWord.get(word);
-        if (!acc) perWord.set(word, (acc = { df: 0, tf: new Map() }));
-        acc.df = Math.max(acc.df, occurrences[word] ?? 0);
-        const tfs = acc.tf;
+        let entry = perWord.get(word);
+        if (!entry) perWord.set(word, (entry = { df: 0, postings: [] }));
+        entry.df = Math.max(entry.df, index.tokenOccurrences[prop]?.[word] ?? 0);
+        entry.postings.push([propIndex, ids]);
+      }
+    });
+    for (const [word, { df, postings }] of perWord) {
+      if (df <= 0) continue;
+      for (const [propIndex, ids] of postings) {
+        const prop = p.props[propIndex] ?? "";
+        const weight = p.boost[prop] ?? 1;
+        const freqs = index.frequencies[prop] ?? {};
+        const lengths = index.fieldLengths[prop] ?? {};
+        const avgLength = index.avgFieldLength[prop] || 1;
         for (const id of ids) {
           if (p.where && !p.where.has(id)) continue;
           const tf = freqs[id]?.[word] ?? 0;
           if (tf <= 0) continue;
           const norm = 1 - p.b + (p.b * (lengths[id] ?? avgLength)) / avgLength;
-          tfs.set(id, (tfs.get(id) ?? 0) + (weight * tf) / norm);
+          tfs.add(id, (weight * tf) / norm);
         }
       }
-    }
-    const best = perWord.size > 1 ? new Map<number, number>() : scores;
-    for (const { df, tf } of perWord.values()) {
-      if (df <= 0) continue;
       const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
       const k1 = p.k1;
-      for (const [id, t] of tf) {
+      tfs.drain((id, t) => {
         const s = (idf * t * (k1 + 1)) / (t + k1);
-        if (best === scores) scores.set(id, (scores.get(id) ?? 0) + s);
-        else if (s > (best.get(id) ?? 0)) best.set(id, s);
-      }
+        if (prefix) best.max(id, s);
+        else scores.add(id, s);
+      });
     }
-    if (best !== scores) for (const [id, s] of best) scores.set(id, (scores.get(id) ?? 0) + s);
+    if (prefix) best.drain((id, s) => scores.add(id, s));
   });
-  return [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const out: TokenScore[] = [];
+  scores.drain((id, s) => out.push([id, s]));
+  return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}
+
+/**
+ * Per-document sums over Orama's small integer ids, in a flat array instead of a Map: scoring a common term touches
+ * thousands of documents per query, and Map updates were most of that time.
+ */
+class Accumulator {
+  private readonly values: Float64Array;
+  private readonly touched: number[] = [];
+
+  constructor(size: number) {
+    this.values = new Float64Array(size);
+  }
+
+  add(id: number, v: number): void {
+    if (this.values[id] === 0) this.touched.push(id);
+    this.values[id] = (this.values[id] ?? 0) + v;
+  }
+
+  max(id: number, v: number): void {
+    const old = this.values[id] ?? 0;
+    if (old === 0) this.touched.push(id);
+    if (v > old) this.values[id] = v;
+  }
+
+  /** Visits every non-zero entry once and clears it. */
+  drain(visit: (id: number, v: number) => void): void {
+    for (const id of this.touched) {
+      const v = this.values[id] ?? 0;
+      this.values[id] = 0;
+      if (v !== 0) visit(id, v);
+    }
+    this.touched.length = 0;
+  }
 }
 
 /**

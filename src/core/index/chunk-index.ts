@@ -51,6 +51,8 @@ export class ChunkIndex {
   private readonly tuning: QueryTuning = { prefixLast: false };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
+  // Counted as chunks come and go: the engine asks on every search.
+  private withVector = 0;
   private readonly boost: Record<string, number>;
   private readonly analyzer = new Analyzer();
 
@@ -78,9 +80,7 @@ export class ChunkIndex {
 
   /** Number of chunks that have a vector. */
   get vectorCount(): number {
-    let n = 0;
-    for (const c of this.chunks.values()) if (c.vector) n++;
-    return n;
+    return this.withVector;
   }
 
   hasNote(path: string): boolean {
@@ -130,6 +130,7 @@ export class ChunkIndex {
         vector: this.usable(vectors[i]),
       };
       this.chunks.set(chunk.id, entry);
+      if (entry.vector) this.withVector++;
       this.insertDoc(entry);
       ids.push(chunk.id);
     }
@@ -153,6 +154,7 @@ export class ChunkIndex {
       const id = ids.pop() as string;
       detachVector(this.db, VECTOR, id);
       void remove(this.db, id);
+      if (this.chunks.get(id)?.vector) this.withVector--;
       this.chunks.delete(id);
       done++;
     }
@@ -164,6 +166,7 @@ export class ChunkIndex {
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
     if (!old || !this.usable(vector)) return false;
+    if (!old.vector) this.withVector++;
     this.chunks.set(id, { ...old, vector });
     attachVector(this.db, VECTOR, id, vector);
     return true;
