@@ -21,8 +21,11 @@ export const DEFAULT_ANALYZER_OPTIONS: AnalyzerOptions = { stemming: true, stopW
 
 /** Scripts written without spaces between words: these runs go through Intl.Segmenter. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-/** A word is a run of letters, marks and digits; apostrophes inside a word are dropped ("don't" → "dont"). */
-const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+/**
+ * A word is a run of letters, marks and digits; apostrophes inside a word are dropped ("don't" → "dont"), and
+ * underscores join a code name ("pg_basebackup").
+ */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
 const COMBINING = /\p{M}+/gu;
 /** Accent folding is only safe for alphabets where marks are accents; in Devanagari or Thai they are vowels. */
 const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}]+$/u;
@@ -76,7 +79,11 @@ export class Analyzer {
 
   private wordTerms(word: string, out: string[]): void {
     if (UNSPACED.test(word)) this.segment(word, out);
-    else this.push(word, out);
+    else if (word.includes("_")) {
+      // Code names: `pg_basebackup` is a term of its own, and its parts still find it ("basebackup").
+      out.push(word.slice(0, MAX_TERM_LENGTH));
+      for (const part of word.split("_")) if (part) this.push(part, out);
+    } else this.push(word, out);
   }
 
   private segment(run: string, out: string[]): void {

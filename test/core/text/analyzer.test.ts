@@ -57,3 +57,11 @@ describe("Analyzer", () => {
     );
   });
 });
+
+describe("Analyzer code names", () => {
+  it("keeps an underscored name whole and also indexes its parts", () => {
+    const a = new Analyzer();
+    expect(a.terms("run pg_basebackup nightly")).toEqual(["run", "pg_basebackup", "pg", "basebackup", "nightli"]);
+    expect(a.termCounts("pg_basebackup pg_basebackup").counts.get("pg_basebackup")).toBe(2);
+  });
+});
