@@ -1,3 +1,4 @@
+import { abortError, raceAbort } from "../core/ollama/abort";
 import type { RequestUrlParam, RequestUrlResponse, requestUrl as obsidianRequestUrl } from "obsidian";
 
 /** Statuses whose Response must not have a body. */
@@ -17,7 +18,7 @@ export function createRequestUrlFetch(requestUrl: typeof obsidianRequestUrl): ty
     if (signal?.aborted) throw abortError();
     const param = await toRequestParam(input, init, request);
     if (signal?.aborted) throw abortError();
-    const response = await raceAbort(send(requestUrl, param), signal);
+    const response = await (signal ? raceAbort(send(requestUrl, param), signal) : send(requestUrl, param));
     return toResponse(response);
   };
 }
@@ -80,26 +81,4 @@ function toResponse(res: RequestUrlResponse): Response {
   }
   const body = NULL_BODY_STATUSES.has(res.status) ? null : res.arrayBuffer;
   return new Response(body, { status: res.status, headers });
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError());
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error instanceof Error ? error : new TypeError(String(error)));
-      },
-    );
-  });
-}
-
-function abortError(): DOMException {
-  return new DOMException("The operation was aborted.", "AbortError");
 }

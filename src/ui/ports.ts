@@ -4,11 +4,12 @@
  */
 import type { ChunkIndex } from "../core/index/chunk-index";
 import type { OllamaModelInfo, OllamaModelSummary } from "../core/ollama/model-info";
-import type { AppError, Result } from "../core/result";
+import type { Result } from "../core/result";
 import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../core/search/related-notes";
 import type { SearchRequest } from "../core/search/search-engine";
 import type { SearchResponse } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
+import type { SyncProgress as IndexProgress } from "../core/sync/sync-progress";
 
 /** Search as the modal uses it. `SearchEngine` satisfies it. */
 export interface SearchPort {
@@ -23,27 +24,8 @@ export interface RelatedPort {
   related(path: string, opts: Omit<RelatedOptions, "excluded">): RelatedResult;
 }
 
-/** Sync phases, as the index service reports them. */
-export type IndexPhase = "idle" | "loading" | "scanning" | "indexing" | "embedding" | "saving" | "paused" | "error";
-
-/** One progress report of the index service (the shape of its `SyncProgress`). */
-export interface IndexProgress {
-  phase: IndexPhase;
-  /** Items done and in total in the current phase. */
-  done: number;
-  total: number;
-  /** Estimated time left in the current phase; undefined when unknown. */
-  etaMs: number | undefined;
-  /** Vault path being worked on. */
-  currentFile: string | undefined;
-  /** Notes and chunks in the index. */
-  notes: number;
-  chunks: number;
-  /** Chunks still waiting for a vector. */
-  pendingEmbeddings: number;
-  /** The last failure, until the next success. */
-  lastError: AppError | undefined;
-}
+/** Sync phases and progress reports, exactly as the index service emits them. */
+export type { SyncPhase as IndexPhase, SyncProgress as IndexProgress } from "../core/sync/sync-progress";
 
 /** The index service as the status bar, the settings tab, the related view and the commands use it. */
 export interface IndexStatusPort {

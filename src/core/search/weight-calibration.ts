@@ -3,6 +3,7 @@ import { embeddingInput } from "../index/embedding-input";
 import type { Embedder } from "../ollama/embedder";
 import { contentHash } from "../text/hash";
 import { notePathOfChunkId } from "./group-ranking";
+import { cosine } from "./vector-math";
 import type { ListWeights } from "./search-options";
 
 /** Calibration settings. */
@@ -123,18 +124,5 @@ function splitSentences(text: string): string[] {
   return (text.match(/[^.!?。！？\n]+[.!?。！？]*/gu) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
 
 const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
