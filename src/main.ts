@@ -5,10 +5,10 @@ import { HydeGenerator } from "./core/ollama/hyde";
 import { OllamaClient } from "./core/ollama/ollama-client";
 import { CalibrationKeeper } from "./core/search/calibration-keeper";
 import { normalizeSettings } from "./core/settings/normalize-settings";
-import { rebuildReasons, searchOptionsOf, type PluginSettings } from "./core/settings/plugin-settings";
+import { indexSettingsOf, rebuildReasons, searchOptionsOf, type PluginSettings } from "./core/settings/plugin-settings";
 import { compileExclusions, type Exclusions } from "./core/sync/exclusions";
 import { IndexService } from "./core/sync/index-service";
-import { resolveIndexSettings, type IndexSettings } from "./core/sync/index-settings";
+import type { IndexSettings } from "./core/sync/index-settings";
 import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
 import { VaultFileStore } from "./obsidian/vault-file-store";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
@@ -137,16 +137,7 @@ export default class HybridVaultSearch extends Plugin {
   }
 
   private indexSettings(): IndexSettings {
-    const s = this.settings;
-    return resolveIndexSettings({
-      chunk: s.chunk,
-      excludeFolders: s.excludeFolders,
-      excludeGlobs: s.excludeGlobs,
-      hostIgnore: hostIgnoreFilters(this.app.vault),
-      excludeTags: s.excludeTags,
-      minNoteChars: s.minNoteChars,
-      debounceMs: s.debounceMs,
-      embedBatchSize: s.batchSize,
-    });
+    return indexSettingsOf(this.settings, hostIgnoreFilters(this.app.vault));
   }
+
 }

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { normalizeSettings } from "../core/settings/normalize-settings";
 import type { PluginSettings } from "../core/settings/plugin-settings";
-import { resolveIndexSettings, type IndexSettings } from "../core/sync/index-settings";
 import type { VaultLayout } from "./vault-config";
 
 /** The plugin's settings as the CLI uses them, and what was wrong with the saved file. */
@@ -28,16 +27,3 @@ export async function readPluginSettings(layout: VaultLayout): Promise<CliSettin
   return { settings, problems: errors };
 }
 
-/** The index settings the plugin derives from its settings (see src/main.ts), plus Obsidian's excluded files. */
-export function indexSettingsOf(s: PluginSettings, hostIgnore: string[]): IndexSettings {
-  return resolveIndexSettings({
-    chunk: s.chunk,
-    excludeFolders: s.excludeFolders,
-    excludeGlobs: s.excludeGlobs,
-    hostIgnore,
-    excludeTags: s.excludeTags,
-    minNoteChars: s.minNoteChars,
-    debounceMs: s.debounceMs,
-    embedBatchSize: s.batchSize,
-  });
-}

@@ -2,6 +2,7 @@ import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from "../chunk/chunk-options
 import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
 import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
+import { resolveIndexSettings, type IndexSettings } from "../sync/index-settings";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;
@@ -93,4 +94,18 @@ export function rebuildReasons(prev: PluginSettings, next: PluginSettings): stri
     reasons.push("The chunking changes: every note is split and embedded again.");
   }
   return reasons;
+}
+
+/** The sync engine's settings for these plugin settings; `hostIgnore` is Obsidian's own "Excluded files". */
+export function indexSettingsOf(s: PluginSettings, hostIgnore: readonly string[]): IndexSettings {
+  return resolveIndexSettings({
+    chunk: s.chunk,
+    excludeFolders: s.excludeFolders,
+    excludeGlobs: s.excludeGlobs,
+    hostIgnore: [...hostIgnore],
+    excludeTags: s.excludeTags,
+    minNoteChars: s.minNoteChars,
+    debounceMs: s.debounceMs,
+    embedBatchSize: s.batchSize,
+  });
 }
