@@ -4,7 +4,7 @@ import { createBm25Component, scoreAgainstIndex, type QueryTuning } from "./bm25
 import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
-import { attachVector, detachVector } from "./orama-vectors";
+import { attachVector, detachVector, nearestVectors } from "./orama-vectors";
 
 /** A chunk as the index keeps it, with the note fields search results need. */
 export interface IndexedChunk {
@@ -194,17 +194,10 @@ export class ChunkIndex {
   }
 
   vectorSearch(vector: Float32Array, opts: VectorSearchOptions): ScoredId[] {
-    if (this.dims === 0 || vector.length !== this.dims || count(this.db) === 0) return [];
-    const res = search(this.db, {
-      mode: "vector",
-      vector: { value: vector, property: VECTOR },
-      similarity: opts.similarity,
-      limit: Math.max(1, opts.limit),
-      // Without includeVectors Orama nulls the vector on the stored document, which would mutate our objects.
-      includeVectors: true,
-    }) as { hits: { id: string; score: number }[] };
-    return res.hits.map((h) => ({ id: h.id, score: h.score }));
+    if (this.dims === 0 || vector.length !== this.dims || this.withVector === 0) return [];
+    return nearestVectors(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit));
   }
+
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
   keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
