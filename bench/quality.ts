@@ -126,12 +126,16 @@ if (embedder) {
 async function docVectors(d: BeirDataset): Promise<Map<string, Float32Array>> {
   const out = new Map<string, Float32Array>();
   if (!embedder) return out;
-  const res = await embedder.embedDocuments(d.docs.map((doc) => (doc.title ? `${doc.title}\n\n${doc.text}` : doc.text)));
-  if (!res.ok) throw new Error(res.error.message);
-  d.docs.forEach((doc, i) => {
-    const v = res.value[i];
-    if (v) out.set(doc.id, v);
-  });
+  const docs = d.docs.filter((doc) => `${doc.title}${doc.text}`.trim() !== "");
+  for (let i = 0; i < docs.length; i += 64) {
+    const part = docs.slice(i, i + 64);
+    const res = await embedder.embedDocuments(part.map((doc) => (doc.title ? `${doc.title}\n\n${doc.text}` : doc.text)));
+    if (!res.ok) throw new Error(`${res.error.message} (${res.error.cause ?? ""})`);
+    part.forEach((doc, j) => {
+      const v = res.value[j];
+      if (v) out.set(doc.id, v);
+    });
+  }
   cache?.flush();
   return out;
 }
