@@ -2,9 +2,11 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { CliIo } from "../../src/cli/cli-io";
 import { run } from "../../src/cli/run";
 import { DEFAULT_CONFIG_DIR } from "../../src/cli/vault-config";
+import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
 
 /** The sample vault in the repo; tests only ever read it, through a copy. */
 export const DEMO_VAULT = fileURLToPath(new URL("../../examples/demo-vault", import.meta.url));
@@ -57,4 +59,27 @@ export function parseHits(stdout: string): JsonHit[] {
   const parsed: unknown = JSON.parse(stdout);
   if (!Array.isArray(parsed)) throw new Error(`expected a JSON array, got: ${stdout}`);
   return parsed as JsonHit[];
+}
+
+/** What a CLI test works on: a fake Ollama shared by the file, and a fresh copy of the demo vault for each test. */
+export interface DemoVaultContext {
+  fake: FakeOllama;
+  vault: { dir: string; dispose: () => void };
+}
+
+/** Registers the hooks that start the fake Ollama once, reset it and copy the demo vault before each test. */
+export function useDemoVaultWithOllama(): DemoVaultContext {
+  const ctx = {} as DemoVaultContext;
+  beforeAll(async () => {
+    ctx.fake = await startFakeOllama();
+  });
+  afterAll(async () => {
+    await ctx.fake.close();
+  });
+  beforeEach(() => {
+    ctx.fake.reset();
+    ctx.vault = copyDemoVault();
+    return () => ctx.vault.dispose();
+  });
+  return ctx;
 }

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runDemo } from "../../src/cli/demo-run";
 import { DEMO_SEARCHES } from "../../src/cli/demo-searches";
-import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
-import { captureIo, copyDemoVault } from "./cli-harness";
+import { captureIo, useDemoVaultWithOllama } from "./cli-harness";
 
-let fake: FakeOllama;
-let vault: { dir: string; dispose: () => void };
-
-beforeAll(async () => {
-  fake = await startFakeOllama();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.reset();
-  vault = copyDemoVault();
-  return () => vault.dispose();
-});
+const ctx = useDemoVaultWithOllama();
 
 describe("npm run demo", () => {
   it("indexes keyword-only, says so, and runs every example with its expected top note", async () => {
     const { io, out, err } = captureIo();
-    expect(await runDemo({ vault: vault.dir, ollama: undefined }, io)).toBe(0);
+    expect(await runDemo({ vault: ctx.vault.dir, ollama: undefined }, io)).toBe(0);
     const text = out();
     expect(text).toMatch(/Mode: keyword only/);
     expect(text).toMatch(/Keyword index: 22 notes/);
@@ -34,17 +20,17 @@ describe("npm run demo", () => {
 
   it("runs hybrid with an Ollama and never sends the private note", async () => {
     const { io, out } = captureIo();
-    expect(await runDemo({ vault: vault.dir, ollama: { url: fake.url, model: "fake-embed" } }, io)).toBe(0);
+    expect(await runDemo({ vault: ctx.vault.dir, ollama: { url: ctx.fake.url, model: "fake-embed" } }, io)).toBe(0);
     expect(out()).toMatch(/Mode: hybrid \(keyword \+ semantic\), embedding with fake-embed/);
     expect(out()).toMatch(/all embedded with fake-embed/);
     expect(out()).toMatch(/semantic #\d/);
-    expect(fake.stats.inputs.some((t) => t.toLowerCase().includes("quillfeather"))).toBe(false);
+    expect(ctx.fake.stats.inputs.some((t) => t.toLowerCase().includes("quillfeather"))).toBe(false);
   });
 
   it("goes on keyword-only, with the reason, when the model is not installed", async () => {
-    fake.setFaults({ missingModel: true });
+    ctx.fake.setFaults({ missingModel: true });
     const { io, out } = captureIo();
-    expect(await runDemo({ vault: vault.dir, ollama: { url: fake.url, model: "fake-embed" } }, io)).toBe(0);
+    expect(await runDemo({ vault: ctx.vault.dir, ollama: { url: ctx.fake.url, model: "fake-embed" } }, io)).toBe(0);
     expect(out()).toMatch(/fake-embed.*not installed[\s\S]*Going on with keyword search only[\s\S]*Mode: keyword only/);
   });
 });

@@ -1,3 +1,4 @@
+import { INITIAL_PROGRESS } from "../../src/core/sync/sync-progress";
 import { parseQuery } from "../../src/core/search/query-parser";
 import type { NoteResult, SearchNotice, SearchResponse } from "../../src/core/search/search-result";
 import type { SearchMode } from "../../src/core/types";
@@ -35,16 +36,5 @@ export function response(query: string, paths: string[], opts: { mode?: SearchMo
 
 /** A progress report with the given fields over an idle, empty index. */
 export function progress(p: Partial<IndexProgress> = {}): IndexProgress {
-  return {
-    phase: "idle",
-    done: 0,
-    total: 0,
-    etaMs: undefined,
-    currentFile: undefined,
-    notes: 0,
-    chunks: 0,
-    pendingEmbeddings: 0,
-    lastError: undefined,
-    ...p,
-  };
+  return { ...INITIAL_PROGRESS, ...p };
 }

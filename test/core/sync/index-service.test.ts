@@ -11,6 +11,17 @@ const SMALL = { chunk: { maxTokens: 40, overlapRatio: 0 } };
 const sections = (title: string, ...bodies: string[]): string =>
   `# ${title}\n\n${bodies.map((b, i) => `## Part ${i + 1}\n\n${b}`).join("\n\n")}\n`;
 
+/** A 30-note vault on a ticking clock, and a service whose every progress report is recorded. */
+function watchedVault(): { h: Harness; s: ReturnType<Harness["service"]>; seen: SyncProgress[] } {
+  const h = new Harness(SMALL);
+  h.clockStep = 7;
+  for (let i = 0; i < 30; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`));
+  const s = h.service();
+  const seen: SyncProgress[] = [];
+  s.onProgress((p) => seen.push(p));
+  return { h, s, seen };
+}
+
 describe("IndexService", () => {
   it("indexes a vault, searches it, and a restart with nothing changed embeds nothing", async () => {
     const h = new Harness();
@@ -168,12 +179,7 @@ describe("IndexService", () => {
   });
 
   it("reports loading progress on a restart, and counts indexing afresh after it", async () => {
-    const h = new Harness(SMALL);
-    h.clockStep = 7;
-    for (let i = 0; i < 30; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`));
-    const s = h.service();
-    const seen: SyncProgress[] = [];
-    s.onProgress((p) => seen.push(p));
+    const { h, s, seen } = watchedVault();
     await s.start();
     await s.whenIdle();
     await s.stop();
@@ -190,12 +196,7 @@ describe("IndexService", () => {
   });
 
   it("reports progress: phases in order, done never above total, an ETA and the current file", async () => {
-    const h = new Harness(SMALL);
-    h.clockStep = 7;
-    for (let i = 0; i < 30; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`));
-    const s = h.service();
-    const seen: SyncProgress[] = [];
-    s.onProgress((p) => seen.push(p));
+    const { s, seen } = watchedVault();
     await s.start();
     await s.whenIdle();
     const phases = seen.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
