@@ -68,59 +68,59 @@ export class SearchEngine {
 
   /** Keyword results only, synchronously: what the modal shows on each keystroke before embeddings arrive. */
   searchKeyword(req: SearchRequest): SearchResponse {
-    const q = parseQuery(req.query);
-    const lists = [this.bm25List(q, req)];
-    return this.respond(q, req, "keyword", lists, []);
+    const r = this.prepare(req);
+    return this.respond(r.q, req, "keyword", [this.bm25List(r, req)], []);
   }
 
   async search(req: SearchRequest): Promise<SearchResponse> {
     const mode = req.mode ?? "hybrid";
-    const q = parseQuery(req.query);
-    if (mode === "keyword" || q.isEmpty) return { ...this.searchKeyword(req), mode };
+    const r = this.prepare(req);
+    const q = r.q;
+    if (mode === "keyword" || q.isEmpty) return { ...this.respond(q, req, "keyword", [this.bm25List(r, req)], []), mode };
     const notices: SearchNotice[] = [];
-    const lists: RankedList[] = mode === "hybrid" ? [this.bm25List(q, req)] : [];
+    const lists: RankedList[] = mode === "hybrid" ? [this.bm25List(r, req)] : [];
     const [queryVec, hydeVec] = await Promise.all([this.queryVector(q, req), this.hydeVector(q, req, notices)]);
     if (req.signal?.aborted) return { ...this.respond(q, req, mode, [], notices), aborted: true };
     if (!queryVec.ok) {
       notices.push({ code: "KEYWORD_FALLBACK", message: `Keyword results only: ${queryVec.error.message}`, error: queryVec.error });
-      const fallback = mode === "hybrid" ? lists : [this.bm25List(q, req)];
+      const fallback = mode === "hybrid" ? lists : [this.bm25List(r, req)];
       return this.respond(q, req, "keyword", fallback, notices, mode);
     }
     if (this.deps.index.vectorCount === 0) {
       notices.push({ code: "NO_VECTORS", message: "No embeddings yet: showing keyword matches while the index fills." });
     }
-    lists.push(this.vectorList("vector", queryVec.value, q, req));
-    if (hydeVec) lists.push(this.vectorList("hyde", hydeVec, q, req));
+    lists.push(this.vectorList("vector", queryVec.value, r));
+    if (hydeVec) lists.push(this.vectorList("hyde", hydeVec, r));
     return this.respond(q, req, mode, lists, notices);
   }
 
-  private depth(q: ParsedQuery, req: SearchRequest): number {
+  /** Parses the query and compiles its filters once, for every list of this search. */
+  private prepare(req: SearchRequest): Retrieval {
+    const q = parseQuery(req.query);
+    const pass = createNoteFilter(this.deps.index, q);
     const limit = req.limit ?? this.options.limit;
     // Filters are applied after retrieval, so filtered queries look further down the lists.
-    return createNoteFilter(this.deps.index, q) ? Math.max(this.deps.index.size, 1) : limit * this.options.depthFactor;
+    const depth = pass ? Math.max(this.deps.index.size, 1) : limit * this.options.depthFactor;
+    return { q, pass, depth };
   }
 
-  private bm25List(q: ParsedQuery, req: SearchRequest): RankedList {
+  private bm25List(r: Retrieval, req: SearchRequest): RankedList {
+    const q = r.q;
     const boost = q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
     const weight = this.effectiveWeights().bm25 * Math.max(boost, 0);
-    if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(q) };
-    const hits = this.deps.index.keywordSearch(q.text, { limit: this.depth(q, req), prefixLast: req.prefixLast ?? false });
-    return { name: "bm25", weight, ids: this.applyFilter(q, hits.map((h) => h.id)) };
+    if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(r) };
+    const hits = this.deps.index.keywordSearch(q.text, { limit: r.depth, prefixLast: req.prefixLast ?? false });
+    return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 
-  private vectorList(name: ListName, vector: Float32Array, q: ParsedQuery, req: SearchRequest): RankedList {
-    const hits = this.deps.index.vectorSearch(vector, { limit: this.depth(q, req), similarity: this.options.similarity });
-    return { name, weight: this.effectiveWeights()[name], ids: this.applyFilter(q, hits.map((h) => h.id)) };
-  }
-
-  private applyFilter(q: ParsedQuery, ids: string[]): string[] {
-    const pass = createNoteFilter(this.deps.index, q);
-    return pass ? ids.filter((id) => pass(notePathOfChunkId(id))) : ids;
+  private vectorList(name: ListName, vector: Float32Array, r: Retrieval): RankedList {
+    const hits = this.deps.index.vectorSearch(vector, { limit: r.depth, similarity: this.options.similarity });
+    return { name, weight: this.effectiveWeights()[name], ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 
   /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */
-  private filterOnlyIds(q: ParsedQuery): string[] {
-    const pass = createNoteFilter(this.deps.index, q);
+  private filterOnlyIds(r: Retrieval): string[] {
+    const pass = r.pass;
     if (!pass) return [];
     const index = this.deps.index;
     const firsts: { id: string; title: string }[] = [];
@@ -170,6 +170,18 @@ export class SearchEngine {
     for (const l of lists) weights[l.name] = l.weight;
     return { query: q, mode, effectiveMode, results, notices, lists: weights, aborted: false };
   }
+}
+
+/** One search's parsed query, its compiled note filter (if it has filters) and how deep each list is read. */
+interface Retrieval {
+  q: ParsedQuery;
+  pass: ((path: string) => boolean) | undefined;
+  depth: number;
+}
+
+function applyFilter(r: Retrieval, ids: string[]): string[] {
+  const pass = r.pass;
+  return pass ? ids.filter((id) => pass(notePathOfChunkId(id))) : ids;
 }
 
 function noEmbedder(): AppError {
