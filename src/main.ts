@@ -28,6 +28,7 @@ export default class HybridVaultSearch extends Plugin {
   private readonly embedCache = new MemoryEmbeddingCache();
   private readonly lifetime = new AbortController();
   private exclusions: Exclusions | undefined;
+  private activeEmbedder: OllamaEmbedder | undefined;
 
   override async onload(): Promise<void> {
     const loaded = normalizeSettings(await this.loadData());
@@ -42,7 +43,7 @@ export default class HybridVaultSearch extends Plugin {
       store,
       dataDir,
       settings: this.indexSettings(),
-      embedder: this.embedder(),
+      embedder: (this.activeEmbedder = this.embedder()),
       notify: (message) => new Notice(message),
     });
     this.applySearchSettings();
@@ -82,7 +83,8 @@ export default class HybridVaultSearch extends Plugin {
 
   /** Measures how far to trust the embedding model on this vault, once its vectors are in (see weight-calibration). */
   private async calibrate(): Promise<void> {
-    const embedder = this.embedder();
+    // The service's own embedder: its /api/show answer and cache serve calibration too.
+    const embedder = this.activeEmbedder;
     if (!embedder || !this.settings.search.autoWeights) return;
     this.service.engine.setCalibration(await this.calibration.load(embedder.model));
     await this.service.whenIdle();
@@ -95,7 +97,8 @@ export default class HybridVaultSearch extends Plugin {
     this.settings = next;
     await this.saveData(next);
     if (prev.embedModel !== next.embedModel || prev.ollamaUrl !== next.ollamaUrl || prev.batchSize !== next.batchSize) {
-      this.service.setEmbedder(this.embedder());
+      this.activeEmbedder = this.embedder();
+      this.service.setEmbedder(this.activeEmbedder);
       void this.calibrate();
     }
     this.exclusions = undefined;
