@@ -1,68 +1,69 @@
-import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
+import { index as oramaIndex } from "@orama/orama/components";
 import type { IIndex, Tokenizer, TokenScore } from "@orama/orama";
-import type { radix } from "@orama/orama/trees";
 import type { TermCounts } from "../text/analyzer";
+import { FieldPostings } from "./field-postings";
 import { termCountsOf } from "./orama-tokenizer";
-
-type RadixNode = radix.RadixNode;
+import { topK } from "./top-k";
 
 type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[0];
 
-/** Per-query switches Orama's `search()` has no parameter for; set just before a synchronous search. */
+/** Orama's index store with our inverted index of each text field beside its own trees. */
+export type Bm25Store = OramaIndexStore & { fields: Record<string, FieldPostings> };
+
+/** Switches Orama's `insert()` and `search()` have no parameter for; set just before a synchronous call. */
 export interface QueryTuning {
   /** Treat the last query term as a prefix ("proj" finds "project"), for search-as-you-type. */
   prefixLast: boolean;
+  /**
+   * Leave text fields out of inserts: a saved index is being restored, and its postings are put in place whole
+   * afterwards (see `ChunkIndex.restoreSteps`) instead of analysing every chunk's text again.
+   */
+  skipText: boolean;
 }
 
 /**
  * Orama's stock full-text index stores term frequency as count ÷ field length and, with `exact:false`, expands every
  * query term as a prefix; with `exact:true` it adds a case-sensitive regex filter on the raw text. Neither gives
- * Lucene-style BM25, which is what keyword search is judged against. This component keeps Orama's radix tree,
- * document store and bookkeeping, but stores raw term counts, looks terms up exactly and scores BM25F: each field's
- * count is length-normalised (`tf / (1 − b + b·len/avgLen)`), weighted by the field boost and summed before one
- * saturation `idf · t·(k1+1) / (t + k1)`. A word in both title and body thus counts as more evidence of one term,
- * not as two independent terms, which is what made the per-field sum over-reward titles.
+ * Lucene-style BM25, which is what keyword search is judged against. This component keeps Orama's document store,
+ * id store and vector index, but indexes text fields itself, into typed-array posting lists with raw term counts
+ * (`FieldPostings`), looks terms up exactly and scores BM25F: each field's count is length-normalised
+ * (`tf / (1 − b + b·len/avgLen)`), weighted by the field boost and summed before one saturation
+ * `idf · t·(k1+1) / (t + k1)`. A word in both title and body thus counts as more evidence of one term, not as two
+ * independent terms, which is what made the per-field sum over-reward titles. The posting lists are also what the
+ * index files save, so a restart restores them instead of analysing every chunk again.
  */
 export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore> {
   const base = oramaIndex.createIndex();
-  // Distinct terms of the document being removed, so a repeated term lowers document frequency once.
-  let removing = new Set<string>();
-
   return {
     ...base,
-    // Everything per term is done here, once per distinct term: the tokenizer hands Orama distinct terms (see
-    // `termCountsOf`), and Orama's per-token hook below would otherwise look the document up once per term.
-    insertDocumentScoreParameters(index, prop, id, tokens, docsCount) {
-      const internalId = internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
-      const counted = termCountsOf(tokens) ?? countTerms(tokens);
-      const lengths = index.fieldLengths[prop];
-      const frequencies = index.frequencies[prop];
-      const occurrences = index.tokenOccurrences[prop];
-      if (!lengths || !frequencies || !occurrences) return;
-      index.avgFieldLength[prop] = ((index.avgFieldLength[prop] ?? 0) * (docsCount - 1) + counted.length) / docsCount;
-      lengths[internalId] = counted.length;
-      const freqs: Record<string, number> = {};
-      for (const [term, n] of counted.counts) {
-        freqs[term] = n;
-        occurrences[term] = (occurrences[term] ?? 0) + 1;
+    create(orama, ids, schema) {
+      const store = base.create(orama, ids, schema) as Bm25Store;
+      store.fields = {};
+      for (const [prop, tree] of Object.entries(store.indexes)) {
+        if (tree.type === "Radix") store.fields[prop] = new FieldPostings();
       }
-      frequencies[internalId] = freqs;
+      return store;
     },
-    insertTokenScoreParameters() {
-      // Done per document above.
+    insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options) {
+      const field = fieldOf(index, prop);
+      if (!field || typeof value !== "string") {
+        base.insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options);
+        return;
+      }
+      if (tuning.skipText) return;
+      const counted = countsOf(tokenizer.tokenize(value, language, prop));
+      field.add(internalId, counted.counts, counted.length);
     },
-    removeDocumentScoreParameters(index, prop, id, docsCount) {
-      const internalId = internalDocumentIDStore.getInternalDocumentId(index.sharedInternalDocumentStore, id);
-      removing = new Set(Object.keys(index.frequencies[prop]?.[internalId] ?? {}));
-      return base.removeDocumentScoreParameters(index, prop, id, docsCount);
-    },
-    removeTokenScoreParameters(index, prop, token) {
-      if (!removing.delete(token)) return;
-      const occurrences = index.tokenOccurrences[prop];
-      if (occurrences?.[token] !== undefined) occurrences[token] -= 1;
+    remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount) {
+      const field = fieldOf(index, prop);
+      if (!field || typeof value !== "string") {
+        return base.remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount);
+      }
+      field.remove(internalId, countsOf(tokenizer.tokenize(value, language, prop)).counts.keys());
+      return true;
     },
     search(index, term, tokenizer: Tokenizer, language, props, _exact, _tolerance, boost, relevance, docsCount, where) {
-      return bm25Search(index as OramaIndexStore, tokenizer.tokenize(term, language), {
+      return bm25Search(index as unknown as Bm25Store, tokenizer.tokenize(term, language), {
         props,
         boost: boost as Record<string, number>,
         k1: relevance.k,
@@ -70,13 +71,20 @@ export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore
         docsCount,
         where,
         prefixLast: tuning.prefixLast,
+        limit: Infinity,
       });
     },
   };
 }
 
-/** Counts of a token array that came from another tokenizer (duplicates kept). */
-function countTerms(tokens: readonly string[]): TermCounts {
+function fieldOf(index: unknown, prop: string): FieldPostings | undefined {
+  return (index as Bm25Store).fields[prop];
+}
+
+/** Counts of a token array: from our tokenizer's side channel, or counted (another tokenizer keeps duplicates). */
+function countsOf(tokens: readonly string[]): TermCounts {
+  const known = termCountsOf(tokens);
+  if (known) return known;
   const counts = new Map<string, number>();
   for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
   return { counts, length: tokens.length };
@@ -85,7 +93,9 @@ function countTerms(tokens: readonly string[]): TermCounts {
 /** Shortest last term expanded as a prefix while typing. */
 const MIN_PREFIX_LENGTH = 3;
 
-interface Bm25Params {
+/** What one BM25F search needs besides the query terms. */
+export interface Bm25Params {
+  /** Text fields to search. */
   props: string[];
   boost: Record<string, number>;
   k1: number;
@@ -93,43 +103,38 @@ interface Bm25Params {
   docsCount: number;
   where: Set<number> | undefined;
   prefixLast: boolean;
+  /** How many results to return at most; Infinity for all. */
+  limit: number;
 }
 
-function bm25Search(index: OramaIndexStore, queryTerms: string[], p: Bm25Params): TokenScore[] {
+/** Documents matching any query term, best first (ties by chunk id), as internal ids and BM25F scores. */
+export function bm25Search(index: Bm25Store, queryTerms: readonly string[], p: Bm25Params): TokenScore[] {
   const size = index.sharedInternalDocumentStore.internalIdToId.length + 1;
   const scores = new Accumulator(size);
   const tfs = new Accumulator(size);
   const best = new Accumulator(size);
+  const fields = p.props.flatMap((prop) => {
+    const postings = index.fields[prop];
+    return postings ? [{ postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+  });
   const terms = [...new Set(queryTerms)];
   terms.forEach((term, i) => {
     // One or two letters prefix too much of the vocabulary to mean anything, and expanding them costs the most.
     const prefix = p.prefixLast && i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
     // Expansions of one term (a prefix) are scored separately; a document keeps its best one.
-    const perWord = new Map<string, { df: number; postings: [number, Iterable<number>][] }>();
-    p.props.forEach((prop, propIndex) => {
-      const tree = index.indexes[prop];
-      if (tree?.type !== "Radix") return;
-      for (const [word, ids] of lookup(tree.node, term, prefix)) {
-        let entry = perWord.get(word);
-        if (!entry) perWord.set(word, (entry = { df: 0, postings: [] }));
-        entry.df = Math.max(entry.df, index.tokenOccurrences[prop]?.[word] ?? 0);
-        entry.postings.push([propIndex, ids]);
-      }
-    });
-    for (const [word, { df, postings }] of perWord) {
+    for (const word of prefix ? expansions(fields, term) : [term]) {
+      let df = 0;
+      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(word));
       if (df <= 0) continue;
-      for (const [propIndex, ids] of postings) {
-        const prop = p.props[propIndex] ?? "";
-        const weight = p.boost[prop] ?? 1;
-        const freqs = index.frequencies[prop] ?? {};
-        const lengths = index.fieldLengths[prop] ?? {};
-        const avgLength = index.avgFieldLength[prop] || 1;
-        for (const id of ids) {
+      for (const { postings, weight, avgLength } of fields) {
+        const list = postings.postings(word);
+        if (!list) continue;
+        const { ids, counts, length } = list;
+        for (let k = 0; k < length; k++) {
+          const id = ids[k] ?? 0;
           if (p.where && !p.where.has(id)) continue;
-          const tf = freqs[id]?.[word] ?? 0;
-          if (tf <= 0) continue;
-          const norm = 1 - p.b + (p.b * (lengths[id] ?? avgLength)) / avgLength;
-          tfs.add(id, (weight * tf) / norm);
+          const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
+          tfs.add(id, (weight * (counts[k] ?? 0)) / norm);
         }
       }
       const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
@@ -144,7 +149,19 @@ function bm25Search(index: OramaIndexStore, queryTerms: string[], p: Bm25Params)
   });
   const out: TokenScore[] = [];
   scores.drain((id, s) => out.push([id, s]));
-  return out.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
+  // restored index must rank exactly like the one it was saved from.
+  const external = index.sharedInternalDocumentStore.internalIdToId;
+  const better = (a: TokenScore, b: TokenScore): boolean =>
+    a[1] > b[1] || (a[1] === b[1] && (external[a[0] - 1] ?? "") < (external[b[0] - 1] ?? ""));
+  return topK(out, Math.min(p.limit, out.length), better);
+}
+
+/** Every term of any of these fields that starts with `prefix`, each once. */
+function expansions(fields: readonly { postings: FieldPostings }[], prefix: string): Set<string> {
+  const out = new Set<string>();
+  for (const f of fields) for (const term of f.postings.vocabulary.withPrefix(prefix)) out.add(term);
+  return out;
 }
 
 /**
@@ -181,24 +198,6 @@ class Accumulator {
   }
 }
 
-/**
- * Documents containing `term` exactly, or every word it prefixes. Orama's `find({ exact: true })` walks the whole
- * subtree below the term and filters, which is most of a query's time for short, common stems; an exact match
- * only needs the path down the radix tree.
- */
-function lookup(root: RadixNode, term: string, prefix: boolean): Iterable<[string, Iterable<number>]> {
-  if (prefix) return Object.entries(root.find({ term, exact: false, tolerance: 0 }));
-  let node: RadixNode = root;
-  let i = 0;
-  while (i < term.length) {
-    const child = node.c.get(term[i] ?? "");
-    if (!child || !term.startsWith(child.s, i)) return [];
-    i += child.s.length;
-    node = child;
-  }
-  return node.e && node.w === term ? [[term, node.d]] : [];
-}
-
 /** Field texts of a hypothetical document, already analysed into terms. */
 export type FieldTerms = Record<string, readonly string[]>;
 
@@ -208,7 +207,7 @@ export type FieldTerms = Record<string, readonly string[]>;
  * re-indexing anything.
  */
 export function scoreAgainstIndex(
-  index: OramaIndexStore,
+  index: Bm25Store,
   queryTerms: readonly string[],
   fields: FieldTerms,
   p: Pick<Bm25Params, "boost" | "k1" | "b" | "docsCount">,
@@ -218,10 +217,11 @@ export function scoreAgainstIndex(
     let t = 0;
     let df = 0;
     for (const [prop, terms] of Object.entries(fields)) {
-      df = Math.max(df, index.tokenOccurrences[prop]?.[term] ?? 0);
+      const postings = index.fields[prop];
+      df = Math.max(df, postings?.documentFrequency(term) ?? 0);
       const tf = terms.filter((x) => x === term).length;
       if (tf === 0) continue;
-      const avgLength = index.avgFieldLength[prop] || 1;
+      const avgLength = postings?.averageLength || 1;
       t += ((p.boost[prop] ?? 1) * tf) / (1 - p.b + (p.b * terms.length) / avgLength);
     }
     if (t <= 0) continue;

@@ -1,41 +1,14 @@
-import { count, create, insert, remove, search, type AnyOrama } from "@orama/orama";
+import { count, create, insert, remove, type AnyOrama } from "@orama/orama";
 import type { Chunk, ChunkedNote } from "../types";
-import { createBm25Component, scoreAgainstIndex, type QueryTuning } from "./bm25-component";
+import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, type QueryTuning } from "./bm25-component";
 import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
 import { attachVector, detachVector, nearestVectors } from "./orama-vectors";
+import { decodePostings, encodePostings } from "./postings-codec";
+import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
-/** A chunk as the index keeps it, with the note fields search results need. */
-export interface IndexedChunk {
-  chunk: Chunk;
-  title: string;
-  aliases: readonly string[];
-  tags: readonly string[];
-  vector: Float32Array | undefined;
-}
-
-/** An index hit: chunk id and the list's own score (BM25 or cosine similarity). */
-export interface ScoredId {
-  id: string;
-  score: number;
-}
-
-/** Options of one keyword search. */
-export interface KeywordSearchOptions {
-  /** How many chunks to return at most. */
-  limit: number;
-  /** Treat the last term as a prefix, for search-as-you-type. Default false. */
-  prefixLast?: boolean;
-}
-
-/** Options of one vector search. */
-export interface VectorSearchOptions {
-  /** How many chunks to return at most. */
-  limit: number;
-  /** Cosine floor. Orama's default of 0.8 drops most real hits, so callers always pass it. */
-  similarity: number;
-}
+export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 const VECTOR = "embedding";
 
@@ -48,7 +21,7 @@ const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
-  private readonly tuning: QueryTuning = { prefixLast: false };
+  private readonly tuning: QueryTuning = { prefixLast: false, skipText: false };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
   // Counted as chunks come and go: the engine asks on every search.
@@ -65,6 +38,8 @@ export class ChunkIndex {
     if (dims > 0) schema[VECTOR] = `vector[${dims}]`;
     this.db = create({
       schema: schema as never,
+      // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
+      sort: { enabled: false },
       components: {
         tokenizer: createOramaTokenizer(this.analyzer),
         index: createBm25Component(this.tuning) as never,
@@ -122,15 +97,8 @@ export class ChunkIndex {
     this.byPath.set(note.path, ids);
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
-      const entry: IndexedChunk = {
-        chunk,
-        title: note.meta.title,
-        aliases: note.meta.aliases,
-        tags: note.meta.tags,
-        vector: this.usable(vectors[i]),
-      };
+      const entry = this.entryOf(note, chunk, vectors[i]);
       this.chunks.set(chunk.id, entry);
-      if (entry.vector) this.withVector++;
       this.insertDoc(entry);
       ids.push(chunk.id);
     }
@@ -162,6 +130,67 @@ export class ChunkIndex {
     return true;
   }
 
+  /**
+   * Fills this empty index with saved notes. `keywords` is what `exportKeywordSteps` encoded for the same chunks in
+   * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
+   * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
+   */
+  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256): Generator<void, boolean, void> {
+    if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
+    const order: IndexedChunk[] = [];
+    this.tuning.skipText = keywords !== undefined;
+    try {
+      for (const { note, vectors } of saved) {
+        const ids: string[] = [];
+        this.byPath.set(note.path, ids);
+        for (const [i, chunk] of note.chunks.entries()) {
+          const entry = this.entryOf(note, chunk, vectors[i]);
+          this.chunks.set(chunk.id, entry);
+          this.insertDoc(entry);
+          ids.push(chunk.id);
+          order.push(entry);
+          if (order.length % perStep === 0) yield;
+        }
+      }
+    } finally {
+      this.tuning.skipText = false;
+    }
+    if (keywords === undefined) return false;
+    const store = this.store();
+    const idOf = Int32Array.from(order, (e) => this.db.internalDocumentIDStore.idToInternalId.get(e.chunk.id) ?? 0);
+    const decoded = yield* decodePostings(keywords, idOf, order.length);
+    const props = Object.keys(store.fields);
+    if (decoded?.length === props.length && decoded.every((f) => props.includes(f.prop))) {
+      for (const f of decoded) store.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
+      return true;
+    }
+    for (const [i, entry] of order.entries()) {
+      if (i > 0 && i % perStep === 0) yield;
+      const internalId = idOf[i] ?? 0;
+      for (const [prop, value] of Object.entries(this.fieldTexts(entry))) {
+        const counted = this.analyzer.termCounts(value);
+        store.fields[prop]?.add(internalId, counted.counts, counted.length);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The text fields' postings, encoded for saving with chunks numbered by their position in `ids`, which must list
+   * every indexed chunk once. Undefined when it doesn't (the caller then saves no postings).
+   */
+  *exportKeywordSteps(ids: readonly string[]): Generator<void, Uint8Array | undefined, void> {
+    if (ids.length !== this.chunks.size) return undefined;
+    const idStore = this.db.internalDocumentIDStore;
+    const ordinalOf = new Int32Array(idStore.internalIdToId.length + 1).fill(-1);
+    for (const [ordinal, id] of ids.entries()) {
+      const internalId = idStore.idToInternalId.get(id);
+      if (internalId === undefined || !this.chunks.has(id)) return undefined;
+      ordinalOf[internalId] = ordinal;
+    }
+    return yield* encodePostings(this.store().fields, ordinalOf, ids.length);
+  }
+
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
@@ -172,25 +201,23 @@ export class ChunkIndex {
     return true;
   }
 
+  /** Chunks matching any term of `text`, best BM25F score first, ties by chunk id (so a restored index ranks the same). */
   keywordSearch(text: string, opts: KeywordSearchOptions): ScoredId[] {
     if (!text.trim() || this.chunks.size === 0) return [];
-    this.tuning.prefixLast = opts.prefixLast ?? false;
-    try {
-      const res = search(this.db, {
-        term: text,
-        properties: [...TEXT_FIELDS],
-        boost: this.boost,
-        relevance: { k: this.lexical.k1, b: this.lexical.b, d: 0 },
-        // threshold 1: any matching term qualifies; ranking, not a filter, decides. tolerance 0: no fuzzy matches.
-        threshold: 1,
-        tolerance: 0,
-        exact: false,
-        limit: Math.max(1, opts.limit),
-      }) as { hits: { id: string; score: number }[] };
-      return res.hits.map((h) => ({ id: h.id, score: h.score }));
-    } finally {
-      this.tuning.prefixLast = false;
-    }
+    // The component's search directly: Orama's search() would sort every match again, by internal id on ties, and
+    // build a result document for each hit we return.
+    const hits = bm25Search(this.store(), this.analyzer.terms(text), {
+      props: [...TEXT_FIELDS],
+      boost: this.boost,
+      k1: this.lexical.k1,
+      b: this.lexical.b,
+      docsCount: count(this.db),
+      where: undefined,
+      prefixLast: opts.prefixLast ?? false,
+      limit: Math.max(1, opts.limit),
+    });
+    const ids = this.db.internalDocumentIDStore.internalIdToId;
+    return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
   }
 
   vectorSearch(vector: Float32Array, opts: VectorSearchOptions): ScoredId[] {
@@ -203,7 +230,7 @@ export class ChunkIndex {
   keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
     const terms: Record<string, string[]> = {};
     for (const [prop, value] of Object.entries(fields)) terms[prop] = this.analyzer.terms(value);
-    return scoreAgainstIndex(this.db.data.index as never, this.analyzer.terms(query), terms, {
+    return scoreAgainstIndex(this.store(), this.analyzer.terms(query), terms, {
       boost: this.boost,
       k1: this.lexical.k1,
       b: this.lexical.b,
@@ -215,17 +242,30 @@ export class ChunkIndex {
     return v && this.dims > 0 && v.length === this.dims ? v : undefined;
   }
 
-  private insertDoc(entry: IndexedChunk): void {
-    const { chunk } = entry;
-    const doc: Record<string, unknown> = {
-      id: chunk.id,
-      text: chunk.text,
+  private entryOf(note: ChunkedNote, chunk: Chunk, vector: Float32Array | undefined): IndexedChunk {
+    const { title, aliases, tags } = note.meta;
+    return { chunk, title, aliases, tags, vector: this.usable(vector) };
+  }
+
+  private fieldTexts(entry: IndexedChunk): Record<(typeof TEXT_FIELDS)[number], string> {
+    return {
+      text: entry.chunk.text,
       title: entry.title,
-      headings: chunk.headingPath.slice(1).join(" "),
+      headings: entry.chunk.headingPath.slice(1).join(" "),
       aliases: entry.aliases.join(" "),
     };
-    void insert(this.db, doc as never);
-    if (entry.vector) attachVector(this.db, VECTOR, chunk.id, entry.vector);
+  }
+
+  private store(): Bm25Store {
+    return this.db.data.index as Bm25Store;
+  }
+
+  private insertDoc(entry: IndexedChunk): void {
+    void insert(this.db, { id: entry.chunk.id, ...this.fieldTexts(entry) });
+    if (entry.vector) {
+      this.withVector++;
+      attachVector(this.db, VECTOR, entry.chunk.id, entry.vector);
+    }
   }
 }
 

@@ -1,0 +1,98 @@
+import { PostingList } from "./posting-list";
+import { TermDictionary } from "./term-dictionary";
+
+/**
+ * The inverted index of one text field: each term's posting list, each document's field length (terms counted
+ * with repeats), and the vocabulary for prefix lookups. Terms live in a Map, never in a plain object: a note may
+ * well contain "constructor" or "__proto__".
+ */
+export class FieldPostings {
+  private readonly lists = new Map<string, PostingList>();
+  private lengths: Int32Array = new Int32Array(64);
+  private total = 0;
+  private docs = 0;
+  readonly vocabulary = new TermDictionary((term) => this.lists.has(term));
+
+  /** Number of documents added and not removed (those with an empty field included). */
+  get documentCount(): number {
+    return this.docs;
+  }
+
+  /** Mean field length over the documents; 0 when there are none. */
+  get averageLength(): number {
+    return this.docs > 0 ? this.total / this.docs : 0;
+  }
+
+  /** Number of distinct terms. */
+  get termCount(): number {
+    return this.lists.size;
+  }
+
+  /** Indexes a document's field, given each distinct term's count and the length with repeats. */
+  add(id: number, counts: ReadonlyMap<string, number>, length: number): void {
+    for (const [term, count] of counts) {
+      let list = this.lists.get(term);
+      if (!list) {
+        list = new PostingList();
+        this.lists.set(term, list);
+        this.vocabulary.add(term);
+      }
+      list.add(id, count);
+    }
+    this.setLength(id, length);
+    this.docs++;
+  }
+
+  /** Takes a document out, given the distinct terms it was added with. */
+  remove(id: number, terms: Iterable<string>): void {
+    for (const term of terms) {
+      const list = this.lists.get(term);
+      if (!list?.remove(id) || list.length > 0) continue;
+      this.lists.delete(term);
+      this.vocabulary.remove();
+    }
+    this.total -= this.lengths[id] ?? 0;
+    if (id < this.lengths.length) this.lengths[id] = 0;
+    this.docs = Math.max(0, this.docs - 1);
+  }
+
+  postings(term: string): PostingList | undefined {
+    return this.lists.get(term);
+  }
+
+  /** Number of documents containing `term`. */
+  documentFrequency(term: string): number {
+    return this.lists.get(term)?.length ?? 0;
+  }
+
+  /** Field length of document `id` (0 for an unknown one). */
+  lengthOf(id: number): number {
+    return this.lengths[id] ?? 0;
+  }
+
+  /**
+   * Replaces everything with a saved state: `terms` ascending with `lists[i]` belonging to `terms[i]`, and `lengths`
+   * holding each document's field length by id (0 for ids with no document).
+   */
+  restore(terms: string[], lists: PostingList[], lengths: Int32Array, documentCount: number): void {
+    this.lists.clear();
+    terms.forEach((term, i) => {
+      const list = lists[i];
+      if (list && list.length > 0) this.lists.set(term, list);
+    });
+    this.vocabulary.reset(terms.filter((t) => this.lists.has(t)));
+    this.lengths = lengths;
+    this.total = lengths.reduce((a, b) => a + b, 0);
+    this.docs = documentCount;
+  }
+
+  private setLength(id: number, length: number): void {
+    if (id >= this.lengths.length) {
+      const next = new Int32Array(Math.max(id + 1, this.lengths.length * 2));
+      next.set(this.lengths);
+      this.lengths = next;
+    }
+    this.total += length - (this.lengths[id] ?? 0);
+    this.lengths[id] = length;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Chunk, ChunkedNote } from "../types";
+
+/** A chunk as the index keeps it, with the note fields search results need. */
+export interface IndexedChunk {
+  chunk: Chunk;
+  title: string;
+  aliases: readonly string[];
+  tags: readonly string[];
+  vector: Float32Array | undefined;
+}
+
+/** An index hit: chunk id and the list's own score (BM25 or cosine similarity). */
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+/** Options of one keyword search. */
+export interface KeywordSearchOptions {
+  /** How many chunks to return at most. */
+  limit: number;
+  /** Treat the last term as a prefix, for search-as-you-type. Default false. */
+  prefixLast?: boolean;
+}
+
+/** A note as saved, for `ChunkIndex.restoreSteps`: `vectors[i]` belongs to `note.chunks[i]`. */
+export interface SavedNote {
+  note: ChunkedNote;
+  vectors: readonly (Float32Array | undefined)[];
+}
+
+/** Options of one vector search. */
+export interface VectorSearchOptions {
+  /** How many chunks to return at most. */
+  limit: number;
+  /** Cosine floor. Orama's default of 0.8 drops most real hits, so callers always pass it. */
+  similarity: number;
+}

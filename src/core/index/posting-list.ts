@@ -1,0 +1,111 @@
+/**
+ * The documents one term occurs in, with the term's count in each, as two parallel typed arrays. Scoring walks
+ * them front to back, which is several times faster than iterating a Set and looking each count up in an object.
+ *
+ * Ids are kept ascending whenever that is cheap (new documents get ever larger ids, so appends keep the order); a
+ * list restored from a saved index arrives in another order and is sorted only when a change first needs it.
+ */
+export class PostingList {
+  private idArray: Int32Array;
+  private countArray: Int32Array;
+  private size = 0;
+  private sorted = true;
+
+  constructor(capacity = 2) {
+    this.idArray = new Int32Array(Math.max(1, capacity));
+    this.countArray = new Int32Array(Math.max(1, capacity));
+  }
+
+  /** A list over these arrays, in any id order (taken over, not copied); `ids` must hold distinct ids. */
+  static from(ids: Int32Array, counts: Int32Array): PostingList {
+    const list = new PostingList(0);
+    list.idArray = ids;
+    list.countArray = counts;
+    list.size = Math.min(ids.length, counts.length);
+    list.sorted = list.size < 2;
+    return list;
+  }
+
+  /** Number of documents. */
+  get length(): number {
+    return this.size;
+  }
+
+  /** Document ids; only the first `length` entries are meaningful. */
+  get ids(): Int32Array {
+    return this.idArray;
+  }
+
+  /** `counts[i]` is the term's count in document `ids[i]`; only the first `length` entries are meaningful. */
+  get counts(): Int32Array {
+    return this.countArray;
+  }
+
+  /** Records `count` occurrences in document `id`, replacing an earlier count for it. */
+  add(id: number, count: number): void {
+    this.sort();
+    const last = this.size > 0 ? (this.idArray[this.size - 1] ?? 0) : -1;
+    const at = id > last ? this.size : this.lowerBound(id);
+    if (at < this.size && this.idArray[at] === id) {
+      this.countArray[at] = count;
+      return;
+    }
+    this.reserve();
+    if (at < this.size) {
+      this.idArray.copyWithin(at + 1, at, this.size);
+      this.countArray.copyWithin(at + 1, at, this.size);
+    }
+    this.idArray[at] = id;
+    this.countArray[at] = count;
+    this.size++;
+  }
+
+  /** Drops document `id`; false when it was not listed. */
+  remove(id: number): boolean {
+    this.sort();
+    const at = this.lowerBound(id);
+    if (at >= this.size || this.idArray[at] !== id) return false;
+    this.idArray.copyWithin(at, at + 1, this.size);
+    this.countArray.copyWithin(at, at + 1, this.size);
+    this.size--;
+    return true;
+  }
+
+  private lowerBound(id: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.idArray[mid] ?? 0) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private sort(): void {
+    if (this.sorted) return;
+    const order = Array.from({ length: this.size }, (_, i) => i).sort(
+      (a, b) => (this.idArray[a] ?? 0) - (this.idArray[b] ?? 0),
+    );
+    const ids = new Int32Array(this.idArray.length);
+    const counts = new Int32Array(this.countArray.length);
+    order.forEach((from, to) => {
+      ids[to] = this.idArray[from] ?? 0;
+      counts[to] = this.countArray[from] ?? 0;
+    });
+    this.idArray = ids;
+    this.countArray = counts;
+    this.sorted = true;
+  }
+
+  private reserve(): void {
+    if (this.size < this.idArray.length) return;
+    const capacity = Math.max(4, this.idArray.length * 2);
+    const ids = new Int32Array(capacity);
+    const counts = new Int32Array(capacity);
+    ids.set(this.idArray.subarray(0, this.size));
+    counts.set(this.countArray.subarray(0, this.size));
+    this.idArray = ids;
+    this.countArray = counts;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Unsigned LEB128 integers and length-prefixed strings, for sections of the index files made of many small counts
+ * (keyword postings): most of them fit in one or two bytes, against four for a fixed-width integer.
+ */
+export class ByteWriter {
+  private bytes: Uint8Array;
+  private at = 0;
+  private readonly encoder = new TextEncoder();
+
+  constructor(capacity = 1024) {
+    this.bytes = new Uint8Array(Math.max(16, capacity));
+  }
+
+  get length(): number {
+    return this.at;
+  }
+
+  /** Appends a whole number in 0 .. 2^53 − 1. */
+  uint(n: number): void {
+    if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a count: ${n}`);
+    this.reserve(8);
+    let v = n;
+    while (v >= 0x80) {
+      this.bytes[this.at++] = (v % 0x80) | 0x80;
+      v = Math.floor(v / 0x80);
+    }
+    this.bytes[this.at++] = v;
+  }
+
+  /** Appends a string as its UTF-8 byte length and bytes. */
+  string(s: string): void {
+    const utf8 = this.encoder.encode(s);
+    this.uint(utf8.length);
+    this.reserve(utf8.length);
+    this.bytes.set(utf8, this.at);
+    this.at += utf8.length;
+  }
+
+  /** The bytes written so far (a view; copy it before writing more if it must stay unchanged). */
+  view(): Uint8Array {
+    return this.bytes.subarray(0, this.at);
+  }
+
+  private reserve(n: number): void {
+    if (this.at + n <= this.bytes.length) return;
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
+    next.set(this.bytes.subarray(0, this.at));
+    this.bytes = next;
+  }
+}
+
+/** Thrown by `ByteReader` on bytes that can't be what a `ByteWriter` wrote; decoders turn it into a value. */
+export class MalformedBytes extends Error {}
+
+/** Reads what a `ByteWriter` wrote, refusing anything out of bounds. */
+export class ByteReader {
+  private at = 0;
+  private readonly decoder = new TextDecoder();
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  /** True when every byte was read. */
+  get done(): boolean {
+    return this.at === this.bytes.length;
+  }
+
+  uint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const b = this.bytes[this.at++];
+      if (b === undefined) throw new MalformedBytes("runs past the end");
+      value += (b & 0x7f) * scale;
+      if (b < 0x80) return value;
+      scale *= 0x80;
+      if (scale > Number.MAX_SAFE_INTEGER) throw new MalformedBytes("number too large");
+    }
+  }
+
+  /** A count that must not exceed `max`. */
+  count(max: number): number {
+    const n = this.uint();
+    if (n > max) throw new MalformedBytes(`count ${n} above ${max}`);
+    return n;
+  }
+
+  string(): string {
+    const n = this.count(this.bytes.length - this.at);
+    const s = this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
+    this.at += n;
+    return s;
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
+import type { ChunkedNote } from "../../../src/core/types";
+
+const WORDS = ["garden", "tomato", "soil", "project", "projection", "compost", "constructor", "__proto__", "toString", "rain"];
+
+function note(path: string, seed: number, parts = 3): ChunkedNote {
+  const title = `${WORDS[seed % WORDS.length] ?? ""} notes ${seed}`;
+  return {
+    path,
+    meta: { title, aliases: seed % 3 === 0 ? [`alias${seed}`] : [], tags: [], links: [] },
+    chunks: Array.from({ length: parts }, (_, i) => {
+      const text = Array.from({ length: 12 + i }, (_, k) => WORDS[(seed * 7 + i * 3 + k * k) % WORDS.length]).join(" ");
+      return {
+        id: `${path}#${i}`,
+        path,
+        ordinal: i,
+        headingPath: [title, `Part ${WORDS[(seed + i) % WORDS.length] ?? ""}`],
+        text,
+        startLine: i * 5,
+        endLine: i * 5 + 4,
+        tokens: 12 + i,
+      };
+    }),
+  };
+}
+
+const QUERIES = ["garden", "tomato soil", "proj", "projection rain", "constructor", "__proto__", "tostring", "alias3", "part compost"];
+
+function results(idx: ChunkIndex): unknown[] {
+  return QUERIES.flatMap((q) => [
+    idx.keywordSearch(q, { limit: 50 }),
+    idx.keywordSearch(q, { limit: 50, prefixLast: true }),
+  ]);
+}
+
+/** An index that went through edits, so internal ids are no longer in note order. */
+function editedIndex(): { idx: ChunkIndex; notes: Map<string, ChunkedNote> } {
+  const idx = new ChunkIndex(0);
+  const notes = new Map<string, ChunkedNote>();
+  const put = (n: ChunkedNote) => {
+    idx.addNote(n);
+    notes.set(n.path, n);
+  };
+  for (let i = 0; i < 30; i++) put(note(`n${i}.md`, i));
+  for (let i = 0; i < 30; i += 4) put(note(`n${i}.md`, i + 100, 2));
+  for (let i = 1; i < 30; i += 9) {
+    idx.removeNote(`n${i}.md`);
+    notes.delete(`n${i}.md`);
+  }
+  return { idx, notes };
+}
+
+function saveAndRestore(idx: ChunkIndex, notes: Map<string, ChunkedNote>, mangle?: (b: Uint8Array) => Uint8Array) {
+  // Saved in another order than the index holds them, as the sync layer does.
+  const saved: SavedNote[] = [...notes.values()].reverse().map((n) => ({ note: n, vectors: [] }));
+  const keywords = drain(idx.exportKeywordSteps(saved.flatMap((s) => s.note.chunks.map((c) => c.id))));
+  expect(keywords).toBeDefined();
+  const restored = new ChunkIndex(0);
+  const used = drain(restored.restoreSteps(saved, keywords && mangle ? mangle(keywords) : keywords, 7));
+  return { restored, used };
+}
+
+function drain<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+  }
+}
+
+describe("ChunkIndex save and restore of keyword postings", () => {
+  it("restores an index that searches exactly like the original, before and after further edits", () => {
+    const { idx, notes } = editedIndex();
+    const { restored, used } = saveAndRestore(idx, notes);
+    expect(used).toBe(true);
+    expect(restored.size).toBe(idx.size);
+    expect(results(restored)).toEqual(results(idx));
+    for (const target of [idx, restored]) {
+      target.removeNote("n4.md");
+      target.addNote(note("n5.md", 555, 4));
+      target.addNote(note("new.md", 77));
+    }
+    expect(results(restored)).toEqual(results(idx));
+  });
+
+  it("finds words that are names of object properties", () => {
+    const { idx } = editedIndex();
+    for (const q of ["constructor", "__proto__", "tostring"]) expect(idx.keywordSearch(q, { limit: 5 }).length).toBeGreaterThan(0);
+  });
+
+  it("analyses the texts again, with the same results, when the saved postings are damaged", () => {
+    const { idx, notes } = editedIndex();
+    const damaged = [(b: Uint8Array) => b.subarray(0, b.length - 3), (b: Uint8Array) => Uint8Array.from([9, ...b])];
+    for (const mangle of damaged) {
+      const { restored, used } = saveAndRestore(idx, notes, mangle);
+      expect(used).toBe(false);
+      expect(results(restored)).toEqual(results(idx));
+    }
+  });
+
+  it("exports nothing when the chunk list doesn't match the index", () => {
+    const { idx, notes } = editedIndex();
+    const ids = [...notes.values()].flatMap((n) => n.chunks.map((c) => c.id));
+    expect(drain(idx.exportKeywordSteps(ids.slice(1)))).toBeUndefined();
+    expect(drain(idx.exportKeywordSteps([...ids.slice(1), "missing#0"]))).toBeUndefined();
+  });
+});
