@@ -13,8 +13,10 @@ import {
 
 /**
  * The meta file: a JSON header (the snapshot header, the counts, and the checksum of the vectors file it was saved
- * with), then a body of: JSON length (u32) | columns JSON | padding to 4 | every chunk text as UTF-8, back to back.
- * Keeping texts out of the JSON avoids escaping and keeps every string far below V8's maximum string length.
+ * with), then a body of: JSON length (u32) | columns JSON | padding to 4 | every chunk text as UTF-8, back to back
+ * | padding to 4 | the keyword postings (`keywordBytes` in the header; absent from files saved before it existed,
+ * which still load). Keeping texts out of the JSON avoids escaping and keeps every string far below V8's maximum
+ * string length.
  */
 export interface MetaFileContent {
   header: SnapshotHeader;
@@ -22,6 +24,8 @@ export interface MetaFileContent {
   vectorsChecksum: number;
   notes: NoteRecord[];
   chunks: StoredChunk[];
+  /** The keyword postings section, when the file has one (a view into the file's bytes). */
+  keywords?: Uint8Array;
 }
 
 export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Steps<SealedFile> {
@@ -38,10 +42,13 @@ export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Step
   const json = encoder.encode(JSON.stringify(yield* toColumns(s, textBytes)));
   const textStart = 4 + align4(json.length);
   const textLength = textBytes.reduce((a, b) => a + b, 0);
+  const keywordStart = align4(textStart + textLength);
+  const keywordBytes = s.keywords?.length ?? 0;
   const { model, dims, chunkingHash, savedAt } = s.header;
   const counts = { notes: s.notes.length, chunks: s.chunks.length };
-  const header = { model, dims, chunkingHash, savedAt, ...counts, vectorsChecksum };
-  return yield* writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, textStart + textLength, function* (body) {
+  const header = { model, dims, chunkingHash, savedAt, ...counts, vectorsChecksum, keywordBytes };
+  const bodyBytes = keywordBytes > 0 ? keywordStart + keywordBytes : textStart + textLength;
+  return yield* writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, bodyBytes, function* (body) {
     new DataView(body.buffer, body.byteOffset, 4).setUint32(0, json.length, true);
     body.set(json, 4);
     let at = textStart;
@@ -52,6 +59,7 @@ export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Step
       if (read !== c.text.length || at + written !== end) throw new Error(`chunk ${c.id} changed during the save`);
       at = end;
     }
+    if (s.keywords) body.set(s.keywords, keywordStart);
   });
 }
 
@@ -67,7 +75,8 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
     !isCount(h.notes) ||
     !isCount(h.chunks) ||
     typeof h.savedAt !== "number" ||
-    typeof h.vectorsChecksum !== "number"
+    typeof h.vectorsChecksum !== "number" ||
+    !(h.keywordBytes === undefined || isCount(h.keywordBytes))
   ) {
     return err(corruptFile("meta file", "bad header"));
   }
@@ -92,7 +101,10 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
     starts.push(end);
     end += n;
   }
-  if (end > body.length || body.length - end > 3) return err(corruptFile("meta file", "texts don't fill the body"));
+  const keywordBytes = h.keywordBytes ?? 0;
+  const keywordStart = align4(end);
+  const bodyEnd = keywordBytes > 0 ? keywordStart + keywordBytes : end;
+  if (bodyEnd > body.length || body.length - bodyEnd > 3) return err(corruptFile("meta file", "sections don't fill the body"));
   const records = yield* fromColumns(columns, (i) => {
     const start = starts[i] ?? 0;
     return decoder.decode(body.subarray(start, start + (columns.chunks.textBytes[i] ?? 0)));
@@ -104,5 +116,6 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
     chunkingHash: h.chunkingHash,
     savedAt: h.savedAt,
   };
-  return ok({ header, vectorsChecksum: h.vectorsChecksum, ...records });
+  const keywords = keywordBytes > 0 ? body.subarray(keywordStart, bodyEnd) : undefined;
+  return ok({ header, vectorsChecksum: h.vectorsChecksum, ...records, ...(keywords ? { keywords } : {}) });
 }

@@ -76,11 +76,18 @@ export function* decodeSnapshotSteps(
     if (v.value.checksum !== m.value.vectorsChecksum) {
       return err(corruptFile("index files", "the vectors file is from another save (interrupted save?)"));
     }
-    const { header, notes, chunks } = m.value;
+    const { header, notes, chunks, keywords } = m.value;
     if (v.value.dims !== header.dims || v.value.hasVector.length !== chunks.length || v.value.model !== header.model) {
       return err(corruptFile("index files", "the vectors file disagrees with the meta file"));
     }
-    const snapshot: IndexSnapshot = { header, notes, chunks, vectors: v.value.vectors, hasVector: v.value.hasVector };
+    const snapshot: IndexSnapshot = {
+      header,
+      notes,
+      chunks,
+      vectors: v.value.vectors,
+      hasVector: v.value.hasVector,
+      ...(keywords ? { keywords } : {}),
+    };
     const mismatch = describeMismatch(header, expect);
     return mismatch === null ? ok(snapshot) : { ok: false, error: mismatch, reusable: snapshot };
   } catch (cause) {

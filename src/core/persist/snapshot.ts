@@ -58,4 +58,9 @@ export interface IndexSnapshot {
   vectors: Float32Array;
   /** 1 where row i holds a real vector, 0 where the chunk still waits for its embedding. */
   hasVector: Uint8Array;
+  /**
+   * The index's keyword postings for `chunks` in this order (`ChunkIndex.exportKeywordSteps`), so that loading
+   * doesn't analyse every text again. Optional: without it, or when it can't be used, loading analyses the texts.
+   */
+  keywords?: Uint8Array;
 }

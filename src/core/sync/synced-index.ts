@@ -1,4 +1,4 @@
-import { ChunkIndex } from "../index/chunk-index";
+import { ChunkIndex, type SavedNote } from "../index/chunk-index";
 import { embeddingInput } from "../index/embedding-input";
 import type { IndexSnapshot, NoteRecord, StoredChunk } from "../persist/snapshot";
 import { EmbedQueue } from "./embed-queue";
@@ -89,19 +89,26 @@ export class SyncedIndex {
     this.current = next;
   }
 
-  /** Loads a snapshot into this (empty) index; vectors are views into the snapshot's array. */
+  /**
+   * Loads a snapshot into this (empty) index; vectors are views into the snapshot's array. The saved keyword
+   * postings go into the index whole when the snapshot has usable ones; otherwise every text is analysed again.
+   */
   async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
     const dims = s.header.dims;
-    for (const record of s.notes) {
+    const saved: SavedNote[] = [];
+    for (const [n, record] of s.notes.entries()) {
       noteDone?.(record.path);
       const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
       const vectors = stored.map((_, j) => {
         const i = record.chunkStart + j;
         return dims > 0 && s.hasVector[i] === 1 ? s.vectors.subarray(i * dims, (i + 1) * dims) : undefined;
       });
-      await this.place(undefined, fromRecord(record, stored), vectors, pause);
-      await pause();
+      const next = fromRecord(record, stored);
+      this.track(undefined, next, vectors);
+      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors });
+      if (n % 256 === 255) await pause();
     }
+    await run(this.current.restoreSteps(saved, s.keywords), pause);
   }
 
   /** A consistent copy of the index for saving; `header` gets the current vector size. */
@@ -114,6 +121,7 @@ export class SyncedIndex {
       chunks.push(...toStoredChunks(s));
       await pause();
     }
+    const keywords = await run(this.current.exportKeywordSteps(chunks.map((c) => c.id)), pause);
     const vectors = this.vectorBuffer(chunks.length * dims);
     const hasVector = new Uint8Array(chunks.length);
     for (const [i, c] of chunks.entries()) {
@@ -123,7 +131,7 @@ export class SyncedIndex {
       hasVector[i] = v ? 1 : 0;
       if (i % 256 === 255) await pause();
     }
-    return { header: { ...header, dims }, notes, chunks, vectors, hasVector };
+    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, ...(keywords ? { keywords } : {}) };
   }
 
   /**
@@ -149,6 +157,19 @@ export class SyncedIndex {
     pause: Pause,
     inputs?: readonly string[],
   ): Promise<void> {
+    this.track(prev, next, vectors, inputs);
+    const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
+    if (next.chunks.length > 0) await run(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
+    else await run(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
+  }
+
+  /** Records `next` in place of `prev`: the note list, the vectors it holds, the texts it still needs embedded. */
+  private track(
+    prev: NoteState | undefined,
+    next: NoteState,
+    vectors: readonly (Float32Array | undefined)[],
+    inputs?: readonly string[],
+  ): void {
     if (prev) this.release(prev);
     this.indexedNotes += (next.chunks.length > 0 ? 1 : 0) - (prev && prev.chunks.length > 0 ? 1 : 0);
     next.chunks.forEach((chunk, i) => {
@@ -158,9 +179,6 @@ export class SyncedIndex {
       }
     });
     this.notes.set(next.path, next);
-    const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
-    if (next.chunks.length > 0) await run(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
-    else await run(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
   }
 
   private release(prev: NoteState): void {
@@ -171,9 +189,10 @@ export class SyncedIndex {
   }
 }
 
-async function run(steps: Generator<void, unknown, void>, pause: Pause): Promise<void> {
+async function run<T>(steps: Generator<void, T, void>, pause: Pause): Promise<T> {
   for (;;) {
-    if (steps.next().done === true) return;
+    const step = steps.next();
+    if (step.done === true) return step.value;
     await pause();
   }
 }

@@ -8,7 +8,7 @@ import {
   type EncodedSnapshot,
   type SnapshotDecodeResult,
 } from "../../../src/core/persist/snapshot-codec";
-import { buildSnapshot, expectationsOf, expectSameSnapshot, snapshotArb } from "./snapshot-fixtures";
+import { buildSnapshot, expectationsOf, expectSameSnapshot, sameBytes, snapshotArb } from "./snapshot-fixtures";
 
 function encode(s: IndexSnapshot): EncodedSnapshot {
   const encoded = encodeSnapshot(s);
@@ -55,6 +55,14 @@ const sample = buildSnapshot(
 describe("snapshot round trip", () => {
   it("returns an equal snapshot, including rows that wait for their embedding", () => {
     expectSameSnapshot(roundTrip(sample), sample);
+  });
+
+  it("carries the keyword postings section byte for byte, and loads files without one", () => {
+    const keywords = Uint8Array.from({ length: 37 }, (_, i) => (i * 31) % 256);
+    const back = roundTrip({ ...sample, keywords });
+    expectSameSnapshot(back, sample);
+    expect(back.keywords && sameBytes(back.keywords, keywords)).toBe(true);
+    expect(roundTrip(sample).keywords).toBeUndefined();
   });
 
   it("handles an empty index", () => {
