@@ -39,6 +39,7 @@ export function* encodePostings(
   out.uint(chunkCount);
   const props = Object.keys(fields);
   out.uint(props.length);
+  let work = 0;
   for (const prop of props) {
     const field = fields[prop];
     if (!field) return undefined;
@@ -47,11 +48,17 @@ export function* encodePostings(
     ordinalOf.forEach((ordinal, id) => {
       if (ordinal >= 0) lengths[ordinal] = field.lengthOf(id);
     });
-    for (const n of lengths) out.uint(n);
+    for (const [i, n] of lengths.entries()) {
+      out.uint(n);
+      if (i % POSTINGS_PER_SLICE === POSTINGS_PER_SLICE - 1) yield;
+    }
     const terms = field.vocabulary.terms();
+    yield;
     out.uint(terms.length);
-    for (const term of terms) out.string(term);
-    let sinceYield = 0;
+    for (const [i, term] of terms.entries()) {
+      out.string(term);
+      if (i % (POSTINGS_PER_SLICE / 4) === 0) yield;
+    }
     for (const term of terms) {
       const list = field.postings(term);
       if (!list) return undefined;
@@ -62,9 +69,9 @@ export function* encodePostings(
         out.uint(ordinal);
         out.uint(list.counts[k] ?? 0);
       }
-      sinceYield += list.length + 1;
-      if (sinceYield >= POSTINGS_PER_SLICE) {
-        sinceYield = 0;
+      work += list.length + 1;
+      if (work >= POSTINGS_PER_SLICE) {
+        work = 0;
         yield;
       }
     }
@@ -98,11 +105,13 @@ export function* decodePostings(bytes: Uint8Array, idOf: Int32Array, chunkCount:
         terms.push(term);
       }
       const lists: PostingList[] = [];
+      // Every list of the field is a view into one pair of arrays (a list that grows moves out to its own): tens of
+      // thousands of small buffers would each cost the garbage collector bookkeeping in every pause.
+      const slab = new Slab();
       let sinceYield = 0;
       for (let t = 0; t < termCount; t++) {
         const n = input.count(chunkCount);
-        const ids = new Int32Array(n);
-        const counts = new Int32Array(n);
+        const { ids, counts } = slab.take(n);
         for (let k = 0; k < n; k++) {
           ids[k] = idOf[input.count(chunkCount - 1)] ?? 0;
           counts[k] = input.uint();
@@ -120,5 +129,27 @@ export function* decodePostings(bytes: Uint8Array, idOf: Int32Array, chunkCount:
   } catch (e) {
     if (e instanceof MalformedBytes) return undefined;
     throw e;
+  }
+}
+
+/** Postings per pair of arrays: 256 KB each, few enough buffers, little left unused. */
+const SLAB_POSTINGS = 65_536;
+
+/** Hands out consecutive pieces of two Int32Arrays, allocating a bigger pair only when one runs out. */
+class Slab {
+  private ids = new Int32Array(0);
+  private counts = new Int32Array(0);
+  private used = 0;
+
+  take(n: number): { ids: Int32Array; counts: Int32Array } {
+    if (this.used + n > this.ids.length) {
+      const size = Math.max(n, SLAB_POSTINGS);
+      this.ids = new Int32Array(size);
+      this.counts = new Int32Array(size);
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += n;
+    return { ids: this.ids.subarray(at, at + n), counts: this.counts.subarray(at, at + n) };
   }
 }

@@ -2,6 +2,7 @@ import { err, ok, type Result } from "../result";
 import { align4, corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
 import { isCount, isRecord } from "./json-guards";
 import { fromColumns, isMetaColumns, toColumns } from "./meta-columns";
+import { stringifySliced } from "./sliced-json";
 import { SLICE_ITEMS, type Steps } from "./slices";
 import {
   SNAPSHOT_FORMAT_VERSION,
@@ -39,7 +40,7 @@ export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Step
     if (scratch.length < c.text.length * 3) scratch = new Uint8Array(c.text.length * 3);
     textBytes.push(encoder.encodeInto(c.text, scratch).written);
   }
-  const json = encoder.encode(JSON.stringify(yield* toColumns(s, textBytes)));
+  const json = yield* stringifySliced(yield* toColumns(s, textBytes));
   const textStart = 4 + align4(json.length);
   const textLength = textBytes.reduce((a, b) => a + b, 0);
   const keywordStart = align4(textStart + textLength);

@@ -94,7 +94,9 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     size: stat.size,
     contentHash: hash,
     meta: p.note.meta,
-    chunks: excluded ? [] : p.note.chunks,
+    // Chunks carry their hash from here on, so that every checkpoint saves them as they are instead of copying
+    // tens of thousands of objects (garbage-collection pauses are the longest stalls of a save).
+    chunks: excluded ? [] : p.note.chunks.map((c, i) => ({ ...c, embedHash: p.embedHashes[i] ?? "" })),
     embedHashes: excluded ? [] : p.embedHashes,
   };
   await ctx.synced.put(next, ctx.pause, p.inputs);

@@ -33,7 +33,10 @@ export function toRecord(s: NoteState, chunkStart: number): NoteRecord {
 
 /** The stored chunks of a note. */
 export function toStoredChunks(s: NoteState): StoredChunk[] {
-  return s.chunks.map((c, i) => ({ ...c, embedHash: s.embedHashes[i] ?? "" }));
+  return s.chunks.map((c, i) => {
+    const embedHash = s.embedHashes[i] ?? "";
+    return "embedHash" in c && c.embedHash === embedHash ? (c as StoredChunk) : { ...c, embedHash };
+  });
 }
 
 /**
