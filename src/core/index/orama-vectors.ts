@@ -2,6 +2,8 @@ import type { AnyOrama } from "@orama/orama";
 import { internalDocumentIDStore } from "@orama/orama/components";
 
 interface VectorNode {
+  /** Orama's store: internal id → [magnitude, vector]. Not in its type declarations, so checked before use. */
+  vectors?: unknown;
   add(internalId: number, value: Float32Array): void;
   remove(internalId: number): void;
   find(vector: Float32Array, similarity: number, where: Set<number> | undefined): [number, number][];
@@ -37,14 +39,16 @@ export function detachVector(db: AnyOrama, prop: string, id: string): void {
 }
 
 function vectorNode(db: AnyOrama, prop: string): VectorNode | undefined {
-  const indexes = (db.data.index as { vectorIndexes?: Record<string, { node: VectorNode }> }).vectorIndexes;
+  const indexes = (db.data.index as unknown as { vectorIndexes?: Record<string, { node: VectorNode }> }).vectorIndexes;
   return indexes?.[prop]?.node;
 }
 
 /**
- * The `limit` nearest vectors at or above `similarity`, best first, ties by id. Orama's vector index does the cosine
- * scan; `search({ mode: "vector" })` would then sort every vector that passed the floor and fetch documents, which
- * on an 8,000-chunk index is a third of a query's time. A bounded selection keeps only what is asked for.
+ * The `limit` nearest vectors at or above `similarity`, best first, ties by id. `search({ mode: "vector" })` would
+ * sort every vector that passed the floor and fetch documents, and Orama's own scan looks each id up again and
+ * keeps a pair for every vector over the floor: the search runs between keystrokes, so the scan here reads Orama's
+ * store once and keeps only the best `limit` as it goes. Its arithmetic is Orama's (one running sum in index
+ * order, divided by the product of the magnitudes), so the scores are the ones Orama computes.
  */
 export function nearestVectors(
   db: AnyOrama,
@@ -55,41 +59,76 @@ export function nearestVectors(
 ): { id: string; score: number }[] {
   const node = vectorNode(db, prop);
   if (!node || limit <= 0) return [];
-  const found = node.find(vector, similarity, undefined);
-  const top = selectTop(found, limit);
+  const store = node.vectors;
+  const top = store instanceof Map ? scanStore(store as Map<number, [number, Float32Array]>, vector, similarity, limit) : selectTop(node.find(vector, similarity, undefined), limit);
   const ids = db.internalDocumentIDStore.internalIdToId;
   return top.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score })).filter((h) => h.id !== "");
+}
+
+function scanStore(store: Map<number, [number, Float32Array]>, target: Float32Array, floor: number, limit: number): Scored[] {
+  const length = target.length;
+  let targetMagnitude = 0;
+  for (let i = 0; i < length; i++) targetMagnitude += target[i]! * target[i]!;
+  targetMagnitude = Math.sqrt(targetMagnitude);
+  const top = new TopK(limit);
+  for (const [id, [magnitude, v]] of store) {
+    let dot = 0;
+    for (let i = 0; i < length; i++) dot += target[i]! * v[i]!;
+    const sim = dot / (targetMagnitude * magnitude);
+    if (sim >= floor) top.offer(id, sim);
+  }
+  return top.sorted();
 }
 
 type Scored = [number, number];
 const better = (a: Scored, b: Scored): boolean => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
 
-/** Best `k` of `items` in order, through a min-heap of size k. */
+/** Best `k` of `items` in order. */
 function selectTop(items: readonly Scored[], k: number): Scored[] {
-  const heap: Scored[] = [];
-  const worseAt = (i: number, j: number): boolean => better(heap[j] as Scored, heap[i] as Scored);
-  const swap = (i: number, j: number): void => {
-    const t = heap[i] as Scored;
-    heap[i] = heap[j] as Scored;
-    heap[j] = t;
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      for (let i = heap.length - 1; i > 0 && worseAt(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (better(item, heap[0] as Scored)) {
-      heap[0] = item;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && worseAt(l, m)) m = l;
-        if (r < heap.length && worseAt(r, m)) m = r;
-        if (m === i) break;
-        swap(i, m);
-        i = m;
-      }
+  const top = new TopK(k);
+  for (const [id, score] of items) top.offer(id, score);
+  return top.sorted();
+}
+
+/** The best `k` (id, score) pairs offered so far, in a min-heap of size k; nothing is allocated for the rest. */
+class TopK {
+  private readonly heap: Scored[] = [];
+
+  constructor(private readonly k: number) {}
+
+  offer(id: number, score: number): void {
+    const heap = this.heap;
+    if (heap.length < this.k) {
+      heap.push([id, score]);
+      for (let i = heap.length - 1; i > 0 && this.worse(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
+      return;
+    }
+    const root = heap[0] as Scored;
+    if (!(score > root[1] || (score === root[1] && id < root[0]))) return;
+    heap[0] = [id, score];
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && this.worse(l, m)) m = l;
+      if (r < heap.length && this.worse(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
     }
   }
-  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+
+  sorted(): Scored[] {
+    return [...this.heap].sort((a, b) => (better(a, b) ? -1 : 1));
+  }
+
+  private worse(i: number, j: number): boolean {
+    return better(this.heap[j] as Scored, this.heap[i] as Scored);
+  }
+
+  private swap(i: number, j: number): void {
+    const t = this.heap[i] as Scored;
+    this.heap[i] = this.heap[j] as Scored;
+    this.heap[j] = t;
+  }
 }
