@@ -59,7 +59,7 @@ export async function calibrateVectorScale(
     if (signal?.aborted) return undefined;
     const [q, ctx] = await Promise.all([
       embedder.embedQuery(p.sentence, signal),
-      embedder.embedDocuments([embeddingInput({ headingPath: p.entry.chunk.headingPath, text: p.rest })], signal),
+      embedder.embedDocuments([embeddingInput({ ...p.entry.chunk, text: p.rest })], signal),
     ]);
     const ctxVec = ctx.ok ? ctx.value[0] : undefined;
     if (!q.ok || !ctxVec) return undefined;

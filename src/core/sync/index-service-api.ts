@@ -57,9 +57,8 @@ export interface IndexServiceApi {
   start(signal?: AbortSignal): Promise<void>;
   /**
    * Queues a change from the host; runs after `settings.debounceMs` without further events (and at the latest five
-   * debounce periods after the first). Non-markdown paths are ignored. Moves and folder renames cost no embedding;
-   * renaming a note whose title is its file name (no frontmatter title, no H1) re-embeds it, since the title is part
-   * of the embedded text.
+   * debounce periods after the first). Non-markdown paths are ignored. Moves, renames and folder renames cost no
+   * embedding (a title that is only the file name is not part of the embedded text, see `embeddingInput`).
    */
   enqueue(e: NoteEvent): void;
   /** Runs queued changes now, without waiting for the debounce, and resolves once settled (see `whenIdle`). */

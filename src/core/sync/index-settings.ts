@@ -109,7 +109,16 @@ export function compareSettings(before: IndexSettings, after: IndexSettings): Se
   };
 }
 
-/** What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks. */
+/**
+ * Version of what `embeddingInput` makes of a chunk. Bump it when that changes: saved indexes are then rebuilt,
+ * re-embedding only chunks whose input really changed (the old vectors serve as seeds for the rest).
+ */
+const EMBEDDING_INPUT_VERSION = 2;
+
+/**
+ * What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks, and
+ * the version of the embedding input, which decides what their vectors mean.
+ */
 export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string {
-  return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}`;
+  return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}-e${EMBEDDING_INPUT_VERSION}`;
 }

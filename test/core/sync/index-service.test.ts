@@ -92,6 +92,20 @@ describe("IndexService", () => {
     await s.stop();
   });
 
+  it("renames a note titled by its file name without embedding, and ranks it by its new name", async () => {
+    const h = new Harness(SMALL);
+    h.source.write("Plain name.md", "Body of a note with no heading and no frontmatter title, long enough to index.\n");
+    const s = await h.started();
+    const calls = h.counting.calls;
+    h.source.rename("Plain name.md", "Quasar drive.md");
+    s.enqueue({ kind: "rename", path: "Quasar drive.md", oldPath: "Plain name.md" });
+    await s.flush();
+    expect(h.counting.calls).toBe(calls);
+    expect(s.index.vectorCount).toBe(s.index.size);
+    expect(s.engine.searchKeyword({ query: "quasar" }).results.map((r) => r.path)).toEqual(["Quasar drive.md"]);
+    await s.stop();
+  });
+
   it("moves notes and renames folders without embedding, and a delete removes every chunk", async () => {
     const h = new Harness(SMALL);
     for (let i = 0; i < 5; i++) h.source.write(`old/n${i}.md`, sections(`Note ${i}`, `Body ${i} text here.`, `More ${i}.`));
