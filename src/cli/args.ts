@@ -36,6 +36,11 @@ export type CliCommand =
       limit: number;
       /** Print one JSON array on stdout instead of text. Default false. */
       json: boolean;
+      /**
+       * HyDE generation model from `--hyde`; undefined leaves HyDE as the plugin's settings have it (used only when
+       * embedding through Ollama).
+       */
+      hydeModel: string | undefined;
     } & VaultOptions);
 
 /** Notes `search` prints unless `--limit` says otherwise. */
@@ -51,6 +56,7 @@ const OPTIONS = {
   mode: { type: "string" },
   limit: { type: "string" },
   json: { type: "boolean" },
+  hyde: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -79,8 +85,8 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   const base: VaultOptions = { vault, ollama: ollama.value, configDir };
   if (command === "index") {
     if (rest.length > 0) return badInput(`"index" takes no query, but got "${rest.join(" ")}".`);
-    if (values.mode !== undefined || values.limit !== undefined || values.json === true) {
-      return badInput(`--mode, --limit and --json belong to "search", not "index".`);
+    if (values.mode !== undefined || values.limit !== undefined || values.json === true || values.hyde !== undefined) {
+      return badInput(`--mode, --limit, --json and --hyde belong to "search", not "index".`);
     }
     return ok({ kind: "index", ...base });
   }
@@ -90,7 +96,7 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
 function searchCommand(
   base: VaultOptions,
   words: string[],
-  values: { mode?: string; limit?: string; json?: boolean },
+  values: { mode?: string; limit?: string; json?: boolean; hyde?: string },
 ): Result<CliCommand> {
   const query = words.join(" ").trim();
   if (query === "") return badInput(`Missing the query, e.g. search --vault DIR "postgres backup".`);
@@ -103,7 +109,11 @@ function searchCommand(
   if (!Number.isInteger(limit) || limit < 1) {
     return badInput(`--limit must be a whole number of at least 1, not "${values.limit ?? ""}".`);
   }
-  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true });
+  const hydeModel = values.hyde?.trim();
+  if (hydeModel !== undefined && (hydeModel === "" || !base.ollama || mode === "keyword")) {
+    return badInput(`--hyde MODEL needs --ollama URL --model NAME and a hybrid or semantic search.`);
+  }
+  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel });
 }
 
 /** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
@@ -130,7 +140,7 @@ export const USAGE = `Hybrid Vault Search: keyword and semantic search over an O
 Usage:
   hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
   hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
-                             [--mode hybrid|keyword|semantic] [--limit N] [--json] "query"
+                             [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL] "query"
 
 Commands:
   index    Bring the vault's index up to date (only changed notes are read again and embedded).
@@ -145,6 +155,8 @@ Options:
   --mode MODE     hybrid (default), keyword or semantic.
   --limit N       Notes to show (default ${DEFAULT_CLI_LIMIT}).
   --json          Print one JSON array: path, title, heading, startLine and endLine (0-based), score, ranks.
+  --hyde MODEL    Add HyDE: MODEL (an Ollama language model) writes a short answer whose embedding joins the
+                  fusion. Without it, HyDE is on only if the plugin's settings turn it on.
   -h, --help      Show this help.
 
 Query syntax: "exact phrase", -excluded, path:folder, tag:#tag.

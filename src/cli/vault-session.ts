@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { OllamaEmbedder, type Embedder } from "../core/ollama/embedder";
+import { HydeGenerator } from "../core/ollama/hyde";
 import { OllamaClient } from "../core/ollama/ollama-client";
 import { indexFilePaths } from "../core/persist/index-files";
 import { appError, err, ok, type Result } from "../core/result";
@@ -47,7 +48,12 @@ export interface VaultSession {
  * builds the same index service, search options and calibration the plugin uses, over the folder and the plugin's
  * data folder. Fails only on a bad vault path.
  */
-export async function openVault(opts: VaultOptions, io: CliIo): Promise<Result<VaultSession>> {
+export async function openVault(
+  opts: VaultOptions,
+  io: CliIo,
+  /** HyDE generation model asked for on the command line; default: the plugin's HyDE setting. */
+  hydeModel?: string,
+): Promise<Result<VaultSession>> {
   const dir = resolve(opts.vault);
   const found = await stat(dir).catch(() => undefined);
   if (!found) return err(appError("BAD_INPUT", `The vault folder ${opts.vault} does not exist.`));
@@ -71,7 +77,14 @@ export async function openVault(opts: VaultOptions, io: CliIo): Promise<Result<V
     notify: printer.notice,
   });
   service.onProgress(printer.onProgress);
-  service.engine.setOptions(searchOptionsOf(plugin.settings));
+  const hyde = hydeModel ?? (plugin.settings.hyde.enabled ? plugin.settings.hyde.model.trim() : "");
+  if (picked.client && hyde !== "") {
+    const { promptTemplate } = plugin.settings.hyde;
+    service.engine.setDeps({ hyde: new HydeGenerator(picked.client, { model: hyde, promptTemplate }) });
+    service.engine.setOptions({ ...searchOptionsOf(plugin.settings), hyde: true });
+  } else {
+    service.engine.setOptions({ ...searchOptionsOf(plugin.settings), hyde: false });
+  }
   const keeper = new CalibrationKeeper(store, `${layout.dataDir}/calibration.json`);
   const calibrate = async (mode: "load" | "refresh", signal?: AbortSignal): Promise<void> => {
     // Calibration probes are the index's own text: they go to the raw embedder so they don't count as indexing.
@@ -92,11 +105,11 @@ async function pickEmbedder(
   layout: VaultLayout,
   settings: IndexSettings,
   io: CliIo,
-): Promise<{ embedder: Embedder | undefined; embedding: EmbeddingSource }> {
+): Promise<{ embedder: Embedder | undefined; embedding: EmbeddingSource; client?: OllamaClient }> {
   if (opts.ollama) {
     const client = new OllamaClient({ baseUrl: opts.ollama.url, ...(io.fetch ? { fetch: io.fetch } : {}) });
     const embedder = new OllamaEmbedder(client, { model: opts.ollama.model, batchSize: settings.embedBatchSize });
-    return { embedder, embedding: { kind: "ollama", ...opts.ollama } };
+    return { embedder, embedding: { kind: "ollama", ...opts.ollama }, client };
   }
   const saved = await peekSavedModel(indexFilePaths(layout.dataDir).meta);
   if (saved && saved.model !== "" && saved.dims > 0) {

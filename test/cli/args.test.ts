@@ -31,6 +31,14 @@ describe("parseCommandLine", () => {
     });
   });
 
+  it("takes --hyde MODEL only for a search that embeds", () => {
+    const withOllama = ["search", "--vault", "v", "--model", "m", "--hyde", "llama3.2", "q"];
+    expect(parsed(withOllama)).toMatchObject({ kind: "search", hydeModel: "llama3.2" });
+    expect(failure(["search", "--vault", "v", "--hyde", "llama3.2", "q"])).toMatch(/--hyde MODEL needs --ollama/);
+    expect(failure(["search", "--vault", "v", "--model", "m", "--mode", "keyword", "--hyde", "x", "q"])).toMatch(/--hyde/);
+    expect(failure(["index", "--vault", "v", "--model", "m", "--hyde", "x"])).toMatch(/belong to "search"/);
+  });
+
   it("defaults to hybrid, the default limit, text output and no Ollama", () => {
     expect(parsed(["search", "--vault", "v", "two", "words"])).toEqual({
       kind: "search",

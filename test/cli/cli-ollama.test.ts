@@ -36,6 +36,17 @@ describe("the CLI with an Ollama", () => {
     expect(ctx.fake.stats.embedInputs - before).toBe(1);
   });
 
+  it("adds a HyDE list with --hyde MODEL", async () => {
+    await runCli(["index", "--vault", ctx.vault.dir, ...withModel()]);
+    const plain = await runCli(["search", "--vault", ctx.vault.dir, ...withModel(), "--json", "how do I keep a starter alive"]);
+    expect(parseHits(plain.stdout).some((h) => h.ranks.hyde !== undefined)).toBe(false);
+    expect(ctx.fake.stats.generateCalls).toBe(0);
+    const res = await runCli(["search", "--vault", ctx.vault.dir, ...withModel(), "--hyde", "fake-llm", "--json", "how do I keep a starter alive"]);
+    expect(res.code).toBe(0);
+    expect(ctx.fake.stats.generateCalls).toBe(1);
+    expect(parseHits(res.stdout).some((h) => h.ranks.hyde !== undefined)).toBe(true);
+  });
+
   it("keeps the saved vectors when run without --ollama, and falls back to keywords", async () => {
     await runCli(["index", "--vault", ctx.vault.dir, ...withModel()]);
     const keywordOnly = await runCli(["search", "--vault", ctx.vault.dir, "--json", "sourdough"]);

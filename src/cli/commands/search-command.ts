@@ -18,7 +18,7 @@ export const SEARCH_EMBED_WAIT_LIMIT = 256;
  * array with --json); notices such as the keyword fallback go to stderr.
  */
 export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<number> {
-  const opened = await openVault(cmd, io);
+  const opened = await openVault(cmd, io, cmd.hydeModel);
   if (!opened.ok) {
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
