@@ -45,9 +45,9 @@ export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Step
   const textLength = textBytes.reduce((a, b) => a + b, 0);
   const keywordStart = align4(textStart + textLength);
   const keywordBytes = s.keywords?.length ?? 0;
-  const { model, dims, chunkingHash, savedAt } = s.header;
+  const { model, dims, chunkingHash, savedAt, exclusionsHash = "" } = s.header;
   const counts = { notes: s.notes.length, chunks: s.chunks.length };
-  const header = { model, dims, chunkingHash, savedAt, ...counts, vectorsChecksum, keywordBytes };
+  const header = { model, dims, chunkingHash, savedAt, exclusionsHash, ...counts, vectorsChecksum, keywordBytes };
   const bodyBytes = keywordBytes > 0 ? keywordStart + keywordBytes : textStart + textLength;
   return yield* writeContainer("meta", SNAPSHOT_FORMAT_VERSION, header, bodyBytes, function* (body) {
     new DataView(body.buffer, body.byteOffset, 4).setUint32(0, json.length, true);
@@ -116,6 +116,7 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
     dims: h.dims,
     chunkingHash: h.chunkingHash,
     savedAt: h.savedAt,
+    ...(typeof h.exclusionsHash === "string" && h.exclusionsHash !== "" ? { exclusionsHash: h.exclusionsHash } : {}),
   };
   const keywords = keywordBytes > 0 ? body.subarray(keywordStart, bodyEnd) : undefined;
   return ok({ header, vectorsChecksum: h.vectorsChecksum, ...records, ...(keywords ? { keywords } : {}) });

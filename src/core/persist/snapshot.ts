@@ -18,6 +18,11 @@ export interface SnapshotHeader {
   chunkingHash: string;
   /** When the snapshot was taken, in ms since the epoch. */
   savedAt: number;
+  /**
+   * `exclusionRulesHash` of the rules every note was last checked against; "" or absent when a check was still
+   * under way (then the next start reads notes excluded by their content again, in case the rules relaxed).
+   */
+  exclusionsHash?: string;
 }
 
 /** One indexed note: what it looked like on disk, and which chunks it produced. */

@@ -67,10 +67,12 @@ export class Checkpoints {
     model: string,
     pause: Pause,
     shouldWrite: () => boolean,
+    exclusionsChecked: boolean,
   ): Promise<Result<{ bytes: number }> | undefined> {
     this.wanted = false;
     this.embedded = 0;
-    const saved = await saveSyncedIndex(this.deps, synced, settings, model, this.deps.clock(), pause, shouldWrite);
+    const at = this.deps.clock();
+    const saved = await saveSyncedIndex(this.deps, synced, settings, model, at, pause, shouldWrite, exclusionsChecked);
     if (saved?.ok) {
       this.fileBytes = saved.value.bytes;
       this.dirty = false;

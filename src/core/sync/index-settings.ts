@@ -1,4 +1,5 @@
 import { DEFAULT_CHUNK_OPTIONS, chunkOptionsHash, resolveChunkOptions, type ChunkOptions } from "../chunk/chunk-options";
+import { contentHash } from "../text/hash";
 
 /** How the vault is turned into an index. Pass through `resolveIndexSettings` to fill defaults and clamp values. */
 export interface IndexSettings {
@@ -121,4 +122,11 @@ const EMBEDDING_INPUT_VERSION = 2;
  */
 export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string {
   return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}-e${EMBEDDING_INPUT_VERSION}`;
+}
+
+/** A fingerprint of every rule that excludes notes; the saved index records the one its notes were checked against. */
+export function exclusionRulesHash(
+  s: Pick<IndexSettings, "excludeFolders" | "excludeGlobs" | "hostIgnore" | "excludeTags" | "minNoteChars">,
+): string {
+  return contentHash(JSON.stringify([s.excludeFolders, s.excludeGlobs, s.hostIgnore, s.excludeTags, s.minNoteChars]));
 }

@@ -63,6 +63,12 @@ export class WorkQueue {
     this.items.set(path, { ...(stat ? { stat } : {}), force: item.force || (old?.force ?? false) });
   }
 
+  /** True when some queued note must be read again whatever its stat (see `WorkItem.force`). */
+  hasForced(): boolean {
+    for (const item of this.items.values()) if (item.force) return true;
+    return false;
+  }
+
   /** Everything queued, leaving the queue empty. */
   take(): [string, WorkItem][] {
     const all = [...this.items];

@@ -3,7 +3,7 @@ import type { FileStore } from "../persist/file-store";
 import { loadIndexFiles, saveIndexFiles } from "../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../persist/snapshot";
 import type { Result } from "../result";
-import { indexChunkingHash, type IndexSettings } from "./index-settings";
+import { exclusionRulesHash, indexChunkingHash, type IndexSettings } from "./index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
 
 /** Where the index files are and how to report on them. */
@@ -44,6 +44,7 @@ export async function loadSyncedIndex(
     hooks.filling(synced);
     hooks.notes(outcome.snapshot.notes.length);
     await synced.restore(outcome.snapshot, pause, (path) => hooks.noteDone(path));
+    synced.checkedExclusions = outcome.snapshot.header.exclusionsHash;
     return synced;
   }
   if (outcome.kind === "missing") return new SyncedIndex(0, embedding);
@@ -60,7 +61,8 @@ export async function loadSyncedIndex(
 
 /**
  * Saves a checkpoint of `synced`, headed with the settings and model it was built with. `shouldWrite` is asked once
- * the snapshot is taken, so that work cancelled meanwhile writes nothing.
+ * the snapshot is taken, so that work cancelled meanwhile writes nothing. `exclusionsChecked`: every note was checked
+ * against the current exclusion rules (no re-check is queued or under way).
  */
 export async function saveSyncedIndex(
   deps: IndexFilesDeps,
@@ -70,8 +72,15 @@ export async function saveSyncedIndex(
   savedAt: number,
   pause: Pause,
   shouldWrite: () => boolean,
+  exclusionsChecked: boolean,
 ): Promise<Result<{ bytes: number }> | undefined> {
-  const header = { formatVersion: SNAPSHOT_FORMAT_VERSION, model, chunkingHash: indexChunkingHash(settings), savedAt };
+  const header = {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    model,
+    chunkingHash: indexChunkingHash(settings),
+    savedAt,
+    exclusionsHash: exclusionsChecked ? exclusionRulesHash(settings) : "",
+  };
   const snapshot = await synced.snapshot(header, pause);
   if (!shouldWrite()) return undefined;
   return saveIndexFiles(deps.store, deps.dataDir, snapshot, { pause });

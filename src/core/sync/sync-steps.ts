@@ -108,7 +108,8 @@ export class SyncSteps {
     this.busy("saving");
     const model = s.embedder?.model ?? "";
     // Once work was cancelled, only the final save of `stop` still writes.
-    const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping);
+    const checked = s.scan?.recheckContent !== true && !s.ready.hasForced();
+    const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping, checked);
     if (saved && !saved.ok) s.deps.progress.setError(saved.error);
     return saved ?? ok(undefined);
   }

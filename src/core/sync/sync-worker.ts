@@ -4,7 +4,7 @@ import type { WorkItem } from "./reconcile";
 import { StepLoop } from "./step-loop";
 import { SyncState, type WorkerDeps } from "./sync-state";
 import { SyncSteps } from "./sync-steps";
-import type { IndexSettings } from "./index-settings";
+import { exclusionRulesHash, type IndexSettings } from "./index-settings";
 
 export type { WorkerDeps } from "./sync-state";
 
@@ -48,7 +48,8 @@ export class SyncWorker {
     if (s.killed) return;
     await this.loop.exclusive(() => this.steps.load());
     s.started = true;
-    s.scan = { recheckContent: true };
+    // Notes excluded by their content are read again only if the rules may have changed since they were checked.
+    s.scan = { recheckContent: s.synced.checkedExclusions !== exclusionRulesHash(s.settings) };
     this.kick();
     await this.whenIndexed();
   }

@@ -19,6 +19,8 @@ export class SyncedIndex {
   readonly notes = new Map<string, NoteState>();
   readonly pool = new VectorPool();
   readonly queue = new EmbedQueue();
+  /** `exclusionRulesHash` the restored notes were checked against (see `SnapshotHeader.exclusionsHash`). */
+  checkedExclusions: string | undefined;
   private current: ChunkIndex;
   private indexedNotes = 0;
   private scratch = new Float32Array(0);

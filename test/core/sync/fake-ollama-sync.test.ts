@@ -6,7 +6,7 @@ import { FolderNoteSource } from "../../../src/cli/folder-note-source";
 import { NodeFileStore } from "../../../src/cli/node-file-store";
 import { OllamaEmbedder } from "../../../src/core/ollama/embedder";
 import { IndexService } from "../../../src/core/sync/index-service";
-import { resolveIndexSettings } from "../../../src/core/sync/index-settings";
+import { resolveIndexSettings, type IndexSettings } from "../../../src/core/sync/index-settings";
 import { startFakeOllama, type FakeOllama } from "../../fakes/fake-ollama";
 import { testClient } from "../ollama/helpers";
 import { TestScheduler } from "./helpers/test-scheduler";
@@ -29,7 +29,7 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
   };
   let reads = 0;
   // A fresh embedder each time, so its in-memory cache can't hide a request the service should not have made.
-  const service = (): IndexService => {
+  const service = (rules: Partial<IndexSettings> = {}): IndexService => {
     const source = new FolderNoteSource(vault);
     const read = source.read.bind(source);
     source.read = (path) => {
@@ -40,7 +40,7 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
       source,
       store: new NodeFileStore(),
       dataDir: join(vault, "plugin-data"),
-      settings,
+      settings: { ...settings, ...rules },
       embedder: new OllamaEmbedder(testClient(fake).client, { model: "nomic-embed-text", batchSize: 4 }),
       scheduler,
     });
@@ -78,11 +78,26 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
     const again = service();
     await again.start();
     await again.whenIdle();
-    // Nothing changed on disk: no note is even read (only the tagged note, excluded by its content, is checked).
-    expect(reads).toBe(1);
+    // Nothing changed on disk or in the rules: no note is even read, not even the one excluded by its tag.
+    expect(reads).toBe(0);
     expect(fake.stats.embedCalls).toBe(calls);
     expect(again.index.vectorCount).toBe(again.index.size);
     await again.stop();
+
+    // The rules changed while the app was closed: the note excluded by its tag is read again, and now indexed.
+    const relaxed = service({ excludeTags: [] });
+    await relaxed.start();
+    await relaxed.whenIdle();
+    expect(reads).toBe(1);
+    expect([...relaxed.index.notePaths()]).toContain("tagged.md");
+    await relaxed.stop();
+    // Tightened again: the note its recorded tags now exclude is read once more, and leaves the index.
+    const tightened = service();
+    await tightened.start();
+    await tightened.whenIdle();
+    expect(reads).toBe(2);
+    expect([...tightened.index.notePaths()]).not.toContain("tagged.md");
+    await tightened.stop();
   });
 
   it("keeps new text keyword-searchable while Ollama is down, and fills the vectors once it is back", async () => {
