@@ -3,11 +3,12 @@
  * view's update after a note switch (with the embedding requests it makes), on a synthetic vault the plugin indexes
  * itself through the fake Ollama. Not a test: it never runs in `npm test`. See docs/BENCHMARKS.md.
  *
- *   npm run build && npx tsx bench/ui.ts [--notes 10000] [--switches 30] [--out bench/results/ui.json]
+ *   npm run build && npx tsx bench/ui.ts [--notes 10000] [--switches 30] [--out bench/results/ui.json] [--no-docs] [--raw FILE.json]
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { statusBar, waitForIndex } from "../test/e2e/harness/plugin-ui";
 import { parseArgs } from "./lib/args";
+import { writeJson } from "./lib/report";
 import { measureRelated, measureTyping } from "./lib/ui-measure";
 import { openUiBenchPage } from "./lib/ui-page";
 import { installProbes } from "./lib/ui-probes";
@@ -22,12 +23,16 @@ const CALIBRATION_FILE = ".vault-config/plugins/hybrid-vault-search/calibration.
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--out FILE.json]");
+  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--out FILE.json] [--no-docs] [--raw FILE.json]");
   process.exit(0);
 }
 const notes = Number(args.get("notes") ?? 10_000);
 const switches = Number(args.get("switches") ?? 30);
 const out = args.get("out") ?? "bench/results/ui.json";
+/** A trial run writes its JSON only and leaves docs/BENCHMARKS.md alone. */
+const docs = !args.has("no-docs");
+/** Every keystroke sample and related update, for looking into outliers. */
+const raw = args.get("raw");
 if (!Number.isInteger(notes) || notes < 20 || !Number.isInteger(switches) || switches < 1) {
   console.error("--notes must be a whole number of at least 20, --switches at least 1.");
   process.exit(2);
@@ -79,9 +84,11 @@ try {
   await h.page.evaluate(installProbes);
   await h.openFile(vault.paths[0] ?? "");
   const typing: TypingResult[] = [];
+  const rawSamples: Record<string, unknown> = {};
   for (const gapMs of GAPS_MS) {
     log(`typing ${queries.length} queries, ${gapMs} ms between keys…`);
     const samples = await measureTyping(h, { queries, gapMs });
+    rawSamples[`typing-${gapMs}`] = samples;
     const positions = keyPositions(queries);
     const toPaint = samples.map((s) => s.paint - s.t0);
     const byPosition: Record<string, Distribution> = {};
@@ -92,12 +99,15 @@ try {
       toPaint: distribution(toPaint),
       overTarget: toPaint.filter((x) => x > KEYSTROKE_TARGET_MS).length,
       search: distribution(samples.map((s) => s.search)),
+      handlerUi: distribution(samples.map((s) => s.dom - s.input - s.search)),
+      afterDom: distribution(samples.map((s) => s.paint - s.dom)),
       byPosition,
     });
   }
 
   log(`switching notes ${switches} times with the related view open…`);
   const related = await measureRelated(h, switchTo, () => ollama.stats.embedCalls);
+  if (raw !== undefined) writeJson(raw, { ...rawSamples, related: related.samples });
   const status = await h.page.evaluate(() => window.__hvsBench?.status.map((s) => s.text) ?? []);
   h.assertNoErrors();
 
@@ -119,8 +129,8 @@ try {
       embedCalls: related.embedCalls,
     },
     statusChangesDuringMeasurement: status,
-  });
-  log(`wrote ${out} and the ui section of docs/BENCHMARKS.md`);
+  }, docs);
+  log(`wrote ${out}${docs ? " and the ui section of docs/BENCHMARKS.md" : ""}`);
 } finally {
   await page.close();
 }

@@ -10,6 +10,8 @@ export interface KeySample {
   key: string;
   /** When the browser created the keydown event. */
   t0: number;
+  /** When the input event reached the page (after the keydown's own handlers and the browser's edit of the box). */
+  input: number;
   /** When the result list had changed (a MutationObserver callback after the input handler rendered). */
   dom: number;
   /** After the next frame was painted. */
@@ -41,7 +43,7 @@ export interface ProbeState {
   related: RelatedSample[];
   /** Every status bar text while the probes ran, to see whether indexing work overlapped the measurements. */
   status: { t: number; text: string }[];
-  pendingKey: { key: string; t0: number } | null;
+  pendingKey: { key: string; t0: number; input: number } | null;
   switchStart: number;
   /** Engine time accumulated since the last keydown. */
   searchMs: number;
@@ -80,8 +82,17 @@ export function installProbes(): void {
     (e) => {
       // Characters only: Escape closes the modal and must not leave a sample waiting.
       if (e.key.length === 1 && e.target instanceof HTMLInputElement && e.target.matches(".hvs-search-modal .prompt-input")) {
-        state.pendingKey = { key: e.key, t0: e.timeStamp };
+        state.pendingKey = { key: e.key, t0: e.timeStamp, input: Number.NaN };
         state.searchMs = 0;
+      }
+    },
+    true,
+  );
+  document.addEventListener(
+    "input",
+    (e) => {
+      if (state.pendingKey && e.target instanceof HTMLInputElement && e.target.matches(".hvs-search-modal .prompt-input")) {
+        state.pendingKey.input = performance.now();
       }
     },
     true,
