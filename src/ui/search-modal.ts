@@ -1,5 +1,5 @@
 import { Keymap, Platform, SuggestModal, type App } from "obsidian";
-import { highlightTermsOf } from "../core/search/excerpt";
+import { highlightTermsOf, type HighlightTerms } from "../core/search/excerpt";
 import type { NoteResult } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
 import type { SearchMode } from "../core/types";
@@ -39,6 +39,8 @@ export class SearchModal extends SuggestModal<NoteResult> {
   private mode: SearchMode = "hybrid";
   private explain = false;
   private state: SessionState | undefined;
+  /** What the rows highlight, worked out once per answer rather than once per row. */
+  private highlight: HighlightTerms = { terms: [] };
   private shown: string[] = [];
   private ollamaDownLine: string | undefined;
   private showing = false;
@@ -91,7 +93,9 @@ export class SearchModal extends SuggestModal<NoteResult> {
   }
 
   getSuggestions(input: string): NoteResult[] {
-    this.state = this.session.input(input, this.mode);
+    const state = this.session.input(input, this.mode);
+    if (state !== this.state) this.highlight = state ? highlightTermsOf(state.response.query, state.prefixLast) : { terms: [] };
+    this.state = state;
     this.emptyStateText = this.state ? "No matching notes." : "Type to search your notes.";
     this.updateChrome();
     const results = this.state?.response.results ?? [];
@@ -100,9 +104,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
   }
 
   renderSuggestion(result: NoteResult, el: HTMLElement): void {
-    const state = this.state;
-    const highlight = state ? highlightTermsOf(state.response.query, state.prefixLast) : { terms: [] };
-    renderResult(el, result, { highlight, explain: this.explain });
+    renderResult(el, result, { highlight: this.highlight, explain: this.explain });
   }
 
   onChooseSuggestion(result: NoteResult, evt: MouseEvent | KeyboardEvent): void {
