@@ -3,6 +3,8 @@ import { highlightTermsOf, type HighlightTerms } from "../core/search/excerpt";
 import type { NoteResult } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
 import type { SearchMode } from "../core/types";
+import { type AfterPaint, DeferredRows, windowAfterPaint } from "./deferred-rows";
+import { explainLine } from "./explain-format";
 import { insertLinkAtCursor, openNote } from "./note-actions";
 import type { SearchPort } from "./ports";
 import { parseModePrefix } from "./query-mode";
@@ -22,7 +24,12 @@ export interface SearchModalDeps {
   debounceMs?: number;
   /** Timers for that pause. Default: the window's. */
   timers?: Timers;
+  /** Schedules drawing the rows below the first screenful after the next paint. Default: the window's frames. */
+  afterPaint?: AfterPaint;
 }
+
+/** Rows drawn in the same frame as the keystroke; the rest follow after it is painted. More than a tall list shows. */
+const EAGER_ROWS = 10;
 
 const windowTimers: Timers = {
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),
@@ -44,6 +51,9 @@ export class SearchModal extends SuggestModal<NoteResult> {
   private shown: string[] = [];
   private ollamaDownLine: string | undefined;
   private showing = false;
+  private readonly rows: DeferredRows<NoteResult>;
+  /** Set while the list is redrawn in place (late results, a toggle), which must not change its height. */
+  private redrawing = false;
 
   constructor(
     app: App,
@@ -53,8 +63,11 @@ export class SearchModal extends SuggestModal<NoteResult> {
     this.session = new SearchSession(deps.search, deps.timers ?? windowTimers, {
       debounceMs: deps.debounceMs ?? 150,
       limit: () => deps.settings().search.limit,
-      onFinal: () => this.refresh(),
+      onFinal: (final) => this.showFinal(final),
     });
+    this.rows = new DeferredRows(EAGER_ROWS, deps.afterPaint ?? windowAfterPaint, (result, el) =>
+      renderResult(el, result, { highlight: this.highlight, explain: this.explain }),
+    );
     this.modalEl.addClass("hvs-search-modal");
     this.setPlaceholder("Search notes by words and meaning…");
     const mod = Platform.isMacOS ? "⌘" : "Ctrl";
@@ -88,6 +101,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
 
   override onClose(): void {
     this.showing = false;
+    this.rows.reset(false);
     this.session.cancel();
     super.onClose();
   }
@@ -96,6 +110,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
     const state = this.session.input(input, this.mode);
     if (state !== this.state) this.highlight = state ? highlightTermsOf(state.response.query, state.prefixLast) : { terms: [] };
     this.state = state;
+    this.rows.reset(!this.redrawing);
     this.emptyStateText = this.state ? "No matching notes." : "Type to search your notes.";
     this.updateChrome();
     const results = this.state?.response.results ?? [];
@@ -104,7 +119,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
   }
 
   renderSuggestion(result: NoteResult, el: HTMLElement): void {
-    renderResult(el, result, { highlight: this.highlight, explain: this.explain });
+    this.rows.render(result, el);
   }
 
   onChooseSuggestion(result: NoteResult, evt: MouseEvent | KeyboardEvent): void {
@@ -131,13 +146,30 @@ export class SearchModal extends SuggestModal<NoteResult> {
     this.inputEl.focus();
   }
 
+  /** Late results: the list is redrawn only if a row would look different; the status line changes either way. */
+  private showFinal(final: SessionState): void {
+    const shown = this.state?.response.results;
+    if (!this.showing || !shown || rowsKey(shown, this.explain) !== rowsKey(final.response.results, this.explain)) {
+      this.refresh();
+      return;
+    }
+    this.state = final;
+    this.highlight = highlightTermsOf(final.response.query, final.prefixLast);
+    this.updateChrome();
+  }
+
   /** Re-renders the list for the same input, keeping the selection and the scroll position. */
   private refresh(): void {
     if (!this.showing) return;
     const oldKeys = this.shown;
     const oldIndex = selectedIndex(this);
     const scrollTop = this.resultContainerEl.scrollTop;
-    rerunSuggestions(this, this.inputEl);
+    this.redrawing = true;
+    try {
+      rerunSuggestions(this, this.inputEl);
+    } finally {
+      this.redrawing = false;
+    }
     selectIndex(this, keptSelection(oldKeys, oldIndex, this.shown));
     this.resultContainerEl.scrollTop = scrollTop;
   }
@@ -158,4 +190,9 @@ export class SearchModal extends SuggestModal<NoteResult> {
     // While the full search runs, a known outage stays on screen instead of flickering away on every keystroke.
     this.toolbar.setStatus(this.ollamaDownLine ?? "Searching by meaning…", this.ollamaDownLine === undefined);
   }
+}
+
+/** What a list of rows shows, as one string: the note, its best chunk and, when shown, the explanation. */
+function rowsKey(results: readonly NoteResult[], explain: boolean): string {
+  return results.map((r) => `${r.path}\u0000${r.best.id}\u0000${explain ? explainLine(r.explain) : ""}`).join("\u0001");
 }

@@ -40,8 +40,11 @@ function setup(keywordPaths: (q: string) => string[] = () => ["Garden.md", "Soil
   const search = new FakeSearch(keywordPaths);
   const timers = new ManualTimers();
   const settings = defaultSettings();
-  const modal = new SearchModal(t.app, { search, settings: () => settings, timers });
-  return { search, timers, modal, settings };
+  // Frames are painted when the test says so.
+  const frames: (() => void)[] = [];
+  const paint = (): void => frames.splice(0).forEach((fn) => fn());
+  const modal = new SearchModal(t.app, { search, settings: () => settings, timers, afterPaint: (fn) => frames.push(fn) });
+  return { search, timers, modal, settings, paint };
 }
 
 function type(modal: SearchModal, text: string): void {
@@ -72,6 +75,43 @@ describe("SearchModal", () => {
     expect(modal.resultContainerEl.querySelector(".hvs-result-heading")?.getText()).toBe("Section");
     expect(modal.resultContainerEl.querySelector(".hvs-result-tag")?.getText()).toBe("#topic");
     expect(statusLine(modal)?.getText()).toBe("Searching by meaning…");
+  });
+
+  it("draws the first ten rows with the keystroke and the rest after the next paint", async () => {
+    const many = (q: string) => Array.from({ length: 25 }, (_, i) => `${q.trim()}-${i}.md`);
+    const { modal, search, timers, settings, paint } = setup(many);
+    settings.search.limit = 25;
+    modal.open();
+    const drawn = () => titles(modal).filter((x) => x !== "");
+    const rows = () => modal.resultContainerEl.querySelectorAll(".suggestion-item").length;
+    type(modal, "a");
+    expect(rows()).toBe(25);
+    expect(drawn()).toEqual(Array.from({ length: 10 }, (_, i) => `a-${i}`));
+    type(modal, "b");
+    paint();
+    expect(drawn()).toEqual(Array.from({ length: 25 }, (_, i) => `b-${i}`));
+    expect(modal.resultContainerEl.querySelectorAll(".hvs-excerpt")).toHaveLength(25);
+    // Late results replace the list in place: every row at once, so its height does not change under the reader.
+    timers.fireAll();
+    await search.answer(Array.from({ length: 25 }, (_, i) => `fused-${i}.md`));
+    expect(drawn()).toHaveLength(25);
+  });
+
+  it("leaves the rows alone when the late results would draw the same rows, but updates the status line", async () => {
+    const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md"]);
+    modal.open();
+    type(modal, "soil");
+    const first = modal.resultContainerEl.querySelector(".suggestion-item");
+    timers.fireAll();
+    await search.answer(["Garden.md", "Soil.md"]);
+    expect(modal.resultContainerEl.querySelector(".suggestion-item")).toBe(first);
+    expect(statusLine(modal)?.hasClass("hvs-hidden")).toBe(true);
+    type(modal, "soil care");
+    const before = modal.resultContainerEl.querySelector(".suggestion-item");
+    timers.fireAll();
+    await search.answer(["Soil.md", "Garden.md"]);
+    expect(modal.resultContainerEl.querySelector(".suggestion-item")).not.toBe(before);
+    expect(titles(modal)).toEqual(["Soil", "Garden"]);
   });
 
   it("replaces keyword results with fused ones without moving the selection off its note", async () => {
