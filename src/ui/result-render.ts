@@ -1,5 +1,6 @@
 import { buildExcerpt, type HighlightTerms } from "../core/search/excerpt";
 import type { NoteResult } from "../core/search/search-result";
+import type { ExcerptCache } from "./excerpt-cache";
 import { explainLine } from "./explain-format";
 import { headingTrail, renderExcerpt } from "./excerpt-render";
 
@@ -11,6 +12,8 @@ export interface ResultRenderOptions {
   explain: boolean;
   /** Excerpt length in characters. Default 180. */
   excerptChars?: number;
+  /** Where excerpts are kept for reuse by later rows. Default: each row builds its own. */
+  excerpts?: ExcerptCache;
 }
 
 /** Fills a suggestion row: title and heading path, excerpt with highlights, path and tags, and the explanation. */
@@ -21,7 +24,9 @@ export function renderResult(el: HTMLElement, result: NoteResult, opts: ResultRe
   header.createSpan({ cls: "hvs-result-title", text: result.title });
   const trail = headingTrail(result.best.headingPath);
   if (trail !== "") header.createSpan({ cls: "hvs-result-heading", text: trail });
-  renderExcerpt(el, buildExcerpt(result.best.text, opts.highlight, opts.excerptChars ?? 180));
+  const chars = opts.excerptChars ?? 180;
+  const text = result.best.text;
+  renderExcerpt(el, opts.excerpts ? opts.excerpts.get(text, opts.highlight, chars) : buildExcerpt(text, opts.highlight, chars));
   const meta = el.createDiv({ cls: "hvs-result-meta" });
   meta.createSpan({ cls: "hvs-result-path", text: result.path });
   for (const tag of result.tags) meta.createSpan({ cls: "hvs-result-tag", text: `#${tag}` });

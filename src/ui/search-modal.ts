@@ -4,6 +4,7 @@ import type { NoteResult } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
 import type { SearchMode } from "../core/types";
 import { type AfterPaint, DeferredRows, windowAfterPaint } from "./deferred-rows";
+import { ExcerptCache } from "./excerpt-cache";
 import { explainLine } from "./explain-format";
 import { insertLinkAtCursor, openNote } from "./note-actions";
 import type { SearchPort } from "./ports";
@@ -52,6 +53,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
   private ollamaDownLine: string | undefined;
   private showing = false;
   private readonly rows: DeferredRows<NoteResult>;
+  private readonly excerpts = new ExcerptCache();
   /** Set while the list is redrawn in place (late results, a toggle), which must not change its height. */
   private redrawing = false;
 
@@ -66,7 +68,7 @@ export class SearchModal extends SuggestModal<NoteResult> {
       onFinal: (final) => this.showFinal(final),
     });
     this.rows = new DeferredRows(EAGER_ROWS, deps.afterPaint ?? windowAfterPaint, (result, el) =>
-      renderResult(el, result, { highlight: this.highlight, explain: this.explain }),
+      renderResult(el, result, { highlight: this.highlight, explain: this.explain, excerpts: this.excerpts }),
     );
     this.modalEl.addClass("hvs-search-modal");
     this.setPlaceholder("Search notes by words and meaning…");
