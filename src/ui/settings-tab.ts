@@ -2,7 +2,8 @@ import { PluginSettingTab, type App, type Plugin } from "obsidian";
 import { connectionGroup } from "./settings/connection-section";
 import { indexGroup } from "./settings/index-section";
 import { indexingGroup } from "./settings/indexing-section";
-import { hydeGroup, relatedGroup, searchGroup } from "./settings/search-section";
+import { hydeGroup } from "./settings/hyde-section";
+import { relatedGroup, searchGroup } from "./settings/search-section";
 import { drawGroups, toDefinitions, type DeclarativeGroup, type SettingGroup } from "./settings/setting-rows";
 import { SettingsContext, type SettingsTabDeps } from "./settings/settings-context";
 

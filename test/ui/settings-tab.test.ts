@@ -138,6 +138,20 @@ describe("HybridSearchSettingTab", () => {
     await vi.waitFor(() => expect(settings.current.chunk.maxTokens).toBe(200));
   });
 
+  it("offers the installed text-writing models for hypothetical answers, and saves the one picked", async () => {
+    const { el, settings } = await setup();
+    const select = el.querySelector<HTMLSelectElement>(".hvs-hyde-model-dropdown");
+    if (!select) throw new Error("no HyDE dropdown");
+    const labels = () => [...select.querySelectorAll("option")].map((o) => o.getText());
+    await vi.waitFor(() => expect(labels()).toEqual(["None (hypothetical answers off)", "llama3.2:latest"]));
+    select.value = "llama3.2:latest";
+    select.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(settings.current.hyde.model).toBe("llama3.2:latest"));
+    select.value = "";
+    select.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(settings.current.hyde.model).toBe(""));
+  });
+
   it("asks before an embedding model change", async () => {
     const { el, settings } = await setup();
     const select = el.querySelector<HTMLSelectElement>(".hvs-model-dropdown");

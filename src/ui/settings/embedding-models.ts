@@ -30,3 +30,22 @@ export async function embeddingModels(
   );
   return models.filter((_, i) => verdicts[i]).map((m) => m.name);
 }
+
+/**
+ * The installed models that write text, for hypothetical answers: those reporting the "completion" capability, or,
+ * on Ollama versions that report none, those whose name is not an embedding model's.
+ */
+export async function generationModels(
+  conn: ConnectionPort,
+  models: readonly OllamaModelSummary[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const verdicts = await Promise.all(
+    models.map(async (m) => {
+      const info = await conn.showModel(m.name, signal);
+      const capabilities = info.ok ? info.value.capabilities : [];
+      return capabilities.length > 0 ? capabilities.includes("completion") : !EMBEDDING_NAME.test(m.name);
+    }),
+  );
+  return models.filter((_, i) => verdicts[i]).map((m) => m.name);
+}

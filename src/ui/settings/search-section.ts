@@ -1,7 +1,5 @@
-import { err, ok } from "../../core/result";
 import { LIMITS } from "../../core/settings/setting-limits";
 import { numberRows, toggleRow, type NumberSettingSpec } from "./row-builders";
-import { bindField } from "./setting-fields";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
 
@@ -72,57 +70,6 @@ export function searchGroup(ctx: SettingsContext): SettingGroup {
         (s) => s.search.autoWeights,
         (d, v) => void (d.search.autoWeights = v),
       ),
-    ],
-  };
-}
-
-/** Hypothetical answers (HyDE): the switch, the generation model and the prompt. */
-export function hydeGroup(ctx: SettingsContext): SettingGroup {
-  return {
-    heading: "Hypothetical answers",
-    rows: [
-      toggleRow(
-        ctx,
-        {
-          name: "Search with a hypothetical answer",
-          desc: "A generation model writes a short answer to each query (HyDE), and that answer is searched too. Slower; skipped for one- or two-word queries.",
-        },
-        (s) => s.hyde.enabled,
-        (d, v) => void (d.hyde.enabled = v),
-      ),
-      {
-        name: "Generation model",
-        desc: "An installed Ollama model that writes text (not an embedding model). Hypothetical answers stay off until one is set.",
-        render: (setting) => {
-          setting.addText((t) => {
-            t.setPlaceholder("llama3.2");
-            bindField(setting, t.inputEl, {
-              get: () => ctx.get().hyde.model,
-              format: (v) => v,
-              parse: (s) => ok(s.trim()),
-              commit: (v) => ctx.update((d) => void (d.hyde.model = v)),
-              when: "change",
-            });
-          });
-        },
-      },
-      {
-        name: "Prompt template",
-        desc: "What the model is asked. {query} is replaced by the search; without it, the search is added at the end.",
-        render: (setting) => {
-          setting.addTextArea((t) => {
-            t.inputEl.addClass("hvs-prompt-input");
-            t.inputEl.rows = 5;
-            bindField(setting, t.inputEl, {
-              get: () => ctx.get().hyde.promptTemplate,
-              format: (v) => v,
-              parse: (s) => (s.trim() === "" ? err("The prompt cannot be empty.") : ok(s)),
-              commit: (v) => ctx.update((d) => void (d.hyde.promptTemplate = v)),
-              when: "change",
-            });
-          });
-        },
-      },
     ],
   };
 }
