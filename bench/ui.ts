@@ -23,18 +23,20 @@ const CALIBRATION_FILE = ".vault-config/plugins/hybrid-vault-search/calibration.
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--out FILE.json] [--no-docs] [--raw FILE.json]");
+  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--dims D] [--out FILE.json] [--no-docs] [--raw FILE.json]");
   process.exit(0);
 }
 const notes = Number(args.get("notes") ?? 10_000);
 const switches = Number(args.get("switches") ?? 30);
+/** Vector length of the fake embedding model: 768 by default, like nomic-embed-text, so vector scans cost what they will. */
+const dims = Number(args.get("dims") ?? 768);
 const out = args.get("out") ?? "bench/results/ui.json";
 /** A trial run writes its JSON only and leaves docs/BENCHMARKS.md alone. */
 const docs = !args.has("no-docs");
 /** Every keystroke sample and related update, for looking into outliers. */
 const raw = args.get("raw");
-if (!Number.isInteger(notes) || notes < 20 || !Number.isInteger(switches) || switches < 1) {
-  console.error("--notes must be a whole number of at least 20, --switches at least 1.");
+if (!Number.isInteger(notes) || notes < 20 || !Number.isInteger(switches) || switches < 1 || !Number.isInteger(dims) || dims < 2) {
+  console.error("--notes must be a whole number of at least 20, --switches at least 1, --dims at least 2.");
   process.exit(2);
 }
 const log = (msg: string): void => console.error(`[bench:ui] ${msg}`);
@@ -54,7 +56,7 @@ while (switchTo.length < Math.min(switches, notes - 1)) {
 
 log(`booting the page on ${notes.toLocaleString("en-US")} synthetic notes (the fake app's start takes a while)…`);
 let t = performance.now();
-const page = await openUiBenchPage(vault.files, 15 * 60_000);
+const page = await openUiBenchPage(vault.files, 15 * 60_000, dims);
 const { h, ollama } = page;
 try {
   const bootMs = since(t);
@@ -115,6 +117,7 @@ try {
   writeUiReport(out, {
     date: new Date().toISOString().slice(0, 10),
     notes,
+    dims,
     chunks: chunks === undefined ? null : Number(chunks.replace(/,/g, "")),
     machine: { cpu, cores: availableParallelism(), loadavgBefore, loadavgAfter: loadavg(), browser: page.browserVersion },
     setup: { bootMs, indexMs, embedCallsToIndex },

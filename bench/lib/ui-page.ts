@@ -21,7 +21,7 @@ export interface UiBenchPage {
  * Starts the fake Ollama, serves `vault` with the built main.js (run `npm run build` first) and boots a page with
  * the plugin pointed at the fake. `bootTimeoutMs` covers the fake app's start on a large vault.
  */
-export async function openUiBenchPage(vault: Record<string, string>, bootTimeoutMs: number): Promise<UiBenchPage> {
+export async function openUiBenchPage(vault: Record<string, string>, bootTimeoutMs: number, dimensions: number): Promise<UiBenchPage> {
   const mainJs = repoPath("main.js");
   if (!existsSync(mainJs)) throw new Error('main.js does not exist; run "npm run build" first.');
   const read = (path: string): Promise<string> => readFile(repoPath(path), "utf8");
@@ -33,7 +33,7 @@ export async function openUiBenchPage(vault: Record<string, string>, bootTimeout
     read("test/e2e/page/index.html"),
     read("test/e2e/page/obsidian-shim.css"),
   ]);
-  const ollama = await startFakeOllama();
+  const ollama = await startFakeOllama({ dimensions });
   let server: HarnessServer | undefined;
   let browser: LaunchedBrowser | undefined;
   const close = async (): Promise<void> => {

@@ -59,6 +59,8 @@ export function keyPositions(queries: readonly string[]): string[] {
 export interface UiBenchResult {
   date: string;
   notes: number;
+  /** Vector length of the fake embedding model. */
+  dims: number;
   chunks: number | null;
   machine: { cpu: string; cores: number; loadavgBefore: number[]; loadavgAfter: number[]; browser: string };
   setup: { bootMs: number; indexMs: number; embedCallsToIndex: number };
@@ -107,11 +109,12 @@ export function writeUiReport(file: string, r: UiBenchResult, docs = true): void
   const m = r.machine;
   const load = (xs: number[]): string => xs.map((x) => x.toFixed(1)).join(" / ");
   const md = [
-    `### UI speed: ${r.notes.toLocaleString("en-US")} notes${r.chunks === null ? "" : `, ${r.chunks.toLocaleString("en-US")} chunks`}`,
+    `### UI speed: ${r.notes.toLocaleString("en-US")} notes${r.chunks === null ? "" : `, ${r.chunks.toLocaleString("en-US")} chunks`}, ${r.dims}-d vectors`,
     "",
     table(["measure", "result", "target", ""], rows),
     "",
-    `Built main.js in headless Chromium (${m.browser}) on the e2e harness's stand-in for Obsidian, fake Ollama over HTTP; ` +
+    `Built main.js in headless Chromium (${m.browser}) on the e2e harness's stand-in for Obsidian, fake Ollama over HTTP ` +
+      `(${r.dims}-d vectors); ` +
       `a synthetic vault (about 2 KB a note, 2 to 5 sections, Zipf-distributed words over 20,000 distinct ones) indexed by the plugin ` +
       `itself (${Math.round(r.setup.indexMs / 1000)} s, ${r.setup.embedCallsToIndex} embedding requests). Each query is typed key by key ` +
       `into a fresh modal in hybrid mode, and its fused results are awaited before the next. ` +
@@ -120,7 +123,8 @@ export function writeUiReport(file: string, r: UiBenchResult, docs = true): void
       `(other work on the machine shows up in these times); ${r.date}. ` +
       `Status bar changes during the measurements: ${r.statusChangesDuringMeasurement.length === 0 ? "none" : r.statusChangesDuringMeasurement.join("; ")}.`,
     "",
-    "Rerun: `npm run build && npx tsx bench/ui.ts` (options: `--notes N`, `--switches N`, `--out FILE`).",
+    "Rerun: `npm run build && npx tsx bench/ui.ts` (options: `--notes N`, `--switches N`, `--dims D`, `--out FILE`, " +
+      "`--no-docs` for a trial run, `--raw FILE` for every sample).",
   ].join("\n");
   if (docs) writeSection("ui", md);
 }

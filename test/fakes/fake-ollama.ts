@@ -74,11 +74,14 @@ export interface FakeOllamaOptions {
   port?: number;
   /** Context length of the embedding models, in the fake's tokens (see fakeTokenCount). Default 512. */
   contextLength?: number;
+  /** Length of the embedding models' vectors. Default FAKE_DIMENSIONS (64); benchmarks use a real model's 768. */
+  dimensions?: number;
 }
 
-/** Starts the fake on 127.0.0.1 with models "fake-embed", "nomic-embed-text" (64-d embedding) and "fake-llm". */
+/** Starts the fake on 127.0.0.1 with models "fake-embed", "nomic-embed-text" (64-d embedding by default) and "fake-llm". */
 export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const contextLength = opts.contextLength ?? 512;
+  const dimensions = opts.dimensions ?? FAKE_DIMENSIONS;
   let faults: FakeOllamaFaults = { ...NO_FAULTS };
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
@@ -165,7 +168,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       model_info: {
         "general.architecture": model.family,
         [`${model.family}.context_length`]: isEmbed ? contextLength : 4096,
-        [`${model.family}.embedding_length`]: isEmbed ? FAKE_DIMENSIONS : 256,
+        [`${model.family}.embedding_length`]: isEmbed ? dimensions : 256,
       },
       capabilities: model.capabilities,
       modified_at: "2024-01-01T00:00:00Z",
@@ -183,7 +186,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     if (inputs.some((text) => fakeTokenCount(text) > contextLength)) {
       return send(res, 400, { error: "the input length exceeds the context length" });
     }
-    const dims = FAKE_DIMENSIONS + (faults.wrongDimension ? 1 : 0);
+    const dims = dimensions + (faults.wrongDimension ? 1 : 0);
     send(res, 200, { model: json.model, embeddings: inputs.map((t) => fakeEmbedding(t, dims)), total_duration: 0 });
   }
 
