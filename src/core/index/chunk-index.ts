@@ -28,6 +28,9 @@ export class ChunkIndex {
   private withVector = 0;
   private readonly boost: Record<string, number>;
   private readonly analyzer = new Analyzer();
+  // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
+  private textRevision = 0;
+  private exported: { revision: number; ids: readonly string[]; bytes: Uint8Array } | undefined;
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
@@ -122,6 +125,7 @@ export class ChunkIndex {
       const id = ids.pop() as string;
       detachVector(this.db, VECTOR, id);
       void remove(this.db, id);
+      this.textRevision++;
       if (this.chunks.get(id)?.vector) this.withVector--;
       this.chunks.delete(id);
       done++;
@@ -155,6 +159,7 @@ export class ChunkIndex {
     } finally {
       this.tuning.skipText = false;
     }
+    this.textRevision++;
     if (keywords === undefined) return false;
     const store = this.store();
     const idOf = Int32Array.from(order, (e) => this.db.internalDocumentIDStore.idToInternalId.get(e.chunk.id) ?? 0);
@@ -181,6 +186,8 @@ export class ChunkIndex {
    */
   *exportKeywordSteps(ids: readonly string[]): Generator<void, Uint8Array | undefined, void> {
     if (ids.length !== this.chunks.size) return undefined;
+    const last = this.exported;
+    if (last?.revision === this.textRevision && sameList(last.ids, ids)) return last.bytes;
     const idStore = this.db.internalDocumentIDStore;
     const ordinalOf = new Int32Array(idStore.internalIdToId.length + 1).fill(-1);
     for (const [ordinal, id] of ids.entries()) {
@@ -188,7 +195,11 @@ export class ChunkIndex {
       if (internalId === undefined || !this.chunks.has(id)) return undefined;
       ordinalOf[internalId] = ordinal;
     }
-    return yield* encodePostings(this.store().fields, ordinalOf, ids.length);
+    const revision = this.textRevision;
+    const bytes = yield* encodePostings(this.store().fields, ordinalOf, ids.length);
+    // Encoding yields, so the index may have changed meanwhile; then the result is for no revision to reuse.
+    if (bytes && revision === this.textRevision) this.exported = { revision, ids: [...ids], bytes };
+    return bytes;
   }
 
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
@@ -261,6 +272,7 @@ export class ChunkIndex {
   }
 
   private insertDoc(entry: IndexedChunk): void {
+    this.textRevision++;
     void insert(this.db, { id: entry.chunk.id, ...this.fieldTexts(entry) });
     if (entry.vector) {
       this.withVector++;
@@ -275,4 +287,10 @@ function drain<T>(steps: Generator<void, T, void>): T {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

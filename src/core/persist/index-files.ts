@@ -1,7 +1,7 @@
 import { ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import type { FileStore } from "./file-store";
-import type { IndexSnapshot } from "./snapshot";
+import type { IndexSnapshot, SnapshotToSave } from "./snapshot";
 import { runSliced } from "./slices";
 import { decodeSnapshotSteps, encodeSnapshotSteps, type SnapshotExpectations } from "./snapshot-codec";
 
@@ -44,7 +44,7 @@ export type LoadOutcome =
 export async function saveIndexFiles(
   store: FileStore,
   dir: string,
-  s: IndexSnapshot,
+  s: SnapshotToSave,
   options: PersistOptions = {},
 ): Promise<Result<{ bytes: number }>> {
   const encoded = await runSliced(encodeSnapshotSteps(s), options.pause);

@@ -7,7 +7,7 @@ import {
   isStringArrays,
 } from "./json-guards";
 import { SLICE_ITEMS, type Steps } from "./slices";
-import type { IndexSnapshot, NoteRecord, StoredChunk } from "./snapshot";
+import type { NoteRecord, SnapshotToSave, StoredChunk } from "./snapshot";
 
 /**
  * Notes and chunks as columns (one array per field) rather than arrays of objects: no repeated keys, and chunk
@@ -39,7 +39,7 @@ export interface MetaColumns {
   };
 }
 
-export function* toColumns(s: IndexSnapshot, textBytes: number[]): Steps<MetaColumns> {
+export function* toColumns(s: SnapshotToSave, textBytes: number[]): Steps<MetaColumns> {
   const table = new Map<string, number>();
   const intern = (name: string): number => {
     let at = table.get(name);

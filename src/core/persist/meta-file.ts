@@ -6,7 +6,7 @@ import { stringifySliced } from "./sliced-json";
 import { SLICE_ITEMS, type Steps } from "./slices";
 import {
   SNAPSHOT_FORMAT_VERSION,
-  type IndexSnapshot,
+  type SnapshotToSave,
   type NoteRecord,
   type SnapshotHeader,
   type StoredChunk,
@@ -29,7 +29,7 @@ export interface MetaFileContent {
   keywords?: Uint8Array;
 }
 
-export function* encodeMetaFile(s: IndexSnapshot, vectorsChecksum: number): Steps<SealedFile> {
+export function* encodeMetaFile(s: SnapshotToSave, vectorsChecksum: number): Steps<SealedFile> {
   const encoder = new TextEncoder();
   // Measure each text by encoding it into a reused scratch buffer, then encode it again straight into the file:
   // cheaper, in time and in garbage, than keeping one small array per chunk until the file size is known.

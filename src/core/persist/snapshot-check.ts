@@ -1,11 +1,11 @@
 import { SLICE_ITEMS, type Steps } from "./slices";
-import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "./snapshot";
+import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 
 /**
  * Checks the invariants the file format relies on (see `IndexSnapshot`), so that a bad snapshot is refused when
  * saving instead of producing files that can never load. Returns what is wrong, or null.
  */
-export function* findSnapshotProblem(s: IndexSnapshot): Steps<string | null> {
+export function* findSnapshotProblem(s: SnapshotToSave): Steps<string | null> {
   const { header, notes, chunks } = s;
   if (header.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
     return `header.formatVersion is ${header.formatVersion}, expected ${SNAPSHOT_FORMAT_VERSION}`;

@@ -2,7 +2,7 @@ import { appError, err, ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import { decodeMetaFile, encodeMetaFile } from "./meta-file";
 import { runAll, type Steps } from "./slices";
-import type { IndexSnapshot } from "./snapshot";
+import type { IndexSnapshot, SnapshotToSave } from "./snapshot";
 import { findSnapshotProblem } from "./snapshot-check";
 import { describeMismatch, type SnapshotExpectations } from "./snapshot-expectations";
 import { decodeVectorsFile, encodeVectorsFile } from "./vectors-file";
@@ -27,12 +27,12 @@ export type SnapshotDecodeResult =
   | { ok: false; error: AppError; reusable?: IndexSnapshot };
 
 /** Encodes a snapshot; fails with BAD_INPUT (a bug in the caller) when it breaks the `IndexSnapshot` invariants. */
-export function encodeSnapshot(s: IndexSnapshot): Result<EncodedSnapshot> {
+export function encodeSnapshot(s: SnapshotToSave): Result<EncodedSnapshot> {
   return runAll(encodeSnapshotSteps(s));
 }
 
 /** `encodeSnapshot` in slices (see `runSliced`); `s` must not change until the steps are done. */
-export function* encodeSnapshotSteps(s: IndexSnapshot): Steps<Result<EncodedSnapshot>> {
+export function* encodeSnapshotSteps(s: SnapshotToSave): Steps<Result<EncodedSnapshot>> {
   try {
     const problem = yield* findSnapshotProblem(s);
     if (problem !== null) return err(cantSave(problem));

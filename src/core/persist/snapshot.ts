@@ -69,3 +69,17 @@ export interface IndexSnapshot {
    */
   keywords?: Uint8Array;
 }
+
+/**
+ * Vectors by row, without one contiguous copy: what a save reads straight from the index, so a checkpoint doesn't
+ * copy 100 MB of floats into a buffer only to copy them again into the file.
+ */
+export interface VectorRows {
+  /** Number of floats, `rows × dims`, as for a Float32Array. */
+  readonly length: number;
+  /** Row i's vector (`dims` floats), or undefined for a chunk that waits for its embedding. */
+  row(i: number): Float32Array | undefined;
+}
+
+/** A snapshot to save: its vectors may also be given by row (see `VectorRows`). */
+export type SnapshotToSave = Omit<IndexSnapshot, "vectors"> & { vectors: Float32Array | VectorRows };

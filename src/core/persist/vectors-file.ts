@@ -3,7 +3,7 @@ import { corruptFile, readContainer, writeContainer, type SealedFile } from "./c
 import { readFloat32LE, writeFloat32LE } from "./float32-le";
 import { isCount, isRecord } from "./json-guards";
 import { SLICE_BYTES, type Steps } from "./slices";
-import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "./snapshot";
+import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 
 /**
  * The vectors file: a small JSON header, then one little-endian Float32 row per chunk (rows without an embedding
@@ -17,16 +17,30 @@ export interface VectorsFileContent {
   checksum: number;
 }
 
-export function* encodeVectorsFile(s: IndexSnapshot): Steps<SealedFile> {
+export function* encodeVectorsFile(s: SnapshotToSave): Steps<SealedFile> {
   const rows = s.hasVector.length;
   const floatBytes = s.vectors.length * 4;
   const header = { model: s.header.model, dims: s.header.dims, rows };
   const bodyBytes = floatBytes + bitmapBytes(rows);
   return yield* writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, bodyBytes, function* (body) {
-    const sliceFloats = SLICE_BYTES / 4;
-    for (let from = 0; from < s.vectors.length; from += sliceFloats) {
-      if (from > 0) yield;
-      writeFloat32LE(body.subarray(from * 4), s.vectors.subarray(from, from + sliceFloats));
+    const vectors = s.vectors;
+    if (vectors instanceof Float32Array) {
+      const sliceFloats = SLICE_BYTES / 4;
+      for (let from = 0; from < vectors.length; from += sliceFloats) {
+        if (from > 0) yield;
+        writeFloat32LE(body.subarray(from * 4), vectors.subarray(from, from + sliceFloats));
+      }
+    } else {
+      const dims = s.header.dims;
+      const rowsPerSlice = Math.max(1, Math.floor(SLICE_BYTES / Math.max(1, dims * 4)));
+      for (let i = 0; i < rows && dims > 0; i++) {
+        if (i > 0 && i % rowsPerSlice === 0) yield;
+        const v = vectors.row(i);
+        if (!v) continue;
+        if (v.length !== dims) throw new Error(`row ${i} has ${v.length} floats, not ${dims}`);
+        // The body starts zeroed, so rows without a vector stay zero.
+        writeFloat32LE(body.subarray(i * dims * 4, (i + 1) * dims * 4), v);
+      }
     }
     for (let i = 0; i < rows; i++) {
       const at = floatBytes + (i >>> 3);

@@ -73,7 +73,6 @@ export class SyncSteps {
     const s = this.s;
     if (s.canRun() && (s.pendingWork || s.runner.inbox.length > 0 || s.checkpoints.due(s.settings))) return true;
     s.refreshPhase(false);
-    s.synced.releaseBuffers();
     if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
     if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
     s.cutNotes = [];

@@ -1,6 +1,6 @@
 import { ChunkIndex, type SavedNote } from "../index/chunk-index";
 import { embeddingInput } from "../index/embedding-input";
-import type { IndexSnapshot, NoteRecord, StoredChunk } from "../persist/snapshot";
+import type { IndexSnapshot, NoteRecord, SnapshotToSave, StoredChunk } from "../persist/snapshot";
 import { EmbedQueue } from "./embed-queue";
 import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "./note-state";
 import { VectorPool } from "./vector-pool";
@@ -23,7 +23,6 @@ export class SyncedIndex {
   checkedExclusions: string | undefined;
   private current: ChunkIndex;
   private indexedNotes = 0;
-  private scratch = new Float32Array(0);
 
   /** `embedding`: whether chunks without a vector are queued for the embedder (false: keyword-only index). */
   constructor(
@@ -113,8 +112,11 @@ export class SyncedIndex {
     await run(this.current.restoreSteps(saved, s.keywords), pause);
   }
 
-  /** A consistent copy of the index for saving; `header` gets the current vector size. */
-  async snapshot(header: Omit<IndexSnapshot["header"], "dims">, pause: Pause): Promise<IndexSnapshot> {
+  /**
+   * A consistent picture of the index for saving; `header` gets the current vector size. Vectors are taken by
+   * reference, not copied: the index replaces a chunk's vector with a new array and never changes one in place.
+   */
+  async snapshot(header: Omit<IndexSnapshot["header"], "dims">, pause: Pause): Promise<SnapshotToSave> {
     const dims = this.current.dims;
     const notes: NoteRecord[] = [];
     const chunks: StoredChunk[] = [];
@@ -124,32 +126,15 @@ export class SyncedIndex {
       await pause();
     }
     const keywords = await run(this.current.exportKeywordSteps(chunks.map((c) => c.id)), pause);
-    const vectors = this.vectorBuffer(chunks.length * dims);
+    const rows: (Float32Array | undefined)[] = [];
     const hasVector = new Uint8Array(chunks.length);
     for (const [i, c] of chunks.entries()) {
       const v = dims > 0 ? this.current.get(c.id)?.vector : undefined;
-      if (v) vectors.set(v, i * dims);
-      else vectors.fill(0, i * dims, (i + 1) * dims);
+      rows.push(v);
       hasVector[i] = v ? 1 : 0;
-      if (i % 256 === 255) await pause();
     }
+    const vectors = { length: chunks.length * dims, row: (i: number) => rows[i] };
     return { header: { ...header, dims }, notes, chunks, vectors, hasVector, ...(keywords ? { keywords } : {}) };
-  }
-
-  /**
-   * A view of `length` floats over a buffer kept from one checkpoint to the next: at 10,000 notes the vectors take
-   * over 100 MB, and allocating that afresh for every checkpoint of a long run invites long garbage-collection
-   * pauses. Safe because the service runs one save at a time and a save is done with the snapshot when it settles.
-   * `releaseBuffers` gives the memory back once the run is over.
-   */
-  private vectorBuffer(length: number): Float32Array {
-    if (this.scratch.length < length) this.scratch = new Float32Array(Math.ceil(length * 1.25));
-    return this.scratch.subarray(0, length);
-  }
-
-  /** Drops the checkpoint buffer (see `vectorBuffer`). */
-  releaseBuffers(): void {
-    this.scratch = new Float32Array(0);
   }
 
   private async place(

@@ -98,6 +98,23 @@ describe("ChunkIndex save and restore of keyword postings", () => {
     }
   });
 
+  it("reuses the last export while the texts are unchanged, and encodes again after an edit", () => {
+    const { idx, notes } = editedIndex();
+    const ids = () => [...notes.values()].flatMap((n) => n.chunks.map((c) => c.id));
+    const first = drain(idx.exportKeywordSteps(ids()));
+    idx.setVector("n0.md#0", new Float32Array(0));
+    expect(drain(idx.exportKeywordSteps(ids()))).toBe(first);
+    const edited = note("n2.md", 999, 2);
+    idx.addNote(edited);
+    notes.set(edited.path, edited);
+    const second = drain(idx.exportKeywordSteps(ids()));
+    expect(second).not.toBe(first);
+    const restored = new ChunkIndex(0);
+    const saved = [...notes.values()].map((n) => ({ note: n, vectors: [] }));
+    expect(drain(restored.restoreSteps(saved, second))).toBe(true);
+    expect(results(restored)).toEqual(results(idx));
+  });
+
   it("exports nothing when the chunk list doesn't match the index", () => {
     const { idx, notes } = editedIndex();
     const ids = [...notes.values()].flatMap((n) => n.chunks.map((c) => c.id));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checksum32 } from "../../../src/core/persist/checksum";
-import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "../../../src/core/persist/snapshot";
+import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot, type SnapshotToSave } from "../../../src/core/persist/snapshot";
 import {
   decodeSnapshot,
   encodeSnapshot,
@@ -10,7 +10,7 @@ import {
 } from "../../../src/core/persist/snapshot-codec";
 import { buildSnapshot, expectationsOf, expectSameSnapshot, sameBytes, snapshotArb } from "./snapshot-fixtures";
 
-function encode(s: IndexSnapshot): EncodedSnapshot {
+function encode(s: SnapshotToSave): EncodedSnapshot {
   const encoded = encodeSnapshot(s);
   if (!encoded.ok) throw new Error(encoded.error.cause);
   return encoded.value;
@@ -63,6 +63,20 @@ describe("snapshot round trip", () => {
     expectSameSnapshot(back, sample);
     expect(back.keywords && sameBytes(back.keywords, keywords)).toBe(true);
     expect(roundTrip(sample).keywords).toBeUndefined();
+  });
+
+  it("writes the same files from vectors given by row as from one array", () => {
+    const dims = sample.header.dims;
+    const rows = {
+      length: sample.vectors.length,
+      row: (i: number) => (sample.hasVector[i] === 1 ? sample.vectors.slice(i * dims, (i + 1) * dims) : undefined),
+    };
+    const byRow = encode({ ...sample, vectors: rows });
+    const whole = encode(sample);
+    expect(sameBytes(byRow.vectors, whole.vectors)).toBe(true);
+    expect(sameBytes(byRow.meta, whole.meta)).toBe(true);
+    const wrongSize = encodeSnapshot({ ...sample, vectors: { length: rows.length, row: () => new Float32Array(dims + 1) } });
+    expect(wrongSize.ok).toBe(false);
   });
 
   it("handles an empty index", () => {
