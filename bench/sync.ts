@@ -65,7 +65,8 @@ try {
 
   // 1. Cold index, with the stall probe running the whole time.
   log(`cold index of ${vault.notes.length} notes at ${dims} dims…`);
-  const cold = makeService();
+  // `let`, so the cold run's index can be dropped before the restart: a real restart has no earlier instance in memory.
+  let cold: IndexService | undefined = makeService();
   cold.onProgress((p) => (phase = p.phase));
   probe.start();
   let cpu = process.cpuUsage();
@@ -88,6 +89,7 @@ try {
   if (!saved.ok) throw new Error(`save failed: ${saved.error.message}`);
   const fileBytes = indexFileBytes(dataDir);
   await cold.stop();
+  cold = undefined;
 
   // 3. Restart with nothing changed: load, then reconcile; heap after load.
   collectGarbage();
