@@ -8,6 +8,7 @@ import { normalizeSettings } from "./core/settings/normalize-settings";
 import { indexSettingsOf, rebuildReasons, searchOptionsOf, type PluginSettings } from "./core/settings/plugin-settings";
 import { compileExclusions, type Exclusions } from "./core/sync/exclusions";
 import { IndexService } from "./core/sync/index-service";
+import { createScheduler } from "./core/sync/scheduler";
 import type { IndexSettings } from "./core/sync/index-settings";
 import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
 import { VaultFileStore } from "./obsidian/vault-file-store";
@@ -27,6 +28,8 @@ export default class HybridVaultSearch extends Plugin {
   // Shared across model switches and rebuilds: identical text with the same model is never embedded twice.
   private readonly embedCache = new MemoryEmbeddingCache();
   private readonly lifetime = new AbortController();
+  // Lets keystrokes through between slices of a search's vector scan.
+  private readonly uiYield = createScheduler();
   private exclusions: Exclusions | undefined;
   private activeEmbedder: OllamaEmbedder | undefined;
 
@@ -115,6 +118,7 @@ export default class HybridVaultSearch extends Plugin {
     const hyde = s.hyde.enabled && s.hyde.model.trim() !== "";
     this.service.engine.setDeps({
       hyde: hyde ? new HydeGenerator(client, { model: s.hyde.model, promptTemplate: s.hyde.promptTemplate }) : undefined,
+      pause: () => this.uiYield.yieldNow(),
     });
   }
 

@@ -4,7 +4,8 @@ import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, typ
 import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
-import { attachVector, detachVector, nearestVectors } from "./orama-vectors";
+import { attachVector, detachVector, nearestVectors, nearestVectorsSteps } from "./orama-vectors";
+import { runAll } from "../persist/slices";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
@@ -82,7 +83,7 @@ export class ChunkIndex {
    * a missing one leaves the chunk keyword-only until `setVector`.
    */
   addNote(note: ChunkedNote, vectors: readonly (Float32Array | undefined)[] = []): void {
-    drain(this.addNoteSteps(note, vectors, Infinity));
+    runAll(this.addNoteSteps(note, vectors, Infinity));
   }
 
   /**
@@ -109,7 +110,7 @@ export class ChunkIndex {
 
   /** Drop every chunk of a note. Returns false when the note was not indexed. */
   removeNote(path: string): boolean {
-    return drain(this.removeNoteSteps(path, Infinity));
+    return runAll(this.removeNoteSteps(path, Infinity));
   }
 
   /** `removeNote` in steps of at most `perStep` chunks; between steps the note is partly removed. */
@@ -236,6 +237,12 @@ export class ChunkIndex {
     return nearestVectors(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit));
   }
 
+  /** `vectorSearch` in steps of about `perStep` vectors (see `nearestVectorsSteps`). */
+  *vectorSearchSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, ScoredId[], void> {
+    if (this.dims === 0 || vector.length !== this.dims || this.withVector === 0) return [];
+    return yield* nearestVectorsSteps(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit), perStep);
+  }
+
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
   keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
@@ -278,14 +285,6 @@ export class ChunkIndex {
       this.withVector++;
       attachVector(this.db, VECTOR, entry.chunk.id, entry.vector);
     }
-  }
-}
-
-/** Runs a step generator to the end. */
-function drain<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
   }
 }
 

@@ -35,6 +35,11 @@ export interface SearchEngineDeps {
   index: ChunkIndex;
   embedder?: Embedder;
   hyde?: HydeGenerator;
+  /**
+   * Awaited between slices of a vector scan (a few thousand vectors each), so that typing goes on while a large
+   * index is scanned; typically a promise that settles on the next macrotask. Default none: the scan runs in one go.
+   */
+  pause?: () => Promise<void>;
 }
 
 /**
@@ -89,8 +94,12 @@ export class SearchEngine {
     if (this.deps.index.vectorCount === 0) {
       notices.push({ code: "NO_VECTORS", message: "No embeddings yet: showing keyword matches while the index fills." });
     }
-    lists.push(this.vectorList("vector", queryVec.value, r));
-    if (hydeVec) lists.push(this.vectorList("hyde", hydeVec, r));
+    for (const [name, vector] of [["vector", queryVec.value], ["hyde", hydeVec]] as const) {
+      if (!vector) continue;
+      const list = await this.vectorList(name, vector, r, req.signal);
+      if (!list) return { ...this.respond(q, req, mode, [], notices), aborted: true };
+      lists.push(list);
+    }
     return this.respond(q, req, mode, lists, notices);
   }
 
@@ -113,9 +122,22 @@ export class SearchEngine {
     return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 
-  private vectorList(name: ListName, vector: Float32Array, r: Retrieval): RankedList {
-    const hits = this.deps.index.vectorSearch(vector, { limit: r.depth, similarity: this.options.similarity });
-    return { name, weight: this.effectiveWeights()[name], ids: applyFilter(r, hits.map((h) => h.id)) };
+  /** One vector list, scanned in slices when the engine has a `pause`; undefined when `signal` aborted meanwhile. */
+  private async vectorList(
+    name: ListName,
+    vector: Float32Array,
+    r: Retrieval,
+    signal?: AbortSignal,
+  ): Promise<RankedList | undefined> {
+    const steps = this.deps.index.vectorSearchSteps(vector, { limit: r.depth, similarity: this.options.similarity });
+    const pause = this.deps.pause;
+    let step = steps.next();
+    while (!step.done) {
+      if (pause) await pause();
+      if (signal?.aborted) return undefined;
+      step = steps.next();
+    }
+    return { name, weight: this.effectiveWeights()[name], ids: applyFilter(r, step.value.map((h) => h.id)) };
   }
 
   /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */
