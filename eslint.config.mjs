@@ -8,13 +8,13 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs"] },
+        projectService: { allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs", "scripts/*.mjs"] },
       },
     },
   },
   {
     // The engine, the CLI, the tests and the benchmarks also run in plain Node, where there is no `window`.
-    files: ["src/core/**/*.ts", "src/cli/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "*.mjs", "vitest.config.ts"],
+    files: ["src/core/**/*.ts", "src/cli/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "*.mjs", "scripts/*.mjs", "vitest.config.ts"],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       "obsidianmd/prefer-window-timers": "off",
@@ -24,8 +24,8 @@ export default defineConfig([
     },
   },
   {
-    // Benchmarks and the CLI talk to a terminal.
-    files: ["bench/**/*.ts", "src/cli/**/*.ts", "test/e2e/**/*.ts"],
+    // Benchmarks, build scripts and the CLI talk to a terminal.
+    files: ["bench/**/*.ts", "src/cli/**/*.ts", "test/e2e/**/*.ts", "scripts/*.mjs"],
     rules: { "no-console": "off", "obsidianmd/rule-custom-message": "off" },
   },
   {

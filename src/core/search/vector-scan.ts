@@ -1,4 +1,5 @@
 import type { ChunkIndex } from "../index/chunk-index";
+import { pairDotKernel } from "./pair-dot-kernel";
 import { dot } from "./vector-math";
 import { vectorTableOf, type VectorTable } from "./vector-table";
 
@@ -67,8 +68,27 @@ function scoreEach(table: VectorTable, units: readonly Float32Array[], best: Flo
   }
 }
 
-/** `scoreEach` for two probes in one pass; the sums run in the same order as `dot`, so the scores are identical. */
+/**
+ * `scoreEach` for two probes in one pass; the sums run in the same order as `dot`, so the scores are identical. The
+ * WebAssembly kernel computes the same sums where it can run (see pair-dot-kernel.ts).
+ */
 function scorePair(table: VectorTable, a: Float32Array, b: Float32Array, best: Float64Array): void {
+  const kernel = pairDotKernel(a.length);
+  if (!kernel) {
+    scorePairJs(table, a, b, best);
+    return;
+  }
+  const { vectors, norms, noteOf } = table;
+  const dots = new Float64Array(vectors.length);
+  kernel.score(vectors, a, b, dots);
+  for (let j = 0; j < vectors.length; j++) {
+    const sim = dots[j]! / norms[j]!;
+    const k = noteOf[j]!;
+    if (sim > best[k]!) best[k] = sim;
+  }
+}
+
+function scorePairJs(table: VectorTable, a: Float32Array, b: Float32Array, best: Float64Array): void {
   const { vectors, norms, noteOf } = table;
   const n = a.length;
   for (let j = 0; j < vectors.length; j++) {
