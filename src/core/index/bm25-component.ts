@@ -10,10 +10,8 @@ type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[
 /** Orama's index store with our inverted index of each text field beside its own trees. */
 export type Bm25Store = OramaIndexStore & { fields: Record<string, FieldPostings> };
 
-/** Switches Orama's `insert()` and `search()` have no parameter for; set just before a synchronous call. */
-export interface QueryTuning {
-  /** Treat the last query term as a prefix ("proj" finds "project"), for search-as-you-type. */
-  prefixLast: boolean;
+/** A switch Orama's `insert()` has no parameter for; set just before a synchronous call. */
+export interface IndexSwitches {
   /**
    * Leave text fields out of inserts: a saved index is being restored, and its postings are put in place whole
    * afterwards (see `ChunkIndex.restoreSteps`) instead of analysing every chunk's text again.
@@ -32,7 +30,7 @@ export interface QueryTuning {
  * independent terms, which is what made the per-field sum over-reward titles. The posting lists are also what the
  * index files save, so a restart restores them instead of analysing every chunk again.
  */
-export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore> {
+export function createBm25Component(switches: IndexSwitches): IIndex<OramaIndexStore> {
   const base = oramaIndex.createIndex();
   return {
     ...base,
@@ -50,7 +48,7 @@ export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore
         base.insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options);
         return;
       }
-      if (tuning.skipText) return;
+      if (switches.skipText) return;
       const counted = countsOf(tokenizer.tokenize(value, language, prop));
       field.add(internalId, counted.counts, counted.length);
     },
@@ -70,7 +68,8 @@ export function createBm25Component(tuning: QueryTuning): IIndex<OramaIndexStore
         b: relevance.b,
         docsCount,
         where,
-        prefixLast: tuning.prefixLast,
+        // Orama's search() knows no search-as-you-type; ChunkIndex.keywordSearch calls bm25Search for that.
+        prefixLast: false,
         limit: Infinity,
       });
     },

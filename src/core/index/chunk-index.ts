@@ -1,6 +1,6 @@
 import { count, create, insert, remove, type AnyOrama } from "@orama/orama";
 import type { Chunk, ChunkedNote } from "../types";
-import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, type QueryTuning } from "./bm25-component";
+import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, type IndexSwitches } from "./bm25-component";
 import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
@@ -22,7 +22,7 @@ const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
-  private readonly tuning: QueryTuning = { prefixLast: false, skipText: false };
+  private readonly switches: IndexSwitches = { skipText: false };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
   // Counted as chunks come and go: the engine asks on every search.
@@ -46,7 +46,7 @@ export class ChunkIndex {
       sort: { enabled: false },
       components: {
         tokenizer: createOramaTokenizer(this.analyzer),
-        index: createBm25Component(this.tuning) as never,
+        index: createBm25Component(this.switches) as never,
       },
     }) as AnyOrama;
     this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost };
@@ -143,7 +143,7 @@ export class ChunkIndex {
   *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
-    this.tuning.skipText = keywords !== undefined;
+    this.switches.skipText = keywords !== undefined;
     try {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];
@@ -158,7 +158,7 @@ export class ChunkIndex {
         }
       }
     } finally {
-      this.tuning.skipText = false;
+      this.switches.skipText = false;
     }
     this.textRevision++;
     if (keywords === undefined) return false;
