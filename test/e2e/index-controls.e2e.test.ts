@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, type HarnessPage, startHarness } from "./harness";
 import { repoPath } from "./harness/paths";
-import { COMMANDS, savedSettings, statusBar, waitForIndex } from "./harness/plugin-ui";
+import { COMMANDS, savedSettings, settingRow, statusBar, waitForIndex } from "./harness/plugin-ui";
 import { waitForRelated } from "./harness/related-ui";
 import { readVaultFolder } from "./harness/vault-fixture";
-
-/** The settings row named `name` (exact text). */
-function row(h: HarnessPage, name: string) {
-  return h.page.locator(".hvs-settings .setting-item").filter({ has: h.page.locator(".setting-item-name", { hasText: new RegExp(`^${name}$`) }) });
-}
 
 /** Waits for the confirmation modal and answers it with the button labelled `answer`. */
 async function answerConfirmation(h: HarnessPage, answer: string): Promise<string> {
@@ -71,7 +66,7 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
   it("asks before an embedding-model change rebuilds, and declining keeps the old model", async () => {
     const h = await indexedPage();
     await h.openSettings();
-    const select = row(h, "Embedding model").locator("select");
+    const select = settingRow(h, "Embedding model").locator("select");
     await h.waitFor(async () => (await select.locator("option").count()) > 1, { message: "the model list" });
 
     await select.selectOption("fake-embed:latest");

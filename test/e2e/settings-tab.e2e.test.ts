@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, type HarnessPage, startHarness } from "./harness";
 import { repoPath } from "./harness/paths";
-import { savedSettings, waitForIndex } from "./harness/plugin-ui";
+import { savedSettings, settingRow, waitForIndex } from "./harness/plugin-ui";
 import { openSearch, typeQuery, waitForFinal, type SearchView } from "./harness/search-ui";
 import { readVaultFolder } from "./harness/vault-fixture";
-
-/** The settings row named `name` (exact text). */
-function row(h: HarnessPage, name: string) {
-  return h.page.locator(".hvs-settings .setting-item").filter({ has: h.page.locator(".setting-item-name", { hasText: new RegExp(`^${name}$`) }) });
-}
 
 /** Runs one search in a fresh modal and closes it again; returns the answer. */
 async function search(h: HarnessPage, query: string): Promise<SearchView> {
@@ -42,12 +37,12 @@ describe("settings tab", () => {
     expect((await search(h, "tomato ")).rows.length).toBe(notes.length);
 
     await h.openSettings();
-    const input = row(h, "Number of results").locator("input");
+    const input = settingRow(h, "Number of results").locator("input");
     await input.fill("3");
     await h.waitFor(async () => (await savedSettings(h))?.search !== undefined, { message: "the settings to be saved" });
     expect(await savedSettings(h)).toMatchObject({ search: { limit: 3 } });
     await input.fill("500");
-    const message = row(h, "Number of results").locator(".hvs-setting-error");
+    const message = settingRow(h, "Number of results").locator(".hvs-setting-error");
     await expect(message.textContent()).resolves.toMatch(/^Number of results must be .*200/);
     expect(await message.isVisible()).toBe(true);
     expect(await savedSettings(h)).toMatchObject({ search: { limit: 3 } });
@@ -64,7 +59,7 @@ describe("settings tab", () => {
     expect(order(await search(h, "tomato sauce "))).not.toEqual(semantic);
 
     await h.openSettings();
-    await row(h, "Keyword weight").locator("input").fill("0");
+    await settingRow(h, "Keyword weight").locator("input").fill("0");
     await h.waitFor(async () => (await savedSettings(h))?.search !== undefined, { message: "the settings to be saved" });
     expect(await savedSettings(h)).toMatchObject({ search: { weights: { bm25: 0 } } });
     await h.page.evaluate(() => window.__harness?.closeSettings());
@@ -77,7 +72,7 @@ describe("settings tab", () => {
     expect((await search(h, "k:alfama")).rows.map((r) => r.path)).toEqual(["Travel/Lisbon trip.md"]);
 
     await h.openSettings();
-    const folders = row(h, "Excluded folders").locator("textarea");
+    const folders = settingRow(h, "Excluded folders").locator("textarea");
     await folders.fill("Travel");
     await folders.blur();
     await waitForIndex(h, { notes: notes.length - 1 });
@@ -88,8 +83,8 @@ describe("settings tab", () => {
     expect(excluded.empty).toBe("No matching notes.");
 
     await h.openSettings();
-    await row(h, "Excluded folders").locator("textarea").fill("");
-    await row(h, "Excluded folders").locator("textarea").blur();
+    await settingRow(h, "Excluded folders").locator("textarea").fill("");
+    await settingRow(h, "Excluded folders").locator("textarea").blur();
     await waitForIndex(h, { notes: notes.length });
     await h.page.evaluate(() => window.__harness?.closeSettings());
     expect((await search(h, "k:alfama")).rows.map((r) => r.path)).toEqual(["Travel/Lisbon trip.md"]);
@@ -105,7 +100,7 @@ describe("settings tab", () => {
     expect(await report.getAttribute("data-state")).toBe("ok");
     expect((await lines())[0]).toBe(`Connected to Ollama 0.13.5 at ${harness.ollama.url}.`);
     expect(await lines()).toContain("Embedding models: fake-embed:latest, nomic-embed-text:latest.");
-    const options = await row(h, "Embedding model").locator("option").allTextContents();
+    const options = await settingRow(h, "Embedding model").locator("option").allTextContents();
     expect(options).toEqual(["fake-embed:latest", "nomic-embed-text:latest"]);
   });
 });

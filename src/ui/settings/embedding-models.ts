@@ -17,34 +17,39 @@ export function sameModel(a: string, b: string): boolean {
 }
 
 /** The installed models that can embed, in the server's order. A model whose details fail is judged by name. */
-export async function embeddingModels(
+export function embeddingModels(
   conn: ConnectionPort,
   models: readonly OllamaModelSummary[],
   signal?: AbortSignal,
 ): Promise<string[]> {
-  const verdicts = await Promise.all(
-    models.map(async (m) => {
-      const info = await conn.showModel(m.name, signal);
-      return isEmbeddingModel(m.name, info.ok ? info.value.capabilities : []);
-    }),
-  );
-  return models.filter((_, i) => verdicts[i]).map((m) => m.name);
+  return modelsWhere(conn, models, isEmbeddingModel, signal);
 }
 
 /**
  * The installed models that write text, for hypothetical answers: those reporting the "completion" capability, or,
  * on Ollama versions that report none, those whose name is not an embedding model's.
  */
-export async function generationModels(
+export function generationModels(
   conn: ConnectionPort,
   models: readonly OllamaModelSummary[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const writes = (name: string, capabilities: readonly string[]) =>
+    capabilities.length > 0 ? capabilities.includes("completion") : !EMBEDDING_NAME.test(name);
+  return modelsWhere(conn, models, writes, signal);
+}
+
+/** The names of `models` that pass `test` on their reported capabilities (none when their details fail). */
+async function modelsWhere(
+  conn: ConnectionPort,
+  models: readonly OllamaModelSummary[],
+  test: (name: string, capabilities: readonly string[]) => boolean,
   signal?: AbortSignal,
 ): Promise<string[]> {
   const verdicts = await Promise.all(
     models.map(async (m) => {
       const info = await conn.showModel(m.name, signal);
-      const capabilities = info.ok ? info.value.capabilities : [];
-      return capabilities.length > 0 ? capabilities.includes("completion") : !EMBEDDING_NAME.test(m.name);
+      return test(m.name, info.ok ? info.value.capabilities : []);
     }),
   );
   return models.filter((_, i) => verdicts[i]).map((m) => m.name);

@@ -106,3 +106,10 @@ export async function savedSettings(h: HarnessPage): Promise<Record<string, unkn
 export function lineOf(text: string, line: string): number {
   return text.split("\n").indexOf(line);
 }
+
+/** The plugin's settings row named `name` (exact text), on an open settings tab. */
+export function settingRow(h: HarnessPage, name: string) {
+  return h.page
+    .locator(".hvs-settings .setting-item")
+    .filter({ has: h.page.locator(".setting-item-name", { hasText: new RegExp(`^${name}$`) }) });
+}
