@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, type HarnessPage, startHarness } from "./harness";
-import { repoPath } from "./harness/paths";
+import { describe, expect, it } from "vitest";
+import type { HarnessPage } from "./harness";
+import { useFixtureVault } from "./harness/fixture-vault";
 import { COMMANDS, savedSettings, settingRow, statusBar, waitForIndex } from "./harness/plugin-ui";
 import { waitForRelated } from "./harness/related-ui";
-import { readVaultFolder } from "./harness/vault-fixture";
 
 /** Waits for the confirmation modal and answers it with the button labelled `answer`. */
 async function answerConfirmation(h: HarnessPage, answer: string): Promise<string> {
@@ -16,22 +15,8 @@ async function answerConfirmation(h: HarnessPage, answer: string): Promise<strin
 }
 
 describe("index controls: status bar, rebuild, model change, dragging a related note", () => {
-  let harness: Harness;
-  let notes: string[];
-
-  beforeAll(async () => {
-    notes = Object.keys(await readVaultFolder(repoPath("test/e2e/fixtures/vault")));
-    harness = await startHarness();
-  });
-  afterAll(() => harness.close());
-
-  async function indexedPage(): Promise<HarnessPage> {
-    harness.ollama.reset();
-    const h = await harness.newPage({ pluginData: { ollamaUrl: harness.ollama.url } });
-    await waitForIndex(h, { notes: notes.length });
-    await h.openFile("Welcome.md");
-    return h;
-  }
+  const fixture = useFixtureVault();
+  const indexedPage = fixture.indexedPage;
 
   it("pauses indexing with a click on the status bar and resumes with another", async () => {
     const h = await indexedPage();
@@ -44,7 +29,7 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
     await h.page.evaluate(() => window.__harness?.testApp?.app.vault.create("Fresh.md", "# Fresh\n\nZanzibar lighthouse notes.\n"));
     await item.click();
     await h.waitFor(async () => (await statusBar(h)).state !== "paused", { message: "the status bar to leave paused" });
-    await waitForIndex(h, { notes: notes.length + 1 });
+    await waitForIndex(h, { notes: fixture.notes.length + 1 });
   });
 
   it("asks before a rebuild: Cancel starts nothing, Rebuild rebuilds the index", async () => {
@@ -60,7 +45,7 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
     await h.waitFor(async () => (await h.notices()).some((n) => n.message === "Rebuilding the index…"), {
       message: "the rebuild notice",
     });
-    await waitForIndex(h, { notes: notes.length });
+    await waitForIndex(h, { notes: fixture.notes.length });
   });
 
   it("asks before an embedding-model change rebuilds, and declining keeps the old model", async () => {
@@ -74,13 +59,13 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
     expect(question).toMatch(/Rebuild the index\?/);
     expect(await savedSettings(h)).not.toMatchObject({ embedModel: "fake-embed:latest" });
 
-    const before = harness.ollama.stats.inputs.length;
+    const before = fixture.harness.ollama.stats.inputs.length;
     await select.selectOption("fake-embed:latest");
     await answerConfirmation(h, "Change and rebuild");
     await h.waitFor(async () => (await savedSettings(h))?.embedModel === "fake-embed:latest", { message: "the new model to be saved" });
-    await waitForIndex(h, { notes: notes.length });
+    await waitForIndex(h, { notes: fixture.notes.length });
     // nomic-embed-text inputs carry its document prefix; fake-embed's don't: the new vectors come from the new model.
-    const after = harness.ollama.stats.inputs.slice(before);
+    const after = fixture.harness.ollama.stats.inputs.slice(before);
     expect(after.length).toBeGreaterThan(0);
     expect(after.some((t) => t.startsWith("search_document: "))).toBe(false);
   });

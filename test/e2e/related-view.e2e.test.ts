@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, type HarnessPage, startHarness } from "./harness";
-import { repoPath } from "./harness/paths";
-import { COMMANDS, editorState, savedSettings, waitForIndex } from "./harness/plugin-ui";
+import { describe, expect, it } from "vitest";
+import type { HarnessPage } from "./harness";
+import { useFixtureVault } from "./harness/fixture-vault";
+import { COMMANDS, editorState, savedSettings } from "./harness/plugin-ui";
 import { relatedView, waitForRelated } from "./harness/related-ui";
-import { readVaultFolder } from "./harness/vault-fixture";
 
 /** Counts re-renders of the related list from now on (the view empties and refills it on every update). */
 async function countRenders(h: HarnessPage): Promise<() => Promise<number>> {
@@ -17,29 +16,15 @@ async function countRenders(h: HarnessPage): Promise<() => Promise<number>> {
 }
 
 describe("related notes view", () => {
-  let harness: Harness;
-  let notes: string[];
-
-  beforeAll(async () => {
-    notes = Object.keys(await readVaultFolder(repoPath("test/e2e/fixtures/vault")));
-    harness = await startHarness();
-  });
-  afterAll(() => harness.close());
-
-  async function indexedPage(pluginData: Record<string, unknown> = {}): Promise<HarnessPage> {
-    harness.ollama.reset();
-    const h = await harness.newPage({ pluginData: { ollamaUrl: harness.ollama.url, ...pluginData } });
-    await waitForIndex(h, { notes: notes.length });
-    await h.openFile("Welcome.md");
-    return h;
-  }
+  const fixture = useFixtureVault();
+  const indexedPage = fixture.indexedPage;
 
   it("lists the notes nearest to the active note and follows a note switch without any embedding request", async () => {
     const h = await indexedPage();
-    const calls = harness.ollama.stats.embedCalls;
+    const calls = fixture.harness.ollama.stats.embedCalls;
     await h.command(COMMANDS.related);
     const welcome = await waitForRelated(h, "Welcome");
-    expect(welcome.rows.map((r) => r.path).sort()).toEqual(notes.filter((p) => p !== "Welcome.md").sort());
+    expect(welcome.rows.map((r) => r.path).sort()).toEqual(fixture.notes.filter((p) => p !== "Welcome.md").sort());
     for (const row of welcome.rows) {
       expect(row.similarity).toMatch(/^\d{1,3}%$/);
       expect(row.excerpt.length).toBeGreaterThan(0);
@@ -47,9 +32,9 @@ describe("related notes view", () => {
 
     await h.openFile("Gardening/Tomato growing.md");
     const tomato = await waitForRelated(h, "Tomato growing");
-    expect(tomato.rows.map((r) => r.path).sort()).toEqual(notes.filter((p) => p !== "Gardening/Tomato growing.md").sort());
+    expect(tomato.rows.map((r) => r.path).sort()).toEqual(fixture.notes.filter((p) => p !== "Gardening/Tomato growing.md").sort());
     expect(tomato.rows.map((r) => r.similarity)).not.toEqual(welcome.rows.map((r) => r.similarity));
-    expect(harness.ollama.stats.embedCalls).toBe(calls);
+    expect(fixture.harness.ollama.stats.embedCalls).toBe(calls);
   });
 
   it("opens an entry on click at its passage, previews on hover, hides linked notes, and can be pinned or paused", async () => {
@@ -97,7 +82,7 @@ describe("related notes view", () => {
     const h = await indexedPage({ debounceMs: 0 });
     await h.command(COMMANDS.related);
     await waitForRelated(h, "Welcome");
-    harness.ollama.setFaults({ hang: true });
+    fixture.harness.ollama.setFaults({ hang: true });
     try {
       await h.page.evaluate(() =>
         window.__harness?.testApp?.fake.vault.create("Cooking/Tomato soup.md", "# Tomato soup\n\nRoast tomatoes and an onion, then blend.\n"),
@@ -110,11 +95,11 @@ describe("related notes view", () => {
       expect(keywordOnly.rows.map((r) => r.path)).toContain("Gardening/Tomato growing.md");
       expect(keywordOnly.rows.every((r) => r.similarity === "")).toBe(true);
     } finally {
-      harness.ollama.setFaults({ hang: false });
+      fixture.harness.ollama.setFaults({ hang: false });
     }
     await h.waitFor(async () => (await relatedView(h)).message === null, { message: "the note's embedding", timeoutMs: 20_000 });
     const embedded = await relatedView(h);
-    expect(embedded.rows.length).toBe(notes.length);
+    expect(embedded.rows.length).toBe(fixture.notes.length);
     expect(embedded.rows.every((r) => /^\d{1,3}%$/.test(r.similarity))).toBe(true);
   });
 

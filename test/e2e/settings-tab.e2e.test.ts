@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, type HarnessPage, startHarness } from "./harness";
-import { repoPath } from "./harness/paths";
+import { describe, expect, it } from "vitest";
+import type { HarnessPage } from "./harness";
+import { useFixtureVault } from "./harness/fixture-vault";
 import { savedSettings, settingRow, waitForIndex } from "./harness/plugin-ui";
 import { openSearch, typeQuery, waitForFinal, type SearchView } from "./harness/search-ui";
-import { readVaultFolder } from "./harness/vault-fixture";
 
 /** Runs one search in a fresh modal and closes it again; returns the answer. */
 async function search(h: HarnessPage, query: string): Promise<SearchView> {
@@ -15,26 +14,12 @@ async function search(h: HarnessPage, query: string): Promise<SearchView> {
 }
 
 describe("settings tab", () => {
-  let harness: Harness;
-  let notes: string[];
-
-  beforeAll(async () => {
-    notes = Object.keys(await readVaultFolder(repoPath("test/e2e/fixtures/vault")));
-    harness = await startHarness();
-  });
-  afterAll(() => harness.close());
-
-  async function indexedPage(): Promise<HarnessPage> {
-    harness.ollama.reset();
-    const h = await harness.newPage({ pluginData: { ollamaUrl: harness.ollama.url } });
-    await waitForIndex(h, { notes: notes.length });
-    await h.openFile("Welcome.md");
-    return h;
-  }
+  const fixture = useFixtureVault();
+  const indexedPage = fixture.indexedPage;
 
   it("limits the search results to the number set, and refuses an out-of-range number with a message", async () => {
     const h = await indexedPage();
-    expect((await search(h, "tomato ")).rows.length).toBe(notes.length);
+    expect((await search(h, "tomato ")).rows.length).toBe(fixture.notes.length);
 
     await h.openSettings();
     const input = settingRow(h, "Number of results").locator("input");
@@ -75,7 +60,7 @@ describe("settings tab", () => {
     const folders = settingRow(h, "Excluded folders").locator("textarea");
     await folders.fill("Travel");
     await folders.blur();
-    await waitForIndex(h, { notes: notes.length - 1 });
+    await waitForIndex(h, { notes: fixture.notes.length - 1 });
     expect(await savedSettings(h)).toMatchObject({ excludeFolders: ["Travel"] });
     await h.page.evaluate(() => window.__harness?.closeSettings());
     const excluded = await search(h, "k:alfama");
@@ -85,7 +70,7 @@ describe("settings tab", () => {
     await h.openSettings();
     await settingRow(h, "Excluded folders").locator("textarea").fill("");
     await settingRow(h, "Excluded folders").locator("textarea").blur();
-    await waitForIndex(h, { notes: notes.length });
+    await waitForIndex(h, { notes: fixture.notes.length });
     await h.page.evaluate(() => window.__harness?.closeSettings());
     expect((await search(h, "k:alfama")).rows.map((r) => r.path)).toEqual(["Travel/Lisbon trip.md"]);
   });
@@ -98,7 +83,7 @@ describe("settings tab", () => {
     const lines = () => report.locator(".hvs-connection-line").allTextContents();
     await h.waitFor(async () => (await lines()).length > 1, { message: "the connection report" });
     expect(await report.getAttribute("data-state")).toBe("ok");
-    expect((await lines())[0]).toBe(`Connected to Ollama 0.13.5 at ${harness.ollama.url}.`);
+    expect((await lines())[0]).toBe(`Connected to Ollama 0.13.5 at ${fixture.harness.ollama.url}.`);
     expect(await lines()).toContain("Embedding models: fake-embed:latest, nomic-embed-text:latest.");
     const options = await settingRow(h, "Embedding model").locator("option").allTextContents();
     expect(options).toEqual(["fake-embed:latest", "nomic-embed-text:latest"]);
