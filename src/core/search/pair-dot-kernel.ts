@@ -6,8 +6,9 @@ const PAGE_BYTES = 65_536;
 
 /**
  * Scores stored vectors against two probes with the WebAssembly SIMD kernel (pair-dot-kernel.wat): for each vector,
- * max(a · v, b · v), bit for bit what the JavaScript loop in vector-scan.ts computes, in about two thirds of its time
- * at 768 dimensions. Vectors live in JavaScript arrays, so each batch is copied into the kernel's memory first.
+ * max(a · v, b · v), bit for bit what the JavaScript loop in vector-scan.ts computes, in less than half its time at
+ * 768 dimensions (bench/pair-dot.ts). Vectors live in JavaScript arrays, so each batch is copied into the kernel's
+ * memory first.
  */
 export interface PairDotKernel {
   /** Writes max(a · v, b · v) of `vectors[i]` to `out[i]`. Every vector, `a` and `b` have the kernel's `dims`. */
