@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarkdownView } from "obsidian";
 import { createTestApp, type TestApp } from "../fakes/obsidian";
+import type { SearchResponse } from "../../src/core/search/search-result";
 import { defaultSettings } from "../../src/core/settings/plugin-settings";
 import { SearchModal } from "../../src/ui/search-modal";
 import { FakeSearch } from "./fake-search";
@@ -229,5 +230,52 @@ describe("SearchModal", () => {
     timers.fireAll();
     modal.close();
     expect(search.searches[0]?.req.signal?.aborted).toBe(true);
+  });
+
+  it("marks the list as a listbox of options, the selected one aria-selected and named by the search box", () => {
+    const { modal } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
+    modal.open();
+    type(modal, "soil");
+    const list = modal.resultContainerEl;
+    const rows = [...list.querySelectorAll(".suggestion-item")];
+    expect(list.getAttr("role")).toBe("listbox");
+    expect(modal.inputEl.getAttr("aria-controls")).toBe(list.id);
+    expect(rows.map((r) => r.getAttr("role"))).toEqual(["option", "option", "option"]);
+    const selected = () => rows.map((r) => r.getAttr("aria-selected"));
+    expect(selected()).toEqual(["true", "false", "false"]);
+    press("ArrowUp");
+    expect(selected()).toEqual(["false", "false", "true"]);
+    expect(selectedTitle(modal)).toBe("Draft");
+    expect(modal.inputEl.getAttr("aria-activedescendant")).toBe(rows[2]?.id);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(3);
+  });
+
+  it("selects the row under the pointer and opens the clicked one", async () => {
+    const { modal } = setup(() => ["Garden.md", "Soil.md"]);
+    modal.open();
+    type(modal, "soil");
+    const rows = [...modal.resultContainerEl.querySelectorAll(".suggestion-item")];
+    rows[1]?.dispatchEvent(new Event("mousemove"));
+    expect(selectedTitle(modal)).toBe("Soil");
+    rows[0]?.dispatchEvent(Object.assign(new Event("click"), { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }));
+    await vi.waitFor(() => expect(t.app.workspace.getActiveFile()?.path).toBe("Garden.md"));
+    expect(modal.containerEl.parentElement).toBeNull();
+  });
+
+  it("shows any notice the engine sends and runs a suggested query when it is clicked", async () => {
+    const { modal, search, timers } = setup(() => []);
+    modal.open();
+    type(modal, "tomatoe");
+    timers.fireAll();
+    await search.answer([], { notices: [{ code: "NO_VECTORS", message: "No embeddings yet." }], suggestion: "tomato" } as Partial<SearchResponse>);
+    const items = [...(statusLine(modal)?.querySelectorAll(".hvs-status-item") ?? [])];
+    expect(items.map((el) => el.getText())).toEqual(["No embeddings yet.", "Did you mean “tomato”?"]);
+    expect(items[1]?.tagName).toBe("BUTTON");
+    search.keywordPaths = () => ["Garden.md"];
+    (items[1] as HTMLElement).click();
+    expect(modal.inputEl.value).toBe("tomato ");
+    expect(search.keywordCalls.at(-1)?.query).toBe("tomato ");
+    expect(titles(modal)).toEqual(["Garden"]);
+    expect(statusLine(modal)?.getText()).toBe("Searching by meaning…");
   });
 });
