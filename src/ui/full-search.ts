@@ -49,11 +49,6 @@ export class FullSearch {
     }, this.debounceMs);
   }
 
-  /** Whether a request is waiting for its pause or for its answer. */
-  get busy(): boolean {
-    return this.timer !== undefined || this.controller !== undefined;
-  }
-
   /** Drops the waiting request and aborts the running one. */
   cancel(): void {
     if (this.timer !== undefined) this.timers.clearTimeout(this.timer);

@@ -96,7 +96,13 @@ export class SearchModal extends Modal {
       el.createSpan({ cls: "prompt-instruction-command", text: command });
       el.createSpan({ text: purpose });
     }
-    this.inputEl.addEventListener("input", () => this.store.input(this.inputEl.value));
+    // While an input method composes (pinyin, kana, Hangul jamo), the box holds letters that are not the query yet:
+    // searching them, and embedding them when the user pauses to pick a candidate, would be wasted. The committed
+    // text is searched when the composition ends.
+    this.inputEl.addEventListener("input", (evt) => {
+      if (!(evt as Partial<InputEvent>).isComposing) this.store.input(this.inputEl.value);
+    });
+    this.inputEl.addEventListener("compositionend", () => this.store.input(this.inputEl.value));
     this.register([], "ArrowUp", () => this.store.move(-1));
     this.register([], "ArrowDown", () => this.store.move(1));
     for (const mods of [[], ["Mod"], ["Shift"]] as const) this.register([...mods], "Enter", (evt) => this.choose(this.store.selectedResult, evt));

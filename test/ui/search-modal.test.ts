@@ -278,4 +278,19 @@ describe("SearchModal", () => {
     expect(titles(modal)).toEqual(["Garden"]);
     expect(statusLine(modal)?.getText()).toBe("Searching by meaning…");
   });
+
+  it("waits for an input method to commit its text before searching", () => {
+    const { modal, search } = setup();
+    modal.open();
+    modal.inputEl.value = "zhong";
+    modal.inputEl.dispatchEvent(Object.assign(new Event("input"), { isComposing: true }));
+    expect(search.keywordCalls).toEqual([]);
+    expect(modal.resultContainerEl.getText()).toBe("Type to search your notes.");
+    modal.inputEl.value = "中国";
+    modal.inputEl.dispatchEvent(new Event("compositionend"));
+    expect(search.keywordCalls.map((c) => c.query)).toEqual(["中国"]);
+    // The input event some browsers send after the composition asks for the same search: nothing new runs.
+    type(modal, "中国");
+    expect(search.keywordCalls).toHaveLength(1);
+  });
 });
