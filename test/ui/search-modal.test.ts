@@ -293,4 +293,17 @@ describe("SearchModal", () => {
     type(modal, "中国");
     expect(search.keywordCalls).toHaveLength(1);
   });
+
+  it("keeps the scroll position when late results replace the list, and starts a new query at the top", async () => {
+    const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
+    modal.open();
+    type(modal, "soil");
+    modal.resultContainerEl.scrollTop = 120;
+    timers.fireAll();
+    await search.answer(["Draft.md", "Soil.md", "Garden.md"]);
+    expect(titles(modal)).toEqual(["Draft", "Soil", "Garden"]);
+    expect(modal.resultContainerEl.scrollTop).toBe(120);
+    type(modal, "soil c");
+    expect(modal.resultContainerEl.scrollTop).toBe(0);
+  });
 });
