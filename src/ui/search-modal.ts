@@ -47,11 +47,10 @@ export class SearchModal extends Modal {
   private readonly list: ResultList;
   private readonly excerpts = new ExcerptCache();
   private unsubscribe: (() => void) | undefined;
+  /** The input of the state drawn last: the box is written only when the store changed it (a toggle, a suggestion). */
+  private drawnInput = "";
 
-  constructor(
-    app: App,
-    private readonly deps: SearchModalDeps,
-  ) {
+  constructor(app: App, deps: SearchModalDeps) {
     super(app);
     this.store = new SearchStore({
       search: deps.search,
@@ -128,7 +127,9 @@ export class SearchModal extends Modal {
   }
 
   private draw(state: SearchState, change: SearchChange): void {
-    if (this.inputEl.value !== state.input) this.inputEl.value = state.input;
+    // Never while the user's own edit is newer than the store's, as it is while an input method composes.
+    if (state.input !== this.drawnInput && this.inputEl.value !== state.input) this.inputEl.value = state.input;
+    this.drawnInput = state.input;
     this.toolbar.show(state);
     this.list.show(state, change);
     const active = this.list.selectedId;

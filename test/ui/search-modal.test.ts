@@ -294,6 +294,18 @@ describe("SearchModal", () => {
     expect(search.keywordCalls).toHaveLength(1);
   });
 
+  it("leaves text being composed alone when late results for the previous query arrive", async () => {
+    const { modal, search, timers } = setup();
+    modal.open();
+    type(modal, "garden ");
+    timers.fireAll();
+    modal.inputEl.value = "garden y";
+    modal.inputEl.dispatchEvent(Object.assign(new Event("input"), { isComposing: true }));
+    await search.answer(["Soil.md"]);
+    expect(titles(modal)).toEqual(["Soil"]);
+    expect(modal.inputEl.value).toBe("garden y");
+  });
+
   it("keeps the scroll position when late results replace the list, and starts a new query at the top", async () => {
     const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
     modal.open();
