@@ -21,6 +21,8 @@ export interface ResultListHandlers {
 export class ResultList {
   private rows: HTMLElement[] = [];
   private shown = -1;
+  /** Counts redraws: a redrawn row gets a new id, so a screen reader hears the new option even at the same place. */
+  private generation = 0;
   private readonly idPrefix = `hvs-result-${++lists}-`;
   private readonly deferred: DeferredRows<NoteResult>;
 
@@ -52,12 +54,16 @@ export class ResultList {
   }
 
   private redraw(state: SearchState, fresh: boolean): void {
+    // Read and, for a new query, reset the scroll position before the rows change: touching it after would force
+    // a layout inside the keystroke's handler instead of once in the frame.
     const scrollTop = this.el.scrollTop;
+    if (fresh && scrollTop !== 0) this.el.scrollTop = 0;
     this.deferred.reset(fresh);
     this.el.empty();
     this.shown = -1;
+    const ids = `${this.idPrefix}${++this.generation}-`;
     this.rows = state.results.map((result, i) => {
-      const row = this.el.createDiv({ cls: "suggestion-item", attr: { role: "option", id: `${this.idPrefix}${i}`, "aria-selected": "false" } });
+      const row = this.el.createDiv({ cls: "suggestion-item", attr: { role: "option", id: `${ids}${i}`, "aria-selected": "false" } });
       this.listen(row, i);
       this.deferred.render(result, row);
       return row;
@@ -65,8 +71,8 @@ export class ResultList {
     if (this.rows.length === 0) {
       this.el.createDiv({ cls: "suggestion-empty", text: state.phase === "empty" ? "Type to search your notes." : "No matching notes." });
     }
-    // A new query starts at the top; the same query's list replaced in place stays where the reader was.
-    this.el.scrollTop = fresh ? 0 : scrollTop;
+    // The same query's list replaced in place stays where the reader was.
+    if (!fresh && scrollTop !== 0) this.el.scrollTop = scrollTop;
   }
 
   /** A click chooses the row (a middle click too: it opens a new tab, as on a link); the pointer selects it. */

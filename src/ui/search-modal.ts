@@ -133,6 +133,7 @@ export class SearchModal extends Modal {
     this.toolbar.show(state);
     this.list.show(state, change);
     const active = this.list.selectedId;
+    if (active === (this.inputEl.getAttr("aria-activedescendant") ?? undefined)) return;
     if (active === undefined) this.inputEl.removeAttribute("aria-activedescendant");
     else this.inputEl.setAttr("aria-activedescendant", active);
   }

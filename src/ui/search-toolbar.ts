@@ -23,6 +23,8 @@ export class SearchToolbar {
   private readonly explainButton: HTMLButtonElement;
   private readonly statusEl: HTMLElement;
   private explainOn = false;
+  /** The mode drawn as active; none until the first state. */
+  private mode: SearchMode | undefined;
   /** The status lines drawn, as one string, so a keystroke that keeps them touches nothing. */
   private statusKey = "";
 
@@ -49,14 +51,20 @@ export class SearchToolbar {
     this.statusEl = this.el.createDiv({ cls: "hvs-status-line hvs-hidden", attr: { "aria-live": "polite" } });
   }
 
+  /** Draws what changed since the last state; a keystroke that keeps the mode and the status touches nothing. */
   show(state: SearchState): void {
-    for (const [mode, button] of this.modeButtons) {
-      button.toggleClass("is-active", mode === state.mode);
-      button.setAttr("aria-pressed", mode === state.mode ? "true" : "false");
+    if (state.mode !== this.mode) {
+      this.mode = state.mode;
+      for (const [mode, button] of this.modeButtons) {
+        button.toggleClass("is-active", mode === state.mode);
+        button.setAttr("aria-pressed", mode === state.mode ? "true" : "false");
+      }
     }
-    this.explainOn = state.explain;
-    this.explainButton.toggleClass("is-active", state.explain);
-    this.explainButton.setAttr("aria-pressed", state.explain ? "true" : "false");
+    if (state.explain !== this.explainOn) {
+      this.explainOn = state.explain;
+      this.explainButton.toggleClass("is-active", state.explain);
+      this.explainButton.setAttr("aria-pressed", state.explain ? "true" : "false");
+    }
     this.showStatus(state.status, state.phase === "keyword");
   }
 
