@@ -25,14 +25,17 @@ export interface SearchModalDeps {
   afterPaint?: AfterPaint;
 }
 
-const INSTRUCTIONS: readonly { command: string; purpose: string }[] = [
-  { command: "↑↓", purpose: "to navigate" },
-  { command: "↵", purpose: "to open" },
-  { command: `${Platform.isMacOS ? "⌘" : "Ctrl"} ↵`, purpose: "to open in a new tab" },
-  { command: "Shift ↵", purpose: "to insert a link" },
-  { command: "k: s: h:", purpose: "keyword, semantic or hybrid" },
-  { command: "Esc", purpose: "to dismiss" },
-];
+/** The keys the footer lists, in the words of Obsidian's own prompts. */
+function instructions(): { command: string; purpose: string }[] {
+  return [
+    { command: "↑↓", purpose: "to navigate" },
+    { command: "↵", purpose: "to open" },
+    { command: `${Platform.isMacOS ? "⌘" : "Ctrl"} ↵`, purpose: "to open in a new tab" },
+    { command: "Shift ↵", purpose: "to insert a link" },
+    { command: "k: s: h:", purpose: "keyword, semantic or hybrid" },
+    { command: "Esc", purpose: "to dismiss" },
+  ];
+}
 
 /**
  * "Search vault": keyword results on every keystroke, replaced in place by the fused results once the query
@@ -89,9 +92,9 @@ export class SearchModal extends Modal {
     this.inputEl.setAttr("aria-controls", this.resultContainerEl.id);
     this.inputEl.setAttr("aria-autocomplete", "list");
     this.inputEl.setAttr("aria-expanded", "true");
-    const instructions = this.modalEl.createDiv({ cls: "prompt-instructions" });
-    for (const { command, purpose } of INSTRUCTIONS) {
-      const el = instructions.createDiv({ cls: "prompt-instruction" });
+    const footer = this.modalEl.createDiv({ cls: "prompt-instructions" });
+    for (const { command, purpose } of instructions()) {
+      const el = footer.createDiv({ cls: "prompt-instruction" });
       el.createSpan({ cls: "prompt-instruction-command", text: command });
       el.createSpan({ text: purpose });
     }

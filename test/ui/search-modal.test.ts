@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarkdownView } from "obsidian";
-import { createTestApp, type TestApp } from "../fakes/obsidian";
+import { createTestApp, setPlatform, type TestApp } from "../fakes/obsidian";
 import type { SearchResponse } from "../../src/core/search/search-result";
 import { defaultSettings } from "../../src/core/settings/plugin-settings";
 import { SearchModal } from "../../src/ui/search-modal";
@@ -317,5 +317,25 @@ describe("SearchModal", () => {
     expect(modal.resultContainerEl.scrollTop).toBe(120);
     type(modal, "soil c");
     expect(modal.resultContainerEl.scrollTop).toBe(0);
+  });
+
+  it("lists its keys in a footer, with the Mac's command key on a Mac", () => {
+    const footer = (m: SearchModal) => [...m.modalEl.querySelectorAll(".prompt-instruction")].map((el) => el.getText());
+    const { modal } = setup();
+    expect(footer(modal)).toEqual([
+      "↑↓to navigate",
+      "↵to open",
+      "Ctrl ↵to open in a new tab",
+      "Shift ↵to insert a link",
+      "k: s: h:keyword, semantic or hybrid",
+      "Escto dismiss",
+    ]);
+    setPlatform({ isMacOS: true, isLinux: false });
+    try {
+      const mac = new SearchModal(t.app, { search: new FakeSearch(), settings: defaultSettings, timers: new ManualTimers() });
+      expect(footer(mac)[2]).toBe("⌘ ↵to open in a new tab");
+    } finally {
+      setPlatform();
+    }
   });
 });
