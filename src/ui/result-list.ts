@@ -10,7 +10,9 @@ let lists = 0;
 
 /** What the list reports back: the pointer selected a row, or a row was clicked. */
 export interface ResultListHandlers {
+  /** The pointer moved over the row at `index`. */
   onHover(index: number): void;
+  /** The row at `index` was clicked (or middle-clicked); `evt` carries the modifier keys. */
   onChoose(index: number, evt: MouseEvent): void;
 }
 

@@ -14,6 +14,7 @@ import { SearchToolbar } from "./search-toolbar";
 
 /** What the search modal runs on. */
 export interface SearchModalDeps {
+  /** The engine the modal searches with. Required. */
   search: SearchPort;
   /** The current settings (Ollama URL for the status line, number of results). */
   settings: () => PluginSettings;

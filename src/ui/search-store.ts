@@ -10,7 +10,9 @@ import { keptSelection } from "./selection-keeper";
 
 /** What the store searches with. */
 export interface SearchStoreOptions {
+  /** The engine: keyword results at once, the full search as a promise. Required. */
   search: SearchPort;
+  /** What the pause before the full search waits with. Required (the modal passes the window's). */
   timers: Timers;
   /** Quiet time after a keystroke before the full (embedding) search starts, in ms. Default 150. */
   debounceMs?: number;

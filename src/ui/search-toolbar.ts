@@ -10,7 +10,9 @@ const MODES: readonly { mode: SearchMode; label: string; tip: string }[] = [
 
 /** What the toolbar reports back to the modal. */
 export interface ToolbarHandlers {
+  /** A mode button was clicked. */
   onMode(mode: SearchMode): void;
+  /** The Explain toggle was clicked; `on` is the state it asks for. */
   onExplain(on: boolean): void;
   /** A suggested query ("did you mean") was clicked. */
   onSuggestion(query: string): void;
