@@ -1,23 +1,20 @@
-import { Keymap, Platform, SuggestModal, type App } from "obsidian";
-import { highlightTermsOf, type HighlightTerms } from "../core/search/excerpt";
+import { Keymap, Modal, Platform, type App } from "obsidian";
 import type { NoteResult } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
-import type { SearchMode } from "../core/types";
-import { type AfterPaint, DeferredRows, windowAfterPaint } from "./deferred-rows";
+import { type AfterPaint, windowAfterPaint } from "./deferred-rows";
 import { ExcerptCache } from "./excerpt-cache";
-import { explainLine } from "./explain-format";
+import { type Timers, windowTimers } from "./full-search";
 import { insertLinkAtCursor, openNote } from "./note-actions";
 import type { SearchPort } from "./ports";
-import { parseModePrefix } from "./query-mode";
+import { ResultList } from "./result-list";
 import { renderResult } from "./result-render";
-import { SearchSession, type SessionState, type Timers } from "./search-session";
-import { searchStatusLine } from "./search-status";
+import type { SearchChange, SearchState } from "./search-state";
+import { SearchStore } from "./search-store";
 import { SearchToolbar } from "./search-toolbar";
-import { keptSelection } from "./selection-keeper";
-import { rerunSuggestions, selectedIndex, selectIndex } from "./suggest-internals";
 
 /** What the search modal runs on. */
 export interface SearchModalDeps {
+  /** The engine the modal searches with. Required. */
   search: SearchPort;
   /** The current settings (Ollama URL for the status line, number of results). */
   settings: () => PluginSettings;
@@ -29,102 +26,126 @@ export interface SearchModalDeps {
   afterPaint?: AfterPaint;
 }
 
-/** Rows drawn in the same frame as the keystroke; the rest follow after it is painted. More than a tall list shows. */
-const EAGER_ROWS = 10;
-
-const windowTimers: Timers = {
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (id) => window.clearTimeout(id),
-};
+/** The keys the footer lists, in the words of Obsidian's own prompts. */
+function instructions(): { command: string; purpose: string }[] {
+  return [
+    { command: "↑↓", purpose: "to navigate" },
+    { command: "↵", purpose: "to open" },
+    { command: `${Platform.isMacOS ? "⌘" : "Ctrl"} ↵`, purpose: "to open in a new tab" },
+    { command: "Shift ↵", purpose: "to insert a link" },
+    { command: "k: s: h:", purpose: "keyword, semantic or hybrid" },
+    { command: "Esc", purpose: "to dismiss" },
+  ];
+}
 
 /**
  * "Search vault": keyword results on every keystroke, replaced in place by the fused results once the query
- * embedding (and HyDE) arrive. The selected row stays on the same note, or at the same place, when they do.
+ * embedding (and HyDE) arrive. A SearchStore owns every bit of state; this class turns DOM and key events into
+ * store events and draws each state the store pushes.
  */
-export class SearchModal extends SuggestModal<NoteResult> {
-  private readonly session: SearchSession;
+export class SearchModal extends Modal {
+  readonly inputEl: HTMLInputElement;
+  readonly resultContainerEl: HTMLElement;
+  private readonly store: SearchStore;
   private readonly toolbar: SearchToolbar;
-  private mode: SearchMode = "hybrid";
-  private explain = false;
-  private state: SessionState | undefined;
-  /** What the rows highlight, worked out once per answer rather than once per row. */
-  private highlight: HighlightTerms = { terms: [] };
-  private shown: string[] = [];
-  private ollamaDownLine: string | undefined;
-  private showing = false;
-  private readonly rows: DeferredRows<NoteResult>;
+  private readonly list: ResultList;
   private readonly excerpts = new ExcerptCache();
-  /** Set while the list is redrawn in place (late results, a toggle), which must not change its height. */
-  private redrawing = false;
+  private unsubscribe: (() => void) | undefined;
+  /** The input of the state drawn last: the box is written only when the store changed it (a toggle, a suggestion). */
+  private drawnInput = "";
 
-  constructor(
-    app: App,
-    private readonly deps: SearchModalDeps,
-  ) {
+  constructor(app: App, deps: SearchModalDeps) {
     super(app);
-    this.session = new SearchSession(deps.search, deps.timers ?? windowTimers, {
+    this.store = new SearchStore({
+      search: deps.search,
+      timers: deps.timers ?? windowTimers,
       debounceMs: deps.debounceMs ?? 150,
       limit: () => deps.settings().search.limit,
-      onFinal: (final) => this.showFinal(final),
+      ollamaUrl: () => deps.settings().ollamaUrl,
     });
-    this.rows = new DeferredRows(EAGER_ROWS, deps.afterPaint ?? windowAfterPaint, (result, el) =>
-      renderResult(el, result, { highlight: this.highlight, explain: this.explain, excerpts: this.excerpts }),
-    );
-    this.modalEl.addClass("hvs-search-modal");
-    this.setPlaceholder("Search notes by words and meaning…");
-    const mod = Platform.isMacOS ? "⌘" : "Ctrl";
-    this.setInstructions([
-      { command: "↑↓", purpose: "to navigate" },
-      { command: "↵", purpose: "to open" },
-      { command: `${mod} ↵`, purpose: "to open in a new tab" },
-      { command: "Shift ↵", purpose: "to insert a link" },
-      { command: "k: s: h:", purpose: "keyword, semantic or hybrid" },
-      { command: "Esc", purpose: "to dismiss" },
-    ]);
-    const parent = this.resultContainerEl.parentElement ?? this.modalEl;
-    this.toolbar = new SearchToolbar(parent, {
-      onMode: (m) => this.setMode(m),
-      onExplain: (on) => {
-        this.explain = on;
-        this.refresh();
+    // The same frame as Obsidian's own prompts, so themes style it like the quick switcher.
+    this.modalEl.empty();
+    this.modalEl.addClasses(["prompt", "hvs-search-modal"]);
+    this.inputEl = this.modalEl.createDiv({ cls: "prompt-input-container" }).createEl("input", {
+      cls: "prompt-input",
+      type: "text",
+      attr: { placeholder: "Search notes by words and meaning…", enterkeyhint: "done", role: "combobox", "aria-label": "Search notes" },
+    });
+    this.toolbar = new SearchToolbar(this.modalEl, {
+      onMode: (mode) => {
+        this.store.setMode(mode);
+        this.inputEl.focus();
+      },
+      onExplain: (on) => this.store.setExplain(on),
+      onSuggestion: (query) => {
+        this.store.runSuggestion(query);
+        this.inputEl.focus();
       },
     });
-    parent.insertBefore(this.toolbar.el, this.resultContainerEl);
-    this.toolbar.setMode(this.mode);
-    this.scope.register(["Mod"], "Enter", (evt) => this.choose(evt));
-    this.scope.register(["Shift"], "Enter", (evt) => this.choose(evt));
+    const state = () => this.store.state;
+    this.list = new ResultList(
+      this.modalEl.createDiv({ cls: "prompt-results" }),
+      deps.afterPaint ?? windowAfterPaint,
+      (result, el) => renderResult(el, result, { highlight: state().highlight, explain: state().explain, excerpts: this.excerpts }),
+      { onHover: (index) => this.store.select(index), onChoose: (index, evt) => this.choose(state().results[index], evt) },
+    );
+    this.resultContainerEl = this.list.el;
+    this.inputEl.setAttr("aria-controls", this.resultContainerEl.id);
+    this.inputEl.setAttr("aria-autocomplete", "list");
+    this.inputEl.setAttr("aria-expanded", "true");
+    const footer = this.modalEl.createDiv({ cls: "prompt-instructions" });
+    for (const { command, purpose } of instructions()) {
+      const el = footer.createDiv({ cls: "prompt-instruction" });
+      el.createSpan({ cls: "prompt-instruction-command", text: command });
+      el.createSpan({ text: purpose });
+    }
+    // While an input method composes (pinyin, kana, Hangul jamo), the box holds letters that are not the query yet:
+    // searching them, and embedding them when the user pauses to pick a candidate, would be wasted. The committed
+    // text is searched when the composition ends.
+    this.inputEl.addEventListener("input", (evt) => {
+      if (!(evt as Partial<InputEvent>).isComposing) this.store.input(this.inputEl.value);
+    });
+    this.inputEl.addEventListener("compositionend", () => this.store.input(this.inputEl.value));
+    this.register([], "ArrowUp", () => this.store.move(-1));
+    this.register([], "ArrowDown", () => this.store.move(1));
+    for (const mods of [[], ["Mod"], ["Shift"]] as const) this.register([...mods], "Enter", (evt) => this.choose(this.store.selectedResult, evt));
   }
 
   override onOpen(): void {
-    super.onOpen();
-    this.showing = true;
-    this.limit = this.deps.settings().search.limit;
+    this.unsubscribe = this.store.subscribe((state, change) => this.draw(state, change));
+    this.draw(this.store.state, { list: "new", reveal: false });
+    this.inputEl.focus();
   }
 
   override onClose(): void {
-    this.showing = false;
-    this.rows.reset(false);
-    this.session.cancel();
-    super.onClose();
+    this.unsubscribe?.();
+    this.store.close();
+    this.list.reset();
   }
 
-  getSuggestions(input: string): NoteResult[] {
-    const state = this.session.input(input, this.mode);
-    if (state !== this.state) this.highlight = state ? highlightTermsOf(state.response.query, state.prefixLast) : { terms: [] };
-    this.state = state;
-    this.rows.reset(!this.redrawing);
-    this.emptyStateText = this.state ? "No matching notes." : "Type to search your notes.";
-    this.updateChrome();
-    const results = this.state?.response.results ?? [];
-    this.shown = results.map((r) => r.path);
-    return results;
+  private register(mods: ("Mod" | "Shift")[], key: string, run: (evt: KeyboardEvent) => void): void {
+    this.scope.register(mods, key, (evt) => {
+      run(evt);
+      return false;
+    });
   }
 
-  renderSuggestion(result: NoteResult, el: HTMLElement): void {
-    this.rows.render(result, el);
+  private draw(state: SearchState, change: SearchChange): void {
+    // Never while the user's own edit is newer than the store's, as it is while an input method composes.
+    if (state.input !== this.drawnInput && this.inputEl.value !== state.input) this.inputEl.value = state.input;
+    this.drawnInput = state.input;
+    this.toolbar.show(state);
+    this.list.show(state, change);
+    const active = this.list.selectedId;
+    if (active === (this.inputEl.getAttr("aria-activedescendant") ?? undefined)) return;
+    if (active === undefined) this.inputEl.removeAttribute("aria-activedescendant");
+    else this.inputEl.setAttr("aria-activedescendant", active);
   }
 
-  onChooseSuggestion(result: NoteResult, evt: MouseEvent | KeyboardEvent): void {
+  /** Closes the modal, then opens the note at its passage (Mod: in a new tab) or, with Shift, links it at the cursor. */
+  private choose(result: NoteResult | undefined, evt: MouseEvent | KeyboardEvent): void {
+    if (!result) return;
+    this.close();
     const pane = Keymap.isModEvent(evt);
     if (evt.shiftKey && !pane) {
       insertLinkAtCursor(this.app, result.path);
@@ -132,69 +153,4 @@ export class SearchModal extends SuggestModal<NoteResult> {
     }
     void openNote(this.app, { path: result.path, line: result.best.startLine }, pane === true ? "tab" : pane);
   }
-
-  private choose(evt: KeyboardEvent): false {
-    this.selectActiveSuggestion(evt);
-    return false;
-  }
-
-  private setMode(mode: SearchMode): void {
-    this.mode = mode;
-    // A click on the toggle overrides a typed prefix, so the prefix goes.
-    const typed = parseModePrefix(this.inputEl.value, mode);
-    if (typed.prefixed) this.inputEl.value = typed.query;
-    this.toolbar.setMode(mode);
-    this.refresh();
-    this.inputEl.focus();
-  }
-
-  /** Late results: the list is redrawn only if a row would look different; the status line changes either way. */
-  private showFinal(final: SessionState): void {
-    const shown = this.state?.response.results;
-    if (!this.showing || !shown || rowsKey(shown, this.explain) !== rowsKey(final.response.results, this.explain)) {
-      this.refresh();
-      return;
-    }
-    this.state = final;
-    this.highlight = highlightTermsOf(final.response.query, final.prefixLast);
-    this.updateChrome();
-  }
-
-  /** Re-renders the list for the same input, keeping the selection and the scroll position. */
-  private refresh(): void {
-    if (!this.showing) return;
-    const oldKeys = this.shown;
-    const oldIndex = selectedIndex(this);
-    const scrollTop = this.resultContainerEl.scrollTop;
-    this.redrawing = true;
-    try {
-      rerunSuggestions(this, this.inputEl);
-    } finally {
-      this.redrawing = false;
-    }
-    selectIndex(this, keptSelection(oldKeys, oldIndex, this.shown));
-    this.resultContainerEl.scrollTop = scrollTop;
-  }
-
-  private updateChrome(): void {
-    const state = this.state;
-    this.toolbar.setMode(state?.mode ?? this.mode);
-    if (!state || state.mode === "keyword") {
-      this.toolbar.setStatus(undefined);
-      return;
-    }
-    if (state.phase === "final") {
-      const line = searchStatusLine(state.response, this.deps.settings().ollamaUrl);
-      this.ollamaDownLine = line?.startsWith("Keyword results only") ? line : undefined;
-      this.toolbar.setStatus(line);
-      return;
-    }
-    // While the full search runs, a known outage stays on screen instead of flickering away on every keystroke.
-    this.toolbar.setStatus(this.ollamaDownLine ?? "Searching by meaning…", this.ollamaDownLine === undefined);
-  }
-}
-
-/** What a list of rows shows, as one string: the note, its best chunk and, when shown, the explanation. */
-function rowsKey(results: readonly NoteResult[], explain: boolean): string {
-  return results.map((r) => `${r.path}\u0000${r.best.id}\u0000${explain ? explainLine(r.explain) : ""}`).join("\u0001");
 }

@@ -1,17 +1,51 @@
 import type { SearchResponse } from "../core/search/search-result";
 
+/** One line of the status area above the results. */
+export interface StatusLine {
+  text: string;
+  /** Work in progress ("Searching by meaning…") rather than something the user should know. */
+  pending?: boolean;
+  /** A query the line offers to run instead ("did you mean"); the line is then clickable. */
+  suggestion?: string;
+  /** The line says Ollama cannot be reached: the modal keeps showing it while the next full search runs. */
+  outage?: boolean;
+}
+
+/** Notices that only describe a choice the engine made well, and would show on almost every query. */
+const QUIET = new Set<string>(["HYDE_SKIPPED"]);
+
 /**
- * The line above the results that says how they were found, or undefined when there is nothing to say.
- * An unreachable Ollama gets one fixed sentence naming the URL, since the modal keeps working on keywords.
+ * The lines that say how a response was found: one per notice (any code, so notices the engine adds later show
+ * without changes here), plus a line for a suggested query. An unreachable Ollama gets one fixed sentence naming
+ * the URL, since the modal keeps working on keywords.
  */
-export function searchStatusLine(response: SearchResponse | undefined, ollamaUrl: string): string | undefined {
-  if (!response) return undefined;
-  const fallback = response.notices.find((n) => n.code === "KEYWORD_FALLBACK");
-  if (fallback) {
-    return isUnreachable(fallback.error) ? `Keyword results only: Ollama unreachable at ${ollamaUrl}` : fallback.message;
+export function noticeLines(response: SearchResponse | undefined, ollamaUrl: string): StatusLine[] {
+  if (!response) return [];
+  const lines: StatusLine[] = [];
+  for (const notice of response.notices) {
+    if (QUIET.has(notice.code)) continue;
+    const suggestion = suggestionOf(notice);
+    if (notice.code === "KEYWORD_FALLBACK" && isUnreachable(notice.error)) {
+      lines.push({ text: `Keyword results only: Ollama unreachable at ${ollamaUrl}`, outage: true });
+    } else if (!lines.some((l) => l.text === notice.message)) {
+      lines.push(suggestion === undefined ? { text: notice.message } : { text: notice.message, suggestion });
+    }
   }
-  const other = response.notices.find((n) => n.code === "NO_VECTORS" || n.code === "HYDE_FAILED");
-  return other?.message;
+  const suggestion = suggestionOf(response);
+  if (suggestion !== undefined && !lines.some((l) => l.suggestion === suggestion)) {
+    lines.push({ text: `Did you mean “${suggestion}”?`, suggestion });
+  }
+  return lines;
+}
+
+/**
+ * A suggested query carried by a response or a notice, as `suggestion: "text"` or `suggestion: { query: "text" }`.
+ * Read loosely on purpose: the field is optional in the engine's answer, and an unknown shape is ignored.
+ */
+function suggestionOf(carrier: object): string | undefined {
+  const value: unknown = (carrier as { suggestion?: unknown }).suggestion;
+  const query: unknown = typeof value === "object" && value !== null ? (value as { query?: unknown }).query : value;
+  return typeof query === "string" && query.trim() !== "" ? query : undefined;
 }
 
 /**

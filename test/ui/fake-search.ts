@@ -13,7 +13,8 @@ export class FakeSearch implements SearchPort {
   readonly keywordCalls: SearchRequest[] = [];
   readonly searches: PendingSearch[] = [];
 
-  constructor(private readonly keywordPaths: (query: string) => string[] = () => ["a.md", "b.md", "c.md"]) {}
+  /** The paths a keyword search answers with, for a query; tests may swap it. */
+  constructor(public keywordPaths: (query: string) => string[] = () => ["a.md", "b.md", "c.md"]) {}
 
   searchKeyword(req: SearchRequest): SearchResponse {
     this.keywordCalls.push(req);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarkdownView } from "obsidian";
-import { createTestApp, type TestApp } from "../fakes/obsidian";
+import { createTestApp, setPlatform, type TestApp } from "../fakes/obsidian";
+import type { SearchResponse } from "../../src/core/search/search-result";
 import { defaultSettings } from "../../src/core/settings/plugin-settings";
 import { SearchModal } from "../../src/ui/search-modal";
 import { FakeSearch } from "./fake-search";
@@ -229,5 +230,112 @@ describe("SearchModal", () => {
     timers.fireAll();
     modal.close();
     expect(search.searches[0]?.req.signal?.aborted).toBe(true);
+  });
+
+  it("marks the list as a listbox of options, the selected one aria-selected and named by the search box", () => {
+    const { modal } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
+    modal.open();
+    type(modal, "soil");
+    const list = modal.resultContainerEl;
+    const rows = [...list.querySelectorAll(".suggestion-item")];
+    expect(list.getAttr("role")).toBe("listbox");
+    expect(modal.inputEl.getAttr("aria-controls")).toBe(list.id);
+    expect(rows.map((r) => r.getAttr("role"))).toEqual(["option", "option", "option"]);
+    const selected = () => rows.map((r) => r.getAttr("aria-selected"));
+    expect(selected()).toEqual(["true", "false", "false"]);
+    press("ArrowUp");
+    expect(selected()).toEqual(["false", "false", "true"]);
+    expect(selectedTitle(modal)).toBe("Draft");
+    expect(modal.inputEl.getAttr("aria-activedescendant")).toBe(rows[2]?.id);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(3);
+  });
+
+  it("selects the row under the pointer and opens the clicked one", async () => {
+    const { modal } = setup(() => ["Garden.md", "Soil.md"]);
+    modal.open();
+    type(modal, "soil");
+    const rows = [...modal.resultContainerEl.querySelectorAll(".suggestion-item")];
+    rows[1]?.dispatchEvent(new Event("mousemove"));
+    expect(selectedTitle(modal)).toBe("Soil");
+    rows[0]?.dispatchEvent(Object.assign(new Event("click"), { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }));
+    await vi.waitFor(() => expect(t.app.workspace.getActiveFile()?.path).toBe("Garden.md"));
+    expect(modal.containerEl.parentElement).toBeNull();
+  });
+
+  it("shows any notice the engine sends and runs a suggested query when it is clicked", async () => {
+    const { modal, search, timers } = setup(() => []);
+    modal.open();
+    type(modal, "tomatoe");
+    timers.fireAll();
+    await search.answer([], { notices: [{ code: "NO_VECTORS", message: "No embeddings yet." }], suggestion: "tomato" } as Partial<SearchResponse>);
+    const items = [...(statusLine(modal)?.querySelectorAll(".hvs-status-item") ?? [])];
+    expect(items.map((el) => el.getText())).toEqual(["No embeddings yet.", "Did you mean “tomato”?"]);
+    expect(items[1]?.tagName).toBe("BUTTON");
+    search.keywordPaths = () => ["Garden.md"];
+    (items[1] as HTMLElement).click();
+    expect(modal.inputEl.value).toBe("tomato ");
+    expect(search.keywordCalls.at(-1)?.query).toBe("tomato ");
+    expect(titles(modal)).toEqual(["Garden"]);
+    expect(statusLine(modal)?.getText()).toBe("Searching by meaning…");
+  });
+
+  it("waits for an input method to commit its text before searching", () => {
+    const { modal, search } = setup();
+    modal.open();
+    modal.inputEl.value = "zhong";
+    modal.inputEl.dispatchEvent(Object.assign(new Event("input"), { isComposing: true }));
+    expect(search.keywordCalls).toEqual([]);
+    expect(modal.resultContainerEl.getText()).toBe("Type to search your notes.");
+    modal.inputEl.value = "中国";
+    modal.inputEl.dispatchEvent(new Event("compositionend"));
+    expect(search.keywordCalls.map((c) => c.query)).toEqual(["中国"]);
+    // The input event some browsers send after the composition asks for the same search: nothing new runs.
+    type(modal, "中国");
+    expect(search.keywordCalls).toHaveLength(1);
+  });
+
+  it("leaves text being composed alone when late results for the previous query arrive", async () => {
+    const { modal, search, timers } = setup();
+    modal.open();
+    type(modal, "garden ");
+    timers.fireAll();
+    modal.inputEl.value = "garden y";
+    modal.inputEl.dispatchEvent(Object.assign(new Event("input"), { isComposing: true }));
+    await search.answer(["Soil.md"]);
+    expect(titles(modal)).toEqual(["Soil"]);
+    expect(modal.inputEl.value).toBe("garden y");
+  });
+
+  it("keeps the scroll position when late results replace the list, and starts a new query at the top", async () => {
+    const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
+    modal.open();
+    type(modal, "soil");
+    modal.resultContainerEl.scrollTop = 120;
+    timers.fireAll();
+    await search.answer(["Draft.md", "Soil.md", "Garden.md"]);
+    expect(titles(modal)).toEqual(["Draft", "Soil", "Garden"]);
+    expect(modal.resultContainerEl.scrollTop).toBe(120);
+    type(modal, "soil c");
+    expect(modal.resultContainerEl.scrollTop).toBe(0);
+  });
+
+  it("lists its keys in a footer, with the Mac's command key on a Mac", () => {
+    const footer = (m: SearchModal) => [...m.modalEl.querySelectorAll(".prompt-instruction")].map((el) => el.getText());
+    const { modal } = setup();
+    expect(footer(modal)).toEqual([
+      "↑↓to navigate",
+      "↵to open",
+      "Ctrl ↵to open in a new tab",
+      "Shift ↵to insert a link",
+      "k: s: h:keyword, semantic or hybrid",
+      "Escto dismiss",
+    ]);
+    setPlatform({ isMacOS: true, isLinux: false });
+    try {
+      const mac = new SearchModal(t.app, { search: new FakeSearch(), settings: defaultSettings, timers: new ManualTimers() });
+      expect(footer(mac)[2]).toBe("⌘ ↵to open in a new tab");
+    } finally {
+      setPlatform();
+    }
   });
 });

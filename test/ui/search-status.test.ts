@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { explainLine } from "../../src/ui/explain-format";
-import { searchStatusLine } from "../../src/ui/search-status";
+import { noticeLines } from "../../src/ui/search-status";
+
+/** The lines' texts, as the status area shows them. */
+const texts = (...args: Parameters<typeof noticeLines>) => noticeLines(...args).map((l) => l.text);
+import type { SearchNotice, SearchResponse } from "../../src/core/search/search-result";
 import { response } from "./fixtures";
 
 const URL = "http://127.0.0.1:11434";
 
-describe("searchStatusLine", () => {
+describe("noticeLines", () => {
   it("says exactly that results are keyword-only when Ollama is unreachable", () => {
     const r = response("q", ["a.md"], {
       notices: [
@@ -16,14 +20,14 @@ describe("searchStatusLine", () => {
         },
       ],
     });
-    expect(searchStatusLine(r, URL)).toBe(`Keyword results only: Ollama unreachable at ${URL}`);
+    expect(noticeLines(r, URL)).toEqual([{ text: `Keyword results only: Ollama unreachable at ${URL}`, outage: true }]);
   });
 
   it("passes other fallbacks and notices through, and says nothing otherwise", () => {
     const timeout = response("q", [], {
       notices: [{ code: "KEYWORD_FALLBACK", message: "Keyword results only: timed out.", error: { code: "OLLAMA_TIMEOUT", message: "timed out" } }],
     });
-    expect(searchStatusLine(timeout, URL)).toBe("Keyword results only: timed out.");
+    expect(texts(timeout, URL)).toEqual(["Keyword results only: timed out."]);
     const noEmbedder = response("q", [], {
       notices: [
         {
@@ -33,10 +37,22 @@ describe("searchStatusLine", () => {
         },
       ],
     });
-    expect(searchStatusLine(noEmbedder, URL)).toBe("Keyword results only: No embedding model is set up. Pick one in the settings.");
-    expect(searchStatusLine(response("q", [], { notices: [{ code: "NO_VECTORS", message: "No embeddings yet." }] }), URL)).toBe("No embeddings yet.");
-    expect(searchStatusLine(response("q", [], { notices: [{ code: "HYDE_SKIPPED", message: "skipped" }] }), URL)).toBeUndefined();
-    expect(searchStatusLine(undefined, URL)).toBeUndefined();
+    expect(texts(noEmbedder, URL)).toEqual(["Keyword results only: No embedding model is set up. Pick one in the settings."]);
+    expect(texts(response("q", [], { notices: [{ code: "NO_VECTORS", message: "No embeddings yet." }] }), URL)).toEqual(["No embeddings yet."]);
+    expect(texts(response("q", [], { notices: [{ code: "HYDE_SKIPPED", message: "skipped" }] }), URL)).toEqual([]);
+    expect(texts(undefined, URL)).toEqual([]);
+  });
+
+  it("shows notices it does not know, once each, and makes a suggested query a line of its own or its notice's", () => {
+    const unknown = { code: "SPELLING", message: "No exact match." } as unknown as SearchNotice;
+    const onNotice = { code: "SPELLING", message: "Did you mean tomato?", suggestion: "tomato" } as unknown as SearchNotice;
+    expect(noticeLines(response("q", [], { notices: [unknown, unknown] }), URL)).toEqual([{ text: "No exact match." }]);
+    const both = { ...response("q", [], { notices: [onNotice] }), suggestion: { query: "tomato" } };
+    expect(noticeLines(both, URL)).toEqual([{ text: "Did you mean tomato?", suggestion: "tomato" }]);
+    expect(noticeLines({ ...response("q", []), suggestion: "basil" } as SearchResponse, URL)).toEqual([
+      { text: "Did you mean “basil”?", suggestion: "basil" },
+    ]);
+    expect(noticeLines({ ...response("q", []), suggestion: 3 } as unknown as SearchResponse, URL)).toEqual([]);
   });
 });
 

@@ -32,7 +32,8 @@ export interface SearchView {
   mode: string | null;
   explainOn: boolean;
   /**
-   * Elements in the results other than the renderer's own (div, span, mark with a class or data-path), as HTML:
+   * Elements in the results other than the renderer's own (div, span, mark with a class or data-path; rows also with their
+   * option role, id and aria-selected), as HTML:
    * must stay empty, since note text is untrusted.
    */
   foreignElements: string[];
@@ -56,8 +57,11 @@ export function searchView(h: HarnessPage): Promise<SearchView> {
     const status = modal?.querySelector(".hvs-status-line");
     const tags = new Set(["DIV", "SPAN", "MARK"]);
     const attributes = new Set(["class", "data-path"]);
+    // A row itself also carries its listbox option's role, id and selection state (fixed values, never note text).
+    const rowAttributes = new Set([...attributes, "role", "id", "aria-selected"]);
+    const allowed = (el: Element): Set<string> => (el.matches(".prompt-results > .suggestion-item") ? rowAttributes : attributes);
     const foreign = [...(modal?.querySelectorAll(".prompt-results *") ?? [])]
-      .filter((el) => !tags.has(el.tagName) || el.getAttributeNames().some((name) => !attributes.has(name)))
+      .filter((el) => !tags.has(el.tagName) || el.getAttributeNames().some((name) => !allowed(el).has(name)))
       .map((el) => el.outerHTML.slice(0, 120));
     return {
       open: modal !== null,
