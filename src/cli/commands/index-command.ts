@@ -18,7 +18,7 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   const { service, layout, embedding, printer, embedded, calibrate } = opened.value;
   const t0 = now();
   await service.start();
-  await service.whenIdle();
+  await service.whenSettled();
   const before = service.status();
   if (!before.lastError && !io.signal?.aborted) await calibrate("refresh", io.signal);
   await service.stop();
@@ -32,10 +32,13 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   lines.push(`Done in ${((now() - t0) / 1000).toFixed(1)} s. Index: ${layout.dataDir}${size}`);
   io.stderr.write(`${lines.join("\n")}\n`);
   if (io.signal?.aborted) return EXIT_FAILURE;
-  if (embedding.kind === "ollama" && before.lastError) {
+  // A success late in the run never hides a failure: any chunk left without its vector fails the command.
+  const failure = status.lastError ?? before.lastError;
+  if (embedding.kind === "ollama" && (failure || status.pendingEmbeddings > 0)) {
+    const missing = status.pendingEmbeddings;
     io.stderr.write(
-      `${before.lastError.message}\n` +
-        `The keyword index is up to date; run "index" again to add the ${plural(before.pendingEmbeddings, "missing embedding")}.\n`,
+      `${failure?.message ?? "Some chunks could not be embedded."}\n` +
+        (missing > 0 ? `The keyword index is up to date; run "index" again to add the ${plural(missing, "missing embedding")}.\n` : ""),
     );
     return EXIT_FAILURE;
   }

@@ -95,6 +95,21 @@ export class IndexService implements IndexServiceApi {
     return this.worker.whenIdle();
   }
 
+  /**
+   * Like `whenIdle`, and waits out the scheduled retries of failed embedding requests too: resolves once every chunk
+   * has its vector, or the retry budget ran out (`embedRetries`; the error then stays in `status().lastError`), or
+   * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
+   */
+  async whenSettled(): Promise<void> {
+    const s = this.worker.state;
+    for (;;) {
+      await this.worker.whenIdle();
+      if (!s.runner.retrying || s.synced.pendingChunks === 0 || s.stopping || s.killed) return;
+      await s.runner.whenRetryDue();
+      this.worker.kick();
+    }
+  }
+
   pause(): void {
     this.worker.setPaused(true);
   }

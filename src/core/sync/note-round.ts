@@ -1,4 +1,4 @@
-import { ok } from "../result";
+import { ok, type AppError } from "../result";
 import type { Exclusions } from "./exclusions";
 import type { IndexSettings } from "./index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
@@ -16,6 +16,8 @@ export interface RoundContext {
   settings: IndexSettings;
   exclusions: Exclusions;
   progress: ProgressTracker;
+  /** Reading a note failed; the note stays as it was indexed. */
+  failed(e: AppError): void;
   pause: Pause;
   /** Between two notes, while the index is consistent: apply vectors that arrived, start requests, yield. */
   between(): Promise<void>;
@@ -38,7 +40,7 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
   const removals: string[] = [];
   for (const [path, item] of batch) {
     const stat = item.stat ? ok(item.stat) : await ctx.source.stat(path);
-    if (!stat.ok) ctx.progress.setError(stat.error);
+    if (!stat.ok) ctx.failed(stat.error);
     else if (stat.value === null || ctx.exclusions.byPath(path)) removals.push(path);
     else upserts.push([path, stat.value, item.force]);
     await ctx.pause();
@@ -71,7 +73,7 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) return;
   const read = await ctx.source.read(path);
   if (!read.ok) {
-    ctx.progress.setError(read.error);
+    ctx.failed(read.error);
     return;
   }
   const hash = await noteContentHash(read.value, ctx.pause);

@@ -1,4 +1,5 @@
 import type { Embedder } from "../ollama/embedder";
+import type { AppError } from "../result";
 import type { FileStore } from "../persist/file-store";
 import { SearchEngine } from "../search/search-engine";
 import { Checkpoints } from "./checkpoints";
@@ -26,6 +27,12 @@ export interface WorkerDeps {
 /** What the worker's loop is busy with, for the progress phase. */
 export type Activity = "loading" | "scanning" | "indexing" | "saving";
 
+/**
+ * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
+ * waits for a vector, "source" until a scan lists the vault again, "save" until a save succeeds.
+ */
+export type FailureKind = "embed" | "source" | "save";
+
 /** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
 export class SyncState {
   readonly engine: SearchEngine;
@@ -45,6 +52,7 @@ export class SyncState {
   /** Notes cut at `maxNoteBytes` since the last notice. */
   cutNotes: string[] = [];
   cancelRescan: (() => void) | undefined;
+  private readonly failures = new Map<FailureKind, AppError>();
   started = false;
   paused = false;
   stopping = false;
@@ -66,8 +74,24 @@ export class SyncState {
       clock: deps.clock,
       scheduler: deps.scheduler,
       wake,
-      failed: (e) => deps.progress.setError(e),
+      failed: (e) => this.fail("embed", e),
     });
+  }
+
+  /** Records a failure; the status shows the latest failure still standing. */
+  fail(kind: FailureKind, e: AppError): void {
+    this.failures.delete(kind);
+    this.failures.set(kind, e);
+    this.deps.progress.setError(e);
+  }
+
+  /**
+   * `kind` succeeded in full: its failure no longer stands. A later success of one part never hides the failure of
+   * another, nor an earlier failure of the same part whose work is still left (see `FailureKind`).
+   */
+  cleared(kind: FailureKind): void {
+    if (!this.failures.delete(kind)) return;
+    this.deps.progress.setError([...this.failures.values()].pop());
   }
 
   /** Whether the loop may run: started, and not paused, stopping or killed. */

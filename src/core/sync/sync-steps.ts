@@ -95,21 +95,25 @@ export class SyncSteps {
       applied: (chunks) => {
         s.checkpoints.vectorsAdded(chunks);
         s.deps.progress.embedded(chunks);
-        s.deps.progress.setError(undefined);
+        if (s.synced.pendingChunks === 0) s.cleared("embed");
       },
     });
   }
 
-  /** Writes a checkpoint, unless a reset is pending (then the files on disk are the better copy). */
-  async saveNow(): Promise<Result<unknown>> {
+  /**
+   * Writes a checkpoint, unless a reset is pending (then the files on disk are the better copy). `midRound`: notes
+   * of the round under way are neither queued nor done, so the save can't claim that every note was checked.
+   */
+  async saveNow(midRound = false): Promise<Result<unknown>> {
     const s = this.s;
     if (s.reset) return ok(undefined);
     this.busy("saving");
     const model = s.embedder?.model ?? "";
     // Once work was cancelled, only the final save of `stop` still writes.
-    const checked = s.scan?.recheckContent !== true && !s.ready.hasForced();
+    const checked = !midRound && s.scan?.recheckContent !== true && !s.ready.hasForced();
     const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping, checked);
-    if (saved && !saved.ok) s.deps.progress.setError(saved.error);
+    if (saved && !saved.ok) s.fail("save", saved.error);
+    else if (saved) s.cleared("save");
     return saved ?? ok(undefined);
   }
 
@@ -139,8 +143,11 @@ export class SyncSteps {
     s.scan = undefined;
     this.busy("scanning");
     const scanned = await scanInto(s.ready, s.deps.source, s.synced.notes, s.exclusions, recheck);
-    if (scanned.ok) return;
-    s.deps.progress.setError(scanned.error);
+    if (scanned.ok) {
+      s.cleared("source");
+      return;
+    }
+    s.fail("source", scanned.error);
     s.cancelRescan?.();
     s.cancelRescan = s.deps.scheduler.setTimer(RESCAN_RETRY_MS, () => {
       s.cancelRescan = undefined;
@@ -156,10 +163,16 @@ export class SyncSteps {
       settings: s.settings,
       exclusions: s.exclusions,
       progress: s.deps.progress,
+      failed: (e) => s.fail("source", e),
       pause: () => s.pause(),
       between: async () => {
         await this.applyInbox();
         this.pump();
+        // A first index is one long round: a checkpoint between two notes keeps what was embedded so far.
+        if (s.checkpoints.due(s.settings)) {
+          await this.saveNow(true);
+          this.busy("indexing");
+        }
         await s.pause();
       },
       interrupted: () => s.interrupted(),
@@ -172,7 +185,7 @@ export class SyncSteps {
   private pump(): void {
     const s = this.s;
     if (!s.embedder || s.interrupted()) return;
-    s.runner.pump(s.embedder, s.synced.queue, s.settings.embedConcurrency, s.settings.embedBatchSize);
+    s.runner.pump(s.embedder, s.synced.queue, s.settings);
     s.refreshPhase(this.control.loopRunning());
   }
 }
