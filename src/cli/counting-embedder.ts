@@ -1,5 +1,5 @@
 import type { Embedder } from "../core/ollama/embedder";
-import type { Result } from "../core/result";
+import { ok, type Result } from "../core/result";
 
 /** Passes calls through to an embedder and counts the document texts it was asked for, to report per run. */
 export class CountingEmbedder implements Embedder {
@@ -18,6 +18,10 @@ export class CountingEmbedder implements Embedder {
 
   embedQuery(text: string, signal?: AbortSignal): Promise<Result<Float32Array>> {
     return this.inner.embedQuery(text, signal);
+  }
+
+  check(signal?: AbortSignal): Promise<Result<void>> {
+    return this.inner.check ? this.inner.check(signal) : Promise.resolve(ok(undefined));
   }
 
   async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {

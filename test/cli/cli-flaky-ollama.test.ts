@@ -13,7 +13,8 @@ const chunksOf = (stderr: string): number => Number(/22 notes, (\d+) chunks/.exe
 
 describe("the CLI's index with a flaky Ollama", () => {
   it("retries failed batches with backoff and ends with every chunk embedded once", async () => {
-    // Each failure of the runner is three failed calls (the client retries twice itself).
+    // Each failure is three failed calls (the client retries twice itself): the model check at start-up, then the
+    // first batch; its retry goes through.
     ctx.fake.setFaults({ status500: 6 });
     const res = await runCli(["index", "--vault", ctx.vault.dir, ...withModel()], FAST_RETRIES);
     expect(res.code).toBe(0);
@@ -29,7 +30,8 @@ describe("the CLI's index with a flaky Ollama", () => {
   });
 
   it("exits non-zero with the error and the count once the budget runs out, and a later run embeds only the rest", async () => {
-    ctx.fake.setFaults({ status500: 9 });
+    // The model check, the first batch and both its retries fail: the budget of two retries is spent.
+    ctx.fake.setFaults({ status500: 12 });
     const res = await runCli(["index", "--vault", ctx.vault.dir, ...withModel()], FAST_RETRIES);
     expect(res.code).toBe(1);
     const chunks = chunksOf(res.stderr);

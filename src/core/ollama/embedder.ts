@@ -12,6 +12,11 @@ export interface Embedder {
   dimensions(): number | undefined;
   embedQuery(text: string, signal?: AbortSignal): Promise<Result<Float32Array>>;
   embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>>;
+  /**
+   * Asks the server whether the model exists and makes embeddings, without embedding anything. Optional: an
+   * embedder without it is taken as usable.
+   */
+  check?(signal?: AbortSignal): Promise<Result<void>>;
 }
 
 export interface OllamaEmbedderOptions {
@@ -78,6 +83,11 @@ export class OllamaEmbedder implements Embedder {
 
   embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {
     return this.embedWithPrefix(texts, this.prefixes.document, signal);
+  }
+
+  async check(signal?: AbortSignal): Promise<Result<void>> {
+    const window = await this.inputWindow(signal);
+    return window.ok ? ok(undefined) : window;
   }
 
   private async embedWithPrefix(

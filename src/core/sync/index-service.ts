@@ -138,7 +138,8 @@ export class IndexService implements IndexServiceApi {
     const before = state.embedder?.model ?? "";
     state.embedder = e;
     state.engine.setDeps({ embedder: e });
-    if ((e?.model ?? "") !== before) this.worker.requestReset("model");
+    // A new model is checked before the index drops anything (see `SyncWorker.requestModelCheck`).
+    if ((e?.model ?? "") !== before || state.modelCheck === "failed") this.worker.requestModelCheck();
     else this.flushEmbedding();
   }
 
@@ -147,7 +148,8 @@ export class IndexService implements IndexServiceApi {
   }
 
   status(): IndexStatus {
-    return { ...this.progress.current(), fileBytes: this.worker.state.checkpoints.fileBytes };
+    const state = this.worker.state;
+    return { ...this.progress.current(), fileBytes: state.checkpoints.fileBytes, vectorsModel: state.vectorsModel };
   }
 
   save(): Promise<Result<void>> {

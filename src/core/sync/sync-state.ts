@@ -46,6 +46,13 @@ export class SyncState {
   settings: IndexSettings;
   exclusions: Exclusions;
   embedder: Embedder | undefined;
+  /** The model the index's vectors belong to; differs from the embedder's until a model change is checked and applied. */
+  vectorsModel: string;
+  /** "due": the embedder's model must be checked before anything else; "failed": it can't be used, nothing embeds. */
+  modelCheck: "due" | "failed" | undefined;
+  cancelModelCheck: (() => void) | undefined;
+  /** The files on disk hold another model's vectors: no save may replace them until this index has vectors. */
+  keepOtherModelFiles = false;
   scan: { recheckContent: boolean } | undefined;
   reset: "rebuild" | "model" | undefined;
   activity: Activity | undefined;
@@ -67,6 +74,7 @@ export class SyncState {
     this.settings = settings;
     this.exclusions = compileExclusions(settings);
     this.embedder = embedder;
+    this.vectorsModel = embedder?.model ?? "";
     this.synced = new SyncedIndex(0, embedder !== undefined);
     this.engine = new SearchEngine({ index: this.synced.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
@@ -104,9 +112,9 @@ export class SyncState {
     return this.killed || this.stopping || this.paused || this.reset !== undefined;
   }
 
-  /** Notes, a scan or a reset are waiting. */
+  /** Notes, a scan, a reset or a model check are waiting. */
   get pendingWork(): boolean {
-    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined;
+    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due";
   }
 
   /** Sets the progress phase from the state; `loopRunning` tells whether requests in flight are being waited for. */

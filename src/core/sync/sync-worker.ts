@@ -23,6 +23,7 @@ export class SyncWorker {
       kick: () => this.kick(),
       requestScan: (recheck) => this.requestScan(recheck),
       requestReset: (kind) => this.requestReset(kind),
+      requestModelCheck: () => this.requestModelCheck(),
       loopRunning: () => this.loop.running,
     });
     const s = this.state;
@@ -93,6 +94,18 @@ export class SyncWorker {
     this.kick();
   }
 
+  /**
+   * The embedder changed: its model is checked before anything else runs, and only a usable model that differs from
+   * the index's vectors resets the index. Before `start` there is nothing to do: loading checks the model.
+   */
+  requestModelCheck(): void {
+    const s = this.state;
+    if (!s.started) return;
+    s.modelCheck = "due";
+    s.runner.cancelAll();
+    this.kick();
+  }
+
   /** Retry embedding now instead of at the end of a backoff. */
   retryEmbedding(): void {
     this.state.runner.unblock();
@@ -144,6 +157,8 @@ export class SyncWorker {
     s.checkpoints.disarm();
     s.cancelRescan?.();
     s.cancelRescan = undefined;
+    s.cancelModelCheck?.();
+    s.cancelModelCheck = undefined;
     this.loop.kick();
   }
 }
