@@ -1,6 +1,6 @@
 import type { Embedder } from "../ollama/embedder";
 import type { FileStore } from "../persist/file-store";
-import { loadIndexFiles, saveIndexFiles } from "../persist/index-files";
+import { loadIndexFiles, saveIndexFiles, type SalvagedVectors } from "../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../persist/snapshot";
 import type { Result } from "../result";
 import { exclusionRulesHash, indexChunkingHash, type IndexSettings } from "./index-settings";
@@ -67,6 +67,17 @@ export async function loadSyncedIndex(
     return { synced, model: snapshot.header.model, otherModelOnDisk: false };
   }
   if (outcome.kind === "missing") return fresh();
+  const salvaged = outcome.salvaged;
+  if (salvaged && model !== "" && salvaged.model === model) {
+    const synced = new SyncedIndex(salvaged.dims, embedding);
+    const recovered = seedSalvaged(synced, salvaged);
+    deps.notify(
+      recovered === 0
+        ? outcome.error.message
+        : `${outcome.error.message} ${recovered} embeddings in it were intact and are reused; only the rest are embedded again.`,
+    );
+    return { synced, model, otherModelOnDisk: false };
+  }
   deps.notify(outcome.error.message);
   const old = outcome.reusable;
   if (!old || old.header.dims === 0) return fresh();
@@ -77,6 +88,18 @@ export async function loadSyncedIndex(
     if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
   });
   return { synced, model, otherModelOnDisk: false };
+}
+
+/** Offers every salvaged vector as a seed; returns how many. */
+function seedSalvaged(synced: SyncedIndex, salvaged: SalvagedVectors): number {
+  const { dims, hashes, vectors } = salvaged;
+  let seeded = 0;
+  hashes.forEach((hash, i) => {
+    if (hash === "") return;
+    synced.pool.seed(hash, vectors.subarray(i * dims, (i + 1) * dims));
+    seeded++;
+  });
+  return seeded;
 }
 
 /**
