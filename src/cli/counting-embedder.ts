@@ -20,6 +20,10 @@ export class CountingEmbedder implements Embedder {
     return this.inner.embedQuery(text, signal);
   }
 
+  cutInputs(): { count: number; windowTokens: number | undefined } {
+    return this.inner.cutInputs?.() ?? { count: 0, windowTokens: undefined };
+  }
+
   check(signal?: AbortSignal): Promise<Result<void>> {
     return this.inner.check ? this.inner.check(signal) : Promise.resolve(ok(undefined));
   }

@@ -27,6 +27,17 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   const lines = [describeIndex(status, embedding)];
   if (embedded) {
     lines.push(embedded.documents === 0 ? "Nothing needed embedding in this run." : `Embedded ${plural(embedded.documents, "chunk")} in this run.`);
+    const cut = embedded.cutInputs();
+    if (cut.count > 0) lines.push(cutWarning(cut.count, cut.windowTokens, embedding.kind === "ollama" ? embedding.model : ""));
+  }
+  if (status.notes === 0) {
+    lines.push(
+      status.excludedNotes === 0
+        ? `The vault has no notes to index: no .md files were found in ${layout.vaultDir}.`
+        : `Every note of the vault is excluded by the plugin's settings (${plural(status.excludedNotes, "note")}).`,
+    );
+  } else if (status.excludedNotes > 0) {
+    lines.push(`${plural(status.excludedNotes, "note")} excluded by the plugin's settings (folders, patterns, tags, length) or not text.`);
   }
   const size = status.fileBytes === undefined ? "" : ` (${formatBytes(status.fileBytes)})`;
   lines.push(`Done in ${((now() - t0) / 1000).toFixed(1)} s. Index: ${layout.dataDir}${size}`);
@@ -43,4 +54,13 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
     return EXIT_FAILURE;
   }
   return EXIT_OK;
+}
+
+/** The warning for chunks longer than the model's input window: their ends get no vector. */
+function cutWarning(count: number, windowTokens: number | undefined, model: string): string {
+  const window = windowTokens === undefined ? "input window" : `input window of ${windowTokens} tokens`;
+  return (
+    `Warning: ${plural(count, "chunk")} were longer than ${model}'s ${window} and were cut before embedding, so ` +
+    "their ends are found by keyword only. Set a smaller chunk size in the plugin's settings, or use a model with a longer context."
+  );
 }

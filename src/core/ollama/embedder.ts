@@ -17,6 +17,8 @@ export interface Embedder {
    * embedder without it is taken as usable.
    */
   check?(signal?: AbortSignal): Promise<Result<void>>;
+  /** Texts cut to fit the model's input window so far, and that window in tokens. Optional. */
+  cutInputs?(): { count: number; windowTokens: number | undefined };
 }
 
 export interface OllamaEmbedderOptions {
@@ -57,6 +59,7 @@ export class OllamaEmbedder implements Embedder {
   private windowTokens: number | undefined;
   private reportedDims: number | undefined;
   private seenDims: number | undefined;
+  private cut = 0;
 
   constructor(
     private readonly client: OllamaClient,
@@ -83,6 +86,10 @@ export class OllamaEmbedder implements Embedder {
 
   embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {
     return this.embedWithPrefix(texts, this.prefixes.document, signal);
+  }
+
+  cutInputs(): { count: number; windowTokens: number | undefined } {
+    return { count: this.cut, windowTokens: this.windowTokens };
   }
 
   async check(signal?: AbortSignal): Promise<Result<void>> {
@@ -124,7 +131,11 @@ export class OllamaEmbedder implements Embedder {
     const textBudget = Math.max(1, Math.floor(window.value * WINDOW_SAFETY) - estimateTokens(prefix));
     for (let start = 0; start < misses.length; start += this.batchSize) {
       const batch = misses.slice(start, start + this.batchSize);
-      const inputs = batch.map(([, miss]) => prefix + truncateToTokens(miss.text, textBudget));
+      const inputs = batch.map(([, miss]) => {
+        const fitted = truncateToTokens(miss.text, textBudget);
+        if (fitted.length < miss.text.length) this.cut++;
+        return prefix + fitted;
+      });
       const result = await this.client.embedRaw(this.model, inputs, signal);
       if (!result.ok) return result;
       for (const [j, row] of result.value.entries()) {

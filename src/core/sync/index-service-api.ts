@@ -40,6 +40,8 @@ export interface IndexStatus extends SyncProgress {
    * can't be used (not installed, no embeddings) is configured: the index then keeps its vectors.
    */
   vectorsModel: string;
+  /** Notes the exclusion rules leave out (by path, tag or length) and files named .md that are not text. */
+  excludedNotes: number;
 }
 
 /**

@@ -149,7 +149,8 @@ export class IndexService implements IndexServiceApi {
 
   status(): IndexStatus {
     const state = this.worker.state;
-    return { ...this.progress.current(), fileBytes: state.checkpoints.fileBytes, vectorsModel: state.vectorsModel };
+    const excludedNotes = state.excludedByPath + state.synced.notes.size - state.synced.noteCount;
+    return { ...this.progress.current(), fileBytes: state.checkpoints.fileBytes, vectorsModel: state.vectorsModel, excludedNotes };
   }
 
   save(): Promise<Result<void>> {

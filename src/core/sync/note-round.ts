@@ -28,6 +28,8 @@ export interface RoundContext {
   changed(): void;
   /** The note was larger than `maxNoteBytes` and only its beginning is indexed. */
   cut(path: string): void;
+  /** The file is named .md but is not text: it is recorded without chunks (not read again until it changes). */
+  binary(path: string): void;
 }
 
 /**
@@ -83,6 +85,13 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     ctx.changed();
     return;
   }
+  if (looksBinary(read.value)) {
+    ctx.binary(path);
+    ctx.changed();
+    const meta = { title: path, aliases: [], tags: [], links: [] };
+    await ctx.synced.put({ path, mtime: stat.mtime, size: stat.size, contentHash: hash, meta, chunks: [], embedHashes: [] }, ctx.pause);
+    return;
+  }
   const p = await prepareNote(path, read.value, hash, ctx.settings, ctx.pause);
   if (p.cut) ctx.cut(path);
   const excluded = ctx.exclusions.byContent(p.note.meta, p.proseChars);
@@ -102,6 +111,20 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     embedHashes: excluded ? [] : p.embedHashes,
   };
   await ctx.synced.put(next, ctx.pause, p.inputs);
+}
+
+/** Bytes looked at to tell a binary file from text. */
+const BINARY_PROBE_CHARS = 8192;
+
+/** A NUL character near the start means a binary file (an image or a database renamed .md), as git decides. */
+function looksBinary(text: string): boolean {
+  return text.slice(0, BINARY_PROBE_CHARS).includes("\u0000");
+}
+
+/** The notice for files named .md that are not text, naming the first few. */
+export function binaryNotice(paths: readonly string[]): string {
+  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
+  return `${paths.length} file(s) named .md are not text, so they are skipped: ${names}.`;
 }
 
 /** The notice for notes cut at `maxBytes`, naming the first few. */

@@ -58,6 +58,10 @@ export class SyncState {
   activity: Activity | undefined;
   /** Notes cut at `maxNoteBytes` since the last notice. */
   cutNotes: string[] = [];
+  /** Files named .md that are not text, found since the last notice. */
+  binaryNotes: string[] = [];
+  /** Listed notes left out by the exclusion rules' paths, at the last scan. */
+  excludedByPath = 0;
   cancelRescan: (() => void) | undefined;
   private readonly failures = new Map<FailureKind, AppError>();
   started = false;

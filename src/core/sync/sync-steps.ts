@@ -1,7 +1,7 @@
 import { ok, type Result } from "../result";
 import { indexChunkingHash } from "./index-settings";
 import { checkModel, MODEL_RECHECK_MS } from "./model-check";
-import { cutNotice, runRound, type RoundContext } from "./note-round";
+import { binaryNotice, cutNotice, runRound, type RoundContext } from "./note-round";
 import { scanInto } from "./reconcile";
 import type { StepResult } from "./step-loop";
 import { loadSyncedIndex } from "./sync-files";
@@ -85,6 +85,8 @@ export class SyncSteps {
     if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
     if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
     s.cutNotes = [];
+    if (s.binaryNotes.length > 0) s.deps.notify(binaryNotice(s.binaryNotes));
+    s.binaryNotes = [];
     if (s.started && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
     s.indexed.resolve();
     return false;
@@ -185,6 +187,7 @@ export class SyncSteps {
     this.busy("scanning");
     const scanned = await scanInto(s.ready, s.deps.source, s.synced.notes, s.exclusions, recheck);
     if (scanned.ok) {
+      s.excludedByPath = scanned.value.excludedByPath;
       s.cleared("source");
       return;
     }
@@ -220,6 +223,7 @@ export class SyncSteps {
       requeue: (path, item) => s.ready.add(path, item),
       changed: () => s.checkpoints.changed(),
       cut: (path) => s.cutNotes.push(path),
+      binary: (path) => s.binaryNotes.push(path),
     };
   }
 
