@@ -53,7 +53,12 @@ export async function loadSyncedIndex(
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
   const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
   const embedding = embedder !== undefined;
-  const fresh = (otherModelOnDisk = false): LoadedIndex => ({ synced: new SyncedIndex(0, embedding), model, otherModelOnDisk });
+  // An empty index has vectors of no model yet; the configured one only once it passed its check.
+  const fresh = (otherModelOnDisk = false): LoadedIndex => ({
+    synced: new SyncedIndex(0, embedding),
+    model: keepSavedModel ? "" : model,
+    otherModelOnDisk,
+  });
   const kept = outcome.kind === "discarded" ? outcome.reusable : undefined;
   const keep = keepSavedModel && kept?.header.chunkingHash === expect.chunkingHash ? kept : undefined;
   if (outcome.kind === "loaded" || keep) {

@@ -29,9 +29,10 @@ export type Activity = "loading" | "scanning" | "indexing" | "saving";
 
 /**
  * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
- * waits for a vector, "source" until a scan lists the vault again, "save" until a save succeeds.
+ * waits for a vector, "model" until the model passes its check, "source" until a scan lists the vault again, "save"
+ * until a save succeeds.
  */
-export type FailureKind = "embed" | "source" | "save";
+export type FailureKind = "embed" | "model" | "source" | "save";
 
 /** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
 export class SyncState {

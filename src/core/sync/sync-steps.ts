@@ -106,7 +106,7 @@ export class SyncSteps {
       applied: (chunks) => {
         s.checkpoints.vectorsAdded(chunks);
         s.deps.progress.embedded(chunks);
-        if (s.synced.pendingChunks === 0) s.cleared("embed");
+        if (chunks > 0 && s.synced.pendingChunks === 0) s.cleared("embed");
       },
     });
   }
@@ -144,11 +144,11 @@ export class SyncSteps {
     s.cancelModelCheck = undefined;
     const checked = await checkModel(s.embedder);
     if (checked.ok) {
-      s.cleared("embed");
+      s.cleared("model");
       return true;
     }
     s.modelCheck = "failed";
-    s.fail("embed", checked.error);
+    s.fail("model", checked.error);
     s.cancelModelCheck = s.deps.scheduler.setTimer(MODEL_RECHECK_MS, () => {
       s.cancelModelCheck = undefined;
       this.control.requestModelCheck();
