@@ -27,9 +27,7 @@ async function killedAt(h: Harness, killAt: number): Promise<void> {
 async function resumed(h: Harness): Promise<{ saved: number; embedded: number; complete: boolean }> {
   const fresh = new CountingEmbedder();
   h.embedder = fresh;
-  fresh.hold();
-  const s = h.service();
-  await s.start();
+  const s = await h.startedHeld();
   const saved = s.index.vectorCount;
   fresh.release();
   await s.whenIdle();

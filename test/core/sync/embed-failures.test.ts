@@ -19,9 +19,7 @@ describe("IndexService when the embedder is flaky", () => {
     const h = new Harness({ embedConcurrency: 2, embedBatchSize: 1 });
     notes(h, 6);
     h.counting.failCall = (call) => call === 1;
-    h.counting.hold();
-    const s = h.service();
-    await s.start();
+    const s = await h.startedHeld();
     expect(h.counting.inFlight).toBe(2);
     h.counting.release();
     await s.whenIdle();
