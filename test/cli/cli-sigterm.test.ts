@@ -49,6 +49,8 @@ describe("the CLI's index under SIGTERM (timeout, systemd, docker stop)", () => 
     const killed = await indexUntilTerminated(args, () => fake.stats.embedCalls >= 3);
     expect(killed.stderr).toMatch(/Stopping and saving what is indexed so far/);
     expect(killed.code).toBe(1);
+    // The summary comes after the final save (it names the size of the files written).
+    expect(killed.stderr).toMatch(/Done in [\d.]+ s\. Index: .+ \(\d+ (B|KB|MB)\)/);
     // The signal may land before every note was read: the summary counts what the saved index holds.
     const summary = /Index: (\d+) notes?, (\d+) chunks?(?:; ([\d,]+) chunks? not embedded yet)?/.exec(killed.stderr);
     expect(summary).not.toBeNull();

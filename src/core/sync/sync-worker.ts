@@ -16,6 +16,7 @@ export class SyncWorker {
   readonly state: SyncState;
   private readonly steps: SyncSteps;
   private readonly loop: StepLoop;
+  private stopped: Promise<void> | undefined;
 
   constructor(deps: WorkerDeps, settings: IndexSettings, embedder: Embedder | undefined) {
     this.state = new SyncState(deps, settings, embedder, () => this.kick());
@@ -134,7 +135,13 @@ export class SyncWorker {
   }
 
   /** Cancels all work, waits for it, applies vectors that already arrived, and saves. */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    // A second call (the CLI's Ctrl-C or SIGTERM handler, then the command itself) waits for the same final save.
+    this.stopped ??= this.stopOnce();
+    return this.stopped;
+  }
+
+  private async stopOnce(): Promise<void> {
     const s = this.state;
     const save = s.started && !s.stopping;
     s.stopping = true;
