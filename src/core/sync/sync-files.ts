@@ -79,7 +79,7 @@ export async function loadSyncedIndex(
     deps.notify(
       recovered === 0
         ? outcome.error.message
-        : `${outcome.error.message} ${recovered} embeddings in it were intact and are reused; only the rest are embedded again.`,
+        : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and are reused; only the rest are embedded again.`,
     );
     return { synced, model, otherModelOnDisk: false };
   }
