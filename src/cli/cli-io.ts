@@ -1,3 +1,5 @@
+import type { IndexSettings } from "../core/sync/index-settings";
+
 /** Where one output stream goes. `process.stdout` and `process.stderr` fit. */
 export interface OutStream {
   write(text: string): unknown;
@@ -17,6 +19,11 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** The fetch used to reach Ollama. Default: the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Index settings that override those derived from the plugin's settings, e.g. shorter retry delays or checkpoint
+   * intervals in tests. Default none.
+   */
+  indexOverrides?: Partial<IndexSettings>;
   /** Aborts a running command, e.g. on Ctrl-C. */
   signal?: AbortSignal;
 }

@@ -1,5 +1,5 @@
 import type { Embedder } from "../core/ollama/embedder";
-import type { Result } from "../core/result";
+import { ok, type Result } from "../core/result";
 
 /** Passes calls through to an embedder and counts the document texts it was asked for, to report per run. */
 export class CountingEmbedder implements Embedder {
@@ -18,6 +18,14 @@ export class CountingEmbedder implements Embedder {
 
   embedQuery(text: string, signal?: AbortSignal): Promise<Result<Float32Array>> {
     return this.inner.embedQuery(text, signal);
+  }
+
+  cutInputs(): { count: number; windowTokens: number | undefined } {
+    return this.inner.cutInputs?.() ?? { count: 0, windowTokens: undefined };
+  }
+
+  check(signal?: AbortSignal): Promise<Result<void>> {
+    return this.inner.check ? this.inner.check(signal) : Promise.resolve(ok(undefined));
   }
 
   async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {

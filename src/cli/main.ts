@@ -6,11 +6,14 @@ import { EXIT_FAILURE, processIo } from "./cli-io";
 import { run } from "./run";
 
 const controller = new AbortController();
-// First Ctrl-C: stop the work and save what is indexed so far. A second one kills the process as usual.
-process.once("SIGINT", () => {
-  process.stderr.write("\nStopping and saving what is indexed so far…\n");
-  controller.abort();
-});
+// First Ctrl-C, or a SIGTERM (timeout, systemd, docker stop): stop the work and save what is indexed so far. A
+// second one kills the process as usual.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    process.stderr.write("\nStopping and saving what is indexed so far…\n");
+    controller.abort();
+  });
+}
 
 try {
   process.exitCode = await run(process.argv.slice(2), processIo(controller.signal));

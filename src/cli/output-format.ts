@@ -1,5 +1,6 @@
 import type { NoteResult } from "../core/search/search-result";
 import type { ListName } from "../core/types";
+import { terminalSafe, terminalSafeJson } from "./terminal-text";
 
 /** One result as `search --json` prints it. */
 export interface JsonResult {
@@ -39,7 +40,7 @@ export function toJsonResult(r: NoteResult): JsonResult {
 /** The whole `--json` output: one array, one line per result so it stays readable and greppable. */
 export function formatJson(results: readonly NoteResult[]): string {
   if (results.length === 0) return "[]\n";
-  return `[\n${results.map((r) => `  ${JSON.stringify(toJsonResult(r))}`).join(",\n")}\n]\n`;
+  return `[\n${results.map((r) => `  ${terminalSafeJson(JSON.stringify(toJsonResult(r)))}`).join(",\n")}\n]\n`;
 }
 
 /** Options of the text output. */
@@ -62,10 +63,11 @@ export function formatText(results: readonly NoteResult[], opts: TextFormatOptio
     .map((r, i) => {
       const n = `${String(i + 1).padStart(width)}.`;
       const more = " ".repeat(n.length + 1);
-      const lines = [`${pad}${n} ${r.title}  ${r.path}:${r.best.startLine + 1}`];
-      const section = r.best.headingPath.slice(1).join(" > ");
+      // Everything from the note is neutralised: a title or text with escape sequences must not drive the terminal.
+      const lines = [`${pad}${n} ${terminalSafe(r.title)}  ${terminalSafe(r.path)}:${r.best.startLine + 1}`];
+      const section = terminalSafe(r.best.headingPath.slice(1).join(" > "));
       if (section !== "") lines.push(`${pad}${more}§ ${section}`);
-      lines.push(`${pad}${more}${snippet(r.best.text, opts.snippetChars ?? 160)}`);
+      lines.push(`${pad}${more}${terminalSafe(snippet(r.best.text, opts.snippetChars ?? 160))}`);
       lines.push(`${pad}${more}${describeRanks(r)}`);
       return lines.join("\n");
     })

@@ -16,8 +16,15 @@ export function formatBytes(n: number): string {
 }
 
 /** One sentence on what the index holds and where its vectors stand, e.g. "22 notes, 41 chunks, all embedded with m." */
-export function describeIndex(s: Pick<SyncProgress, "notes" | "chunks" | "pendingEmbeddings">, e: EmbeddingSource): string {
+export function describeIndex(
+  s: Pick<SyncProgress, "notes" | "chunks" | "pendingEmbeddings"> & { vectorsModel?: string },
+  e: EmbeddingSource,
+): string {
   const size = `${plural(s.notes, "note")}, ${plural(s.chunks, "chunk")}`;
+  if (e.kind === "ollama" && s.vectorsModel !== undefined && s.vectorsModel !== e.model) {
+    const kept = s.vectorsModel === "" ? "no vectors" : `its vectors of ${s.vectorsModel}`;
+    return `Index: ${size}; it keeps ${kept}, because ${e.model} can't be used.`;
+  }
   switch (e.kind) {
     case "none":
       return `Keyword index: ${size}.`;

@@ -6,7 +6,7 @@ import { OllamaClient } from "../core/ollama/ollama-client";
 import { indexFilePaths } from "../core/persist/index-files";
 import { appError, err, ok, type Result } from "../core/result";
 import { IndexService } from "../core/sync/index-service";
-import type { IndexSettings } from "../core/sync/index-settings";
+import { resolveIndexSettings, type IndexSettings } from "../core/sync/index-settings";
 import { CalibrationKeeper } from "../core/search/calibration-keeper";
 import { searchOptionsOf } from "../core/settings/plugin-settings";
 import type { VaultOptions } from "./args";
@@ -60,7 +60,8 @@ export async function openVault(
   if (!found.isDirectory()) return err(appError("BAD_INPUT", `--vault must be a folder, but ${opts.vault} is a file.`));
   const layout = vaultLayout(dir, opts.configDir);
   const plugin = await readPluginSettings(layout);
-  const settings = indexSettingsOf(plugin.settings, await readHostIgnore(layout));
+  const derived = indexSettingsOf(plugin.settings, await readHostIgnore(layout));
+  const settings = io.indexOverrides ? resolveIndexSettings({ ...derived, ...io.indexOverrides }) : derived;
   const picked = await pickEmbedder(opts, layout, settings, io);
   const { embedding } = picked;
   const embedded = embedding.kind === "ollama" && picked.embedder ? new CountingEmbedder(picked.embedder) : undefined;

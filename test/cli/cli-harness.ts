@@ -37,9 +37,10 @@ export function captureIo(): { io: CliIo; out: () => string; err: () => string }
   return { io, out: () => out, err: () => err };
 }
 
-export async function runCli(argv: string[]): Promise<CliRun> {
+/** Runs the CLI in-process; `extra` adds to its io (e.g. `indexOverrides` for short retry delays). */
+export async function runCli(argv: string[], extra: Partial<CliIo> = {}): Promise<CliRun> {
   const { io, out, err } = captureIo();
-  const code = await run(argv, io);
+  const code = await run(argv, { ...io, ...extra });
   return { code, stdout: out(), stderr: err() };
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseHits, runCli, useDemoVaultWithOllama } from "./cli-harness";
 
+/** Two retries, a few ms apart, so that a run against a dead Ollama gives up at once. */
+const FAST_RETRIES = { indexOverrides: { embedRetries: 2, embedRetryMs: 5 } };
+
 const CODEWORD = "quillfeather";
 const ctx = useDemoVaultWithOllama();
 
@@ -68,7 +71,7 @@ describe("the CLI with an Ollama", () => {
 
   it("fails index with the engine's message when Ollama is down, after saving the keyword index", async () => {
     ctx.fake.setFaults({ down: true });
-    const res = await runCli(["index", "--vault", ctx.vault.dir, ...withModel()]);
+    const res = await runCli(["index", "--vault", ctx.vault.dir, ...withModel()], FAST_RETRIES);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/Can't reach Ollama at http:\/\/127\.0\.0\.1:\d+\. Is it running\?/);
     expect(res.stderr).toMatch(/The keyword index is up to date/);

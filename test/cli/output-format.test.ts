@@ -72,3 +72,26 @@ describe("snippet", () => {
     expect(snippet("short", 12)).toBe("short");
   });
 });
+
+// eslint-disable-next-line no-control-regex -- the test looks for control characters
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+
+describe("output from notes with control characters", () => {
+  const nasty = (): NoteResult => {
+    const r = result({ title: "Pg\u001b]0;owned\u0007", path: "Runbooks/\u009b31mPg.md" });
+    return { ...r, best: { ...r.best, headingPath: ["Pg", "Base\u202eup"], text: "Run \u001b[2J pg_basebackup\u007f." } };
+  };
+
+  it("prints no escape or control character to the terminal in text output", () => {
+    const text = formatText([nasty()]);
+    expect(text).not.toMatch(CONTROL);
+    expect(text).toContain("Pg\uFFFD]0;owned\uFFFD  Runbooks/\uFFFD31mPg.md:13");
+  });
+
+  it("escapes them in JSON output, which still parses back to the note's own text", () => {
+    const json = formatJson([nasty()]);
+    expect(json).not.toMatch(CONTROL);
+    const [hit] = JSON.parse(json) as { title: string; path: string }[];
+    expect(hit).toMatchObject({ title: "Pg\u001b]0;owned\u0007", path: "Runbooks/\u009b31mPg.md" });
+  });
+});

@@ -18,7 +18,7 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   const { service, layout, embedding, printer, embedded, calibrate } = opened.value;
   const t0 = now();
   await service.start();
-  await service.whenIdle();
+  await service.whenSettled();
   const before = service.status();
   if (!before.lastError && !io.signal?.aborted) await calibrate("refresh", io.signal);
   await service.stop();
@@ -27,17 +27,40 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   const lines = [describeIndex(status, embedding)];
   if (embedded) {
     lines.push(embedded.documents === 0 ? "Nothing needed embedding in this run." : `Embedded ${plural(embedded.documents, "chunk")} in this run.`);
+    const cut = embedded.cutInputs();
+    if (cut.count > 0) lines.push(cutWarning(cut.count, cut.windowTokens, embedding.kind === "ollama" ? embedding.model : ""));
+  }
+  if (status.notes === 0) {
+    lines.push(
+      status.excludedNotes === 0
+        ? `The vault has no notes to index: no .md files were found in ${layout.vaultDir}.`
+        : `Every note of the vault is excluded by the plugin's settings (${plural(status.excludedNotes, "note")}).`,
+    );
+  } else if (status.excludedNotes > 0) {
+    lines.push(`${plural(status.excludedNotes, "note")} excluded by the plugin's settings (folders, patterns, tags, length) or not text.`);
   }
   const size = status.fileBytes === undefined ? "" : ` (${formatBytes(status.fileBytes)})`;
   lines.push(`Done in ${((now() - t0) / 1000).toFixed(1)} s. Index: ${layout.dataDir}${size}`);
   io.stderr.write(`${lines.join("\n")}\n`);
   if (io.signal?.aborted) return EXIT_FAILURE;
-  if (embedding.kind === "ollama" && before.lastError) {
+  // A success late in the run never hides a failure: any chunk left without its vector fails the command.
+  const failure = status.lastError ?? before.lastError;
+  if (embedding.kind === "ollama" && (failure || status.pendingEmbeddings > 0)) {
+    const missing = status.pendingEmbeddings;
     io.stderr.write(
-      `${before.lastError.message}\n` +
-        `The keyword index is up to date; run "index" again to add the ${plural(before.pendingEmbeddings, "missing embedding")}.\n`,
+      `${failure?.message ?? "Some chunks could not be embedded."}\n` +
+        (missing > 0 ? `The keyword index is up to date; run "index" again to add the ${plural(missing, "missing embedding")}.\n` : ""),
     );
     return EXIT_FAILURE;
   }
   return EXIT_OK;
+}
+
+/** The warning for chunks longer than the model's input window: their ends get no vector. */
+function cutWarning(count: number, windowTokens: number | undefined, model: string): string {
+  const window = windowTokens === undefined ? "input window" : `input window of ${windowTokens} tokens`;
+  return (
+    `Warning: ${plural(count, "chunk")} were longer than ${model}'s ${window} and were cut before embedding, so ` +
+    "their ends are found by keyword only. Set a smaller chunk size in the plugin's settings, or use a model with a longer context."
+  );
 }

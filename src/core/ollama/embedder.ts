@@ -12,6 +12,13 @@ export interface Embedder {
   dimensions(): number | undefined;
   embedQuery(text: string, signal?: AbortSignal): Promise<Result<Float32Array>>;
   embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>>;
+  /**
+   * Asks the server whether the model exists and makes embeddings, without embedding anything. Optional: an
+   * embedder without it is taken as usable.
+   */
+  check?(signal?: AbortSignal): Promise<Result<void>>;
+  /** Texts cut to fit the model's input window so far, and that window in tokens. Optional. */
+  cutInputs?(): { count: number; windowTokens: number | undefined };
 }
 
 export interface OllamaEmbedderOptions {
@@ -52,6 +59,7 @@ export class OllamaEmbedder implements Embedder {
   private windowTokens: number | undefined;
   private reportedDims: number | undefined;
   private seenDims: number | undefined;
+  private cut = 0;
 
   constructor(
     private readonly client: OllamaClient,
@@ -78,6 +86,15 @@ export class OllamaEmbedder implements Embedder {
 
   embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {
     return this.embedWithPrefix(texts, this.prefixes.document, signal);
+  }
+
+  cutInputs(): { count: number; windowTokens: number | undefined } {
+    return { count: this.cut, windowTokens: this.windowTokens };
+  }
+
+  async check(signal?: AbortSignal): Promise<Result<void>> {
+    const window = await this.inputWindow(signal);
+    return window.ok ? ok(undefined) : window;
   }
 
   private async embedWithPrefix(
@@ -114,7 +131,11 @@ export class OllamaEmbedder implements Embedder {
     const textBudget = Math.max(1, Math.floor(window.value * WINDOW_SAFETY) - estimateTokens(prefix));
     for (let start = 0; start < misses.length; start += this.batchSize) {
       const batch = misses.slice(start, start + this.batchSize);
-      const inputs = batch.map(([, miss]) => prefix + truncateToTokens(miss.text, textBudget));
+      const inputs = batch.map(([, miss]) => {
+        const fitted = truncateToTokens(miss.text, textBudget);
+        if (fitted.length < miss.text.length) this.cut++;
+        return prefix + fitted;
+      });
       const result = await this.client.embedRaw(this.model, inputs, signal);
       if (!result.ok) return result;
       for (const [j, row] of result.value.entries()) {

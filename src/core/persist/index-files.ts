@@ -4,6 +4,7 @@ import type { FileStore } from "./file-store";
 import type { IndexSnapshot, SnapshotToSave } from "./snapshot";
 import { runSliced } from "./slices";
 import { decodeSnapshotSteps, encodeSnapshotSteps, type SnapshotExpectations } from "./snapshot-codec";
+import { decodeVectorsFile } from "./vectors-file";
 
 /** Name of the meta file (notes, chunks, texts) inside the folder given to save and load. */
 export const INDEX_META_FILE = "index-meta.bin";
@@ -31,7 +32,19 @@ export type LoadOutcome =
    * The files can't be used; `error` is the one notice to show and the index must be rebuilt. `reusable` is set
    * when they were intact but built with other settings (see `SnapshotDecodeResult`).
    */
-  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot };
+  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot; salvaged?: SalvagedVectors };
+
+/**
+ * Vectors taken from an intact vectors file whose meta file is damaged or lost: they can be reused by content hash
+ * (only for `model`), since the vectors file names each row's hash.
+ */
+export interface SalvagedVectors {
+  model: string;
+  dims: number;
+  /** Row i's embedding input hash, "" for a row without a vector. */
+  hashes: string[];
+  vectors: Float32Array;
+}
 
 /**
  * Saves atomically: both files go to temp names first, then the vectors file and last the meta file are renamed
@@ -101,11 +114,24 @@ export async function loadIndexFiles(
   const saved = await decodePair(await store.read(paths.meta), vectors, false);
   if (saved.kind === "loaded") return saved;
   const metaTemp = await store.read(paths.metaTemp);
-  if (!metaTemp.ok || metaTemp.value === null) return saved;
+  if (!metaTemp.ok || metaTemp.value === null) return withSalvage(saved, vectors, options);
   const withSaved = await decodePair(metaTemp, vectors, true);
   if (withSaved.kind === "loaded") return withSaved;
   const withTemp = await decodePair(metaTemp, await store.read(paths.vectorsTemp), true);
-  return withTemp.kind === "loaded" ? withTemp : saved;
+  return withTemp.kind === "loaded" ? withTemp : withSalvage(saved, vectors, options);
+}
+
+/** The saved pair can't load and gives no reusable snapshot: keeps the vectors of an intact vectors file. */
+async function withSalvage(
+  outcome: LoadOutcome,
+  vectors: Result<Uint8Array | null>,
+  options: PersistOptions,
+): Promise<LoadOutcome> {
+  if (outcome.kind !== "discarded" || outcome.reusable || !vectors.ok || vectors.value === null) return outcome;
+  const decoded = await runSliced(decodeVectorsFile(vectors.value), options.pause);
+  if (!decoded.ok || !decoded.value.hashes || decoded.value.dims === 0) return outcome;
+  const { model, dims, hashes, vectors: rows } = decoded.value;
+  return { ...outcome, salvaged: { model, dims, hashes, vectors: rows } };
 }
 
 /** Paths of the saved files and of their temp files under `dir` ("" means the store's root). */

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "../result";
 import { corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
 import { readFloat32LE, writeFloat32LE } from "./float32-le";
-import { isCount, isRecord } from "./json-guards";
+import { isCount, isRecord, isStringArray } from "./json-guards";
 import { SLICE_BYTES, type Steps } from "./slices";
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 
@@ -15,12 +15,18 @@ export interface VectorsFileContent {
   vectors: Float32Array;
   hasVector: Uint8Array;
   checksum: number;
+  /**
+   * Row i's `embedHash` ("" for rows without a vector), so that the vectors can be recovered by content when the
+   * meta file is lost. Absent from files saved before it existed.
+   */
+  hashes?: string[];
 }
 
 export function* encodeVectorsFile(s: SnapshotToSave): Steps<SealedFile> {
   const rows = s.hasVector.length;
   const floatBytes = s.vectors.length * 4;
-  const header = { model: s.header.model, dims: s.header.dims, rows };
+  const hashes = s.chunks.map((c, i) => (s.hasVector[i] ? c.embedHash : ""));
+  const header = { model: s.header.model, dims: s.header.dims, rows, hashes };
   const bodyBytes = floatBytes + bitmapBytes(rows);
   return yield* writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, bodyBytes, function* (body) {
     const vectors = s.vectors;
@@ -65,7 +71,8 @@ export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileC
   const vectors = readFloat32LE(body, rows * dims);
   const hasVector = new Uint8Array(rows);
   for (let i = 0; i < rows; i++) hasVector[i] = ((body[floatBytes + (i >>> 3)] ?? 0) >>> (i & 7)) & 1;
-  return ok({ model, dims, vectors, hasVector, checksum });
+  const hashes = isStringArray(header.hashes, rows) ? header.hashes : undefined;
+  return ok({ model, dims, vectors, hasVector, checksum, ...(hashes ? { hashes } : {}) });
 }
 
 function bitmapBytes(rows: number): number {

@@ -5,6 +5,7 @@ import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { bestPair, probeVectors, sourceVectors, type BestPair, type SourceVector } from "./related-pairing";
 import { DEFAULT_SEARCH_OPTIONS } from "./search-options";
 import { scanNearestNotes } from "./vector-scan";
+import { readNotesDeepSync } from "./note-depth";
 
 /** How related notes are found. */
 export interface RelatedOptions {
@@ -151,5 +152,6 @@ function keywordChunkIds(index: ChunkIndex, path: string, depth: number): string
   }
   // Long heading lists would make a slow, unfocused query; the first headings say most about the note.
   const query = words.slice(0, 48).join(" ");
-  return index.keywordSearch(query, { limit: depth }).map((h) => h.id);
+  // Read in notes, not chunks, so that one note with many matching chunks can't crowd the others out.
+  return readNotesDeepSync((limit) => index.keywordSearch(query, { limit }), depth).map((h) => h.id);
 }

@@ -6,6 +6,7 @@ import type { ListName, SearchMode } from "../types";
 import type { RankedList } from "./fusion";
 import { notePathOfChunkId } from "./group-ranking";
 import { createNoteFilter } from "./note-filter";
+import { candidateNotes, readNotesDeep, readNotesDeepSync } from "./note-depth";
 import { assembleResults } from "./result-assembly";
 import { parseQuery, type ParsedQuery } from "./query-parser";
 import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./search-options";
@@ -108,9 +109,10 @@ export class SearchEngine {
     const q = parseQuery(req.query);
     const pass = createNoteFilter(this.deps.index, q);
     const limit = req.limit ?? this.options.limit;
-    // Filters are applied after retrieval, so filtered queries look further down the lists.
-    const depth = pass ? Math.max(this.deps.index.size, 1) : limit * this.options.depthFactor;
-    return { q, pass, depth };
+    // Filters are applied after retrieval, so filtered queries read the whole lists.
+    const all = Math.max(this.deps.index.size, 1);
+    const notes = pass ? all : candidateNotes(limit, this.options.limit, this.options.depthFactor);
+    return { q, pass, notes };
   }
 
   private bm25List(r: Retrieval, req: SearchRequest): RankedList {
@@ -118,7 +120,8 @@ export class SearchEngine {
     const boost = q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
     const weight = this.effectiveWeights().bm25 * Math.max(boost, 0);
     if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(r) };
-    const hits = this.deps.index.keywordSearch(q.text, { limit: r.depth, prefixLast: req.prefixLast ?? false });
+    const prefixLast = req.prefixLast ?? false;
+    const hits = readNotesDeepSync((limit) => this.deps.index.keywordSearch(q.text, { limit, prefixLast }), r.notes);
     return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 
@@ -129,7 +132,8 @@ export class SearchEngine {
     r: Retrieval,
     signal?: AbortSignal,
   ): Promise<RankedList | undefined> {
-    const steps = this.deps.index.vectorSearchSteps(vector, { limit: r.depth, similarity: this.options.similarity });
+    const similarity = this.options.similarity;
+    const steps = readNotesDeep((limit) => this.deps.index.vectorSearchSteps(vector, { limit, similarity }), r.notes);
     const pause = this.deps.pause;
     let step = steps.next();
     while (!step.done) {
@@ -198,7 +202,8 @@ export class SearchEngine {
 interface Retrieval {
   q: ParsedQuery;
   pass: ((path: string) => boolean) | undefined;
-  depth: number;
+  /** Distinct notes each list is read to (see `candidateNotes`). */
+  notes: number;
 }
 
 function applyFilter(r: Retrieval, ids: string[]): string[] {

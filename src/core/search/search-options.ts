@@ -26,7 +26,10 @@ export interface SearchOptions {
   autoWeights: boolean;
   /** Notes returned. Default 20. */
   limit: number;
-  /** Candidates taken from each list, as a multiple of `limit`. Default 4. */
+  /**
+   * Notes taken from each list before fusion, as a multiple of the larger of a request's limit and `limit` (counted
+   * in notes, not chunks, so a note with many matching chunks can't crowd out the others). Default 4.
+   */
   depthFactor: number;
   /** Drop results whose fused score is below this share (0–1) of the best possible score. Default 0. */
   minScore: number;

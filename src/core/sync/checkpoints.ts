@@ -5,14 +5,17 @@ import { saveSyncedIndex, type IndexFilesDeps } from "./sync-files";
 import type { Pause, SyncedIndex } from "./synced-index";
 
 /**
- * When to save, and the saving itself: a checkpoint after every `checkpointEvery` embedded chunks, one once the
- * service has been idle for `idleSaveMs` with unsaved changes, and one on request.
+ * When to save, and the saving itself: a checkpoint after every `checkpointEvery` embedded chunks or
+ * `checkpointEveryMs` of embedding (whichever comes first), one once the service has been idle for `idleSaveMs`
+ * with unsaved changes, and one on request.
  */
 export class Checkpoints {
   /** Bytes of the files at the last save. */
   fileBytes: number | undefined;
   private dirty = false;
   private embedded = 0;
+  /** When the first vector not saved yet arrived. */
+  private embeddingSince: number | undefined;
   private wanted = false;
   private cancelIdle: (() => void) | undefined;
 
@@ -32,13 +35,15 @@ export class Checkpoints {
 
   /** `chunks` chunks got their vector. */
   vectorsAdded(chunks: number): void {
+    if (chunks > 0) this.embeddingSince ??= this.deps.clock();
     this.embedded += chunks;
     this.dirty = true;
   }
 
   /** True when a save should run now. */
   due(settings: IndexSettings): boolean {
-    return this.wanted || this.embedded >= settings.checkpointEvery;
+    if (this.wanted || this.embedded >= settings.checkpointEvery) return true;
+    return this.embeddingSince !== undefined && this.deps.clock() - this.embeddingSince >= settings.checkpointEveryMs;
   }
 
   /** The service went idle: if anything is unsaved, saves after `ms` more of idleness (`run` asks for the save). */
@@ -71,6 +76,7 @@ export class Checkpoints {
   ): Promise<Result<{ bytes: number }> | undefined> {
     this.wanted = false;
     this.embedded = 0;
+    this.embeddingSince = undefined;
     const at = this.deps.clock();
     const saved = await saveSyncedIndex(this.deps, synced, settings, model, at, pause, shouldWrite, exclusionsChecked);
     if (saved?.ok) {

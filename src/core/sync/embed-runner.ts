@@ -1,7 +1,9 @@
 import type { Embedder } from "../ollama/embedder";
 import { appError, type AppError, type Result } from "../result";
 import type { EmbedJob, EmbedQueue } from "./embed-queue";
+import type { IndexSettings } from "./index-settings";
 import type { Scheduler } from "./scheduler";
+import { Waiters } from "./waiters";
 
 /** Vectors that arrived, waiting to be put in the index by the sync loop (the only writer). */
 export interface Delivery {
@@ -11,8 +13,7 @@ export interface Delivery {
   vectors: Float32Array[];
 }
 
-/** First retry delay after a failed request; it doubles with each failure in a row, up to `MAX_RETRY_MS`. */
-const FIRST_RETRY_MS = 2000;
+/** Longest retry delay: the first one (`embedRetryMs`) doubles with each failure in a row, up to this. */
 const MAX_RETRY_MS = 5 * 60_000;
 
 /** How the runner reports back. */
@@ -28,7 +29,7 @@ export interface EmbedRunnerHooks {
 /**
  * Runs embedding requests: at most `concurrency` at a time, `batchSize` texts each. A failure (Ollama down, slow,
  * erroring) leaves the texts queued and blocks new requests for a backoff that doubles per failure, or until
- * `unblock` (a new vault event). Results land in `inbox`; nothing here touches the index.
+ * `unblock` (a new vault event); after `embedRetries` retries in a row failed it waits for `unblock` alone. Results land in `inbox`; nothing here touches the index.
  */
 export class EmbedRunner {
   readonly inbox: Delivery[] = [];
@@ -36,6 +37,8 @@ export class EmbedRunner {
   private failures = 0;
   private blockedUntil = 0;
   private cancelRetry: (() => void) | undefined;
+  private readonly retryDue = new Waiters();
+  private policy = { retries: 0, firstMs: 0 };
   private epoch = new AbortController();
 
   constructor(private readonly hooks: EmbedRunnerHooks) {}
@@ -49,8 +52,25 @@ export class EmbedRunner {
     return this.hooks.clock() < this.blockedUntil;
   }
 
+  /** A retry is scheduled: work is not finished yet, even with nothing in flight. */
+  get retrying(): boolean {
+    return this.cancelRetry !== undefined;
+  }
+
+  /** The retry budget ran out: nothing is retried until `unblock`. */
+  get gaveUp(): boolean {
+    return this.blockedUntil === Number.POSITIVE_INFINITY;
+  }
+
+  /** Resolves when the scheduled retry is due, or when retrying was called off (`dispose`). */
+  whenRetryDue(): Promise<void> {
+    return this.retrying ? this.retryDue.wait() : Promise.resolve();
+  }
+
   /** Starts requests for queued texts up to the concurrency limit, unless backing off. */
-  pump(embedder: Embedder, queue: EmbedQueue, concurrency: number, batchSize: number): void {
+  pump(embedder: Embedder, queue: EmbedQueue, settings: IndexSettings): void {
+    const { embedConcurrency: concurrency, embedBatchSize: batchSize } = settings;
+    this.policy = { retries: settings.embedRetries, firstMs: settings.embedRetryMs };
     const signal = this.epoch.signal;
     while (!this.blocked && !signal.aborted && this.requests.size < concurrency) {
       const jobs = queue.take(batchSize);
@@ -79,6 +99,7 @@ export class EmbedRunner {
   /** Retry now rather than at the end of the backoff (something changed, e.g. a new event arrived). */
   unblock(): void {
     this.blockedUntil = 0;
+    this.failures = 0;
   }
 
   /** Waits until every request in flight has ended. */
@@ -89,6 +110,7 @@ export class EmbedRunner {
   dispose(): void {
     this.cancelRetry?.();
     this.cancelRetry = undefined;
+    this.retryDue.resolve();
   }
 
   private settle(queue: EmbedQueue, jobs: EmbedJob[], result: Result<Float32Array[]>, signal: AbortSignal): void {
@@ -104,15 +126,20 @@ export class EmbedRunner {
 
   private backOff(e: AppError): void {
     this.failures++;
-    const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (this.failures - 1));
-    this.blockedUntil = this.hooks.clock() + delay;
     this.dispose();
+    this.hooks.failed(e);
+    if (this.failures > this.policy.retries) {
+      this.blockedUntil = Number.POSITIVE_INFINITY;
+      return;
+    }
+    const delay = Math.min(MAX_RETRY_MS, this.policy.firstMs * 2 ** (this.failures - 1));
+    this.blockedUntil = this.hooks.clock() + delay;
     this.cancelRetry = this.hooks.scheduler.setTimer(delay, () => {
       this.cancelRetry = undefined;
       this.blockedUntil = 0;
       this.hooks.wake();
+      this.retryDue.resolve();
     });
-    this.hooks.failed(e);
   }
 }
 

@@ -35,6 +35,13 @@ export interface IndexServiceDeps {
 export interface IndexStatus extends SyncProgress {
   /** Bytes of the index files at the last save or load; undefined before either. */
   fileBytes: number | undefined;
+  /**
+   * The model the index's vectors belong to ("" for none). It differs from the embedder's model while a model that
+   * can't be used (not installed, no embeddings) is configured: the index then keeps its vectors.
+   */
+  vectorsModel: string;
+  /** Notes the exclusion rules leave out (by path, tag or length) and files named .md that are not text. */
+  excludedNotes: number;
 }
 
 /**

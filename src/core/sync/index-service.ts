@@ -95,6 +95,21 @@ export class IndexService implements IndexServiceApi {
     return this.worker.whenIdle();
   }
 
+  /**
+   * Like `whenIdle`, and waits out the scheduled retries of failed embedding requests too: resolves once every chunk
+   * has its vector, or the retry budget ran out (`embedRetries`; the error then stays in `status().lastError`), or
+   * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
+   */
+  async whenSettled(): Promise<void> {
+    const s = this.worker.state;
+    for (;;) {
+      await this.worker.whenIdle();
+      if (!s.runner.retrying || s.synced.pendingChunks === 0 || s.stopping || s.killed) return;
+      await s.runner.whenRetryDue();
+      this.worker.kick();
+    }
+  }
+
   pause(): void {
     this.worker.setPaused(true);
   }
@@ -123,7 +138,8 @@ export class IndexService implements IndexServiceApi {
     const before = state.embedder?.model ?? "";
     state.embedder = e;
     state.engine.setDeps({ embedder: e });
-    if ((e?.model ?? "") !== before) this.worker.requestReset("model");
+    // A new model is checked before the index drops anything (see `SyncWorker.requestModelCheck`).
+    if ((e?.model ?? "") !== before || state.modelCheck === "failed") this.worker.requestModelCheck();
     else this.flushEmbedding();
   }
 
@@ -132,7 +148,9 @@ export class IndexService implements IndexServiceApi {
   }
 
   status(): IndexStatus {
-    return { ...this.progress.current(), fileBytes: this.worker.state.checkpoints.fileBytes };
+    const state = this.worker.state;
+    const excludedNotes = state.excludedByPath + state.synced.notes.size - state.synced.noteCount;
+    return { ...this.progress.current(), fileBytes: state.checkpoints.fileBytes, vectorsModel: state.vectorsModel, excludedNotes };
   }
 
   save(): Promise<Result<void>> {

@@ -43,8 +43,21 @@ export interface IndexSettings {
   embedConcurrency: number;
   /** Chunks sent per embedding request; match the embedder's own batch size. Default 16, at least 1. */
   embedBatchSize: number;
+  /**
+   * A failed embedding request is retried after `embedRetryMs`, then after twice that, and so on (up to 5 min), this
+   * many times in a row; then the texts wait, with the error shown, until the next vault change or retry asked for.
+   * Default 5 (2 + 4 + 8 + 16 + 32 s: about a minute of Ollama restarting or erroring), at least 0.
+   */
+  embedRetries: number;
+  /** First retry delay after a failed embedding request, in ms (see `embedRetries`). Default 2000, at least 1. */
+  embedRetryMs: number;
   /** Chunks embedded between two checkpoint saves; a crash loses at most this much embedding work. Default 2000. */
   checkpointEvery: number;
+  /**
+   * Embedding time between two checkpoint saves, in ms: a save runs once vectors have been arriving this long since
+   * the last one, so that a slow model loses at most this much work to a crash or kill. Default 30_000, at least 1.
+   */
+  checkpointEveryMs: number;
   /** Unsaved changes are saved once the service has been idle this long, in ms. Default 10_000. */
   idleSaveMs: number;
 }
@@ -60,7 +73,10 @@ export const DEFAULT_INDEX_SETTINGS: Readonly<IndexSettings> = Object.freeze({
   debounceMs: 2000,
   embedConcurrency: 2,
   embedBatchSize: 16,
+  embedRetries: 5,
+  embedRetryMs: 2000,
   checkpointEvery: 2000,
+  checkpointEveryMs: 30_000,
   idleSaveMs: 10_000,
 });
 
@@ -82,7 +98,10 @@ export function resolveIndexSettings(s: Partial<IndexSettings> = {}): IndexSetti
     debounceMs: num(s.debounceMs, d.debounceMs, 0),
     embedConcurrency: num(s.embedConcurrency, d.embedConcurrency, 1),
     embedBatchSize: num(s.embedBatchSize, d.embedBatchSize, 1),
+    embedRetries: num(s.embedRetries, d.embedRetries, 0),
+    embedRetryMs: num(s.embedRetryMs, d.embedRetryMs, 1),
     checkpointEvery: num(s.checkpointEvery, d.checkpointEvery, 1),
+    checkpointEveryMs: num(s.checkpointEveryMs, d.checkpointEveryMs, 1),
     idleSaveMs: num(s.idleSaveMs, d.idleSaveMs, 0),
   };
 }

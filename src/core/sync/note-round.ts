@@ -1,4 +1,4 @@
-import { ok } from "../result";
+import { ok, type AppError } from "../result";
 import type { Exclusions } from "./exclusions";
 import type { IndexSettings } from "./index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
@@ -16,6 +16,8 @@ export interface RoundContext {
   settings: IndexSettings;
   exclusions: Exclusions;
   progress: ProgressTracker;
+  /** Reading a note failed; the note stays as it was indexed. */
+  failed(e: AppError): void;
   pause: Pause;
   /** Between two notes, while the index is consistent: apply vectors that arrived, start requests, yield. */
   between(): Promise<void>;
@@ -26,6 +28,8 @@ export interface RoundContext {
   changed(): void;
   /** The note was larger than `maxNoteBytes` and only its beginning is indexed. */
   cut(path: string): void;
+  /** The file is named .md but is not text: it is recorded without chunks (not read again until it changes). */
+  binary(path: string): void;
 }
 
 /**
@@ -38,7 +42,7 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
   const removals: string[] = [];
   for (const [path, item] of batch) {
     const stat = item.stat ? ok(item.stat) : await ctx.source.stat(path);
-    if (!stat.ok) ctx.progress.setError(stat.error);
+    if (!stat.ok) ctx.failed(stat.error);
     else if (stat.value === null || ctx.exclusions.byPath(path)) removals.push(path);
     else upserts.push([path, stat.value, item.force]);
     await ctx.pause();
@@ -71,7 +75,7 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) return;
   const read = await ctx.source.read(path);
   if (!read.ok) {
-    ctx.progress.setError(read.error);
+    ctx.failed(read.error);
     return;
   }
   const hash = await noteContentHash(read.value, ctx.pause);
@@ -79,6 +83,13 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   if (prev && !force && sameText) {
     ctx.synced.notes.set(path, { ...prev, mtime: stat.mtime, size: stat.size });
     ctx.changed();
+    return;
+  }
+  if (looksBinary(read.value)) {
+    ctx.binary(path);
+    ctx.changed();
+    const meta = { title: path, aliases: [], tags: [], links: [] };
+    await ctx.synced.put({ path, mtime: stat.mtime, size: stat.size, contentHash: hash, meta, chunks: [], embedHashes: [] }, ctx.pause);
     return;
   }
   const p = await prepareNote(path, read.value, hash, ctx.settings, ctx.pause);
@@ -100,6 +111,20 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     embedHashes: excluded ? [] : p.embedHashes,
   };
   await ctx.synced.put(next, ctx.pause, p.inputs);
+}
+
+/** Bytes looked at to tell a binary file from text. */
+const BINARY_PROBE_CHARS = 8192;
+
+/** A NUL character near the start means a binary file (an image or a database renamed .md), as git decides. */
+function looksBinary(text: string): boolean {
+  return text.slice(0, BINARY_PROBE_CHARS).includes("\u0000");
+}
+
+/** The notice for files named .md that are not text, naming the first few. */
+export function binaryNotice(paths: readonly string[]): string {
+  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
+  return `${paths.length} file(s) named .md are not text, so they are skipped: ${names}.`;
 }
 
 /** The notice for notes cut at `maxBytes`, naming the first few. */

@@ -17,6 +17,8 @@ export interface ReconcilePlan {
   work: Map<string, WorkItem>;
   /** Indexed notes that are gone from the source or now excluded by their path. */
   gone: string[];
+  /** Listed notes that the exclusion rules leave out by their path. */
+  excludedByPath: number;
 }
 
 /**
@@ -33,11 +35,13 @@ export function planReconcile(
   const work = new Map<string, WorkItem>();
   const gone: string[] = [];
   const seen = new Set<string>();
+  let excludedByPath = 0;
   for (const stat of listed) {
     seen.add(stat.path);
     const prev = notes.get(stat.path);
     if (exclusions.byPath(stat.path)) {
       if (prev) gone.push(stat.path);
+      excludedByPath++;
       continue;
     }
     // Forced even when the stat changed too: an unchanged content hash must not skip rules that changed.
@@ -45,7 +49,7 @@ export function planReconcile(
     if (!prev || recheck || prev.mtime !== stat.mtime || prev.size !== stat.size) work.set(stat.path, { stat, force: recheck });
   }
   for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
-  return { work, gone };
+  return { work, gone, excludedByPath };
 }
 
 /** Notes waiting for the next round, one entry per path. */
@@ -88,11 +92,11 @@ export async function scanInto(
   notes: ReadonlyMap<string, NoteState>,
   exclusions: Exclusions,
   recheckContent: boolean,
-): Promise<Result<void>> {
+): Promise<Result<{ excludedByPath: number }>> {
   const listed = await source.list();
   if (!listed.ok) return listed;
   const plan = planReconcile(listed.value, notes, exclusions, recheckContent);
   for (const [path, item] of plan.work) queue.add(path, item);
   for (const path of plan.gone) queue.add(path, { force: false });
-  return { ok: true, value: undefined };
+  return { ok: true, value: { excludedByPath: plan.excludedByPath } };
 }

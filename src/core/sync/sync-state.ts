@@ -1,4 +1,5 @@
 import type { Embedder } from "../ollama/embedder";
+import type { AppError } from "../result";
 import type { FileStore } from "../persist/file-store";
 import { SearchEngine } from "../search/search-engine";
 import { Checkpoints } from "./checkpoints";
@@ -26,6 +27,13 @@ export interface WorkerDeps {
 /** What the worker's loop is busy with, for the progress phase. */
 export type Activity = "loading" | "scanning" | "indexing" | "saving";
 
+/**
+ * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
+ * waits for a vector, "model" until the model passes its check, "source" until a scan lists the vault again, "save"
+ * until a save succeeds.
+ */
+export type FailureKind = "embed" | "model" | "source" | "save";
+
 /** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
 export class SyncState {
   readonly engine: SearchEngine;
@@ -39,12 +47,24 @@ export class SyncState {
   settings: IndexSettings;
   exclusions: Exclusions;
   embedder: Embedder | undefined;
+  /** The model the index's vectors belong to; differs from the embedder's until a model change is checked and applied. */
+  vectorsModel: string;
+  /** "due": the embedder's model must be checked before anything else; "failed": it can't be used, nothing embeds. */
+  modelCheck: "due" | "failed" | undefined;
+  cancelModelCheck: (() => void) | undefined;
+  /** The files on disk hold another model's vectors: no save may replace them until this index has vectors. */
+  keepOtherModelFiles = false;
   scan: { recheckContent: boolean } | undefined;
   reset: "rebuild" | "model" | undefined;
   activity: Activity | undefined;
   /** Notes cut at `maxNoteBytes` since the last notice. */
   cutNotes: string[] = [];
+  /** Files named .md that are not text, found since the last notice. */
+  binaryNotes: string[] = [];
+  /** Listed notes left out by the exclusion rules' paths, at the last scan. */
+  excludedByPath = 0;
   cancelRescan: (() => void) | undefined;
+  private readonly failures = new Map<FailureKind, AppError>();
   started = false;
   paused = false;
   stopping = false;
@@ -59,6 +79,7 @@ export class SyncState {
     this.settings = settings;
     this.exclusions = compileExclusions(settings);
     this.embedder = embedder;
+    this.vectorsModel = embedder?.model ?? "";
     this.synced = new SyncedIndex(0, embedder !== undefined);
     this.engine = new SearchEngine({ index: this.synced.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
@@ -66,8 +87,24 @@ export class SyncState {
       clock: deps.clock,
       scheduler: deps.scheduler,
       wake,
-      failed: (e) => deps.progress.setError(e),
+      failed: (e) => this.fail("embed", e),
     });
+  }
+
+  /** Records a failure; the status shows the latest failure still standing. */
+  fail(kind: FailureKind, e: AppError): void {
+    this.failures.delete(kind);
+    this.failures.set(kind, e);
+    this.deps.progress.setError(e);
+  }
+
+  /**
+   * `kind` succeeded in full: its failure no longer stands. A later success of one part never hides the failure of
+   * another, nor an earlier failure of the same part whose work is still left (see `FailureKind`).
+   */
+  cleared(kind: FailureKind): void {
+    if (!this.failures.delete(kind)) return;
+    this.deps.progress.setError([...this.failures.values()].pop());
   }
 
   /** Whether the loop may run: started, and not paused, stopping or killed. */
@@ -80,9 +117,9 @@ export class SyncState {
     return this.killed || this.stopping || this.paused || this.reset !== undefined;
   }
 
-  /** Notes, a scan or a reset are waiting. */
+  /** Notes, a scan, a reset or a model check are waiting. */
   get pendingWork(): boolean {
-    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined;
+    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due";
   }
 
   /** Sets the progress phase from the state; `loopRunning` tells whether requests in flight are being waited for. */

@@ -1,6 +1,7 @@
 import { ok, type Result } from "../result";
 import { indexChunkingHash } from "./index-settings";
-import { cutNotice, runRound, type RoundContext } from "./note-round";
+import { checkModel, MODEL_RECHECK_MS } from "./model-check";
+import { binaryNotice, cutNotice, runRound, type RoundContext } from "./note-round";
 import { scanInto } from "./reconcile";
 import type { StepResult } from "./step-loop";
 import { loadSyncedIndex } from "./sync-files";
@@ -16,6 +17,7 @@ export interface StepControl {
   kick(): void;
   requestScan(recheckContent: boolean): void;
   requestReset(kind: "rebuild" | "model"): void;
+  requestModelCheck(): void;
   loopRunning(): boolean;
 }
 
@@ -41,7 +43,12 @@ export class SyncSteps {
     };
     const progress = s.deps.progress;
     const hooks = { filling: use, notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
-    use(await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks));
+    // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
+    const usable = await this.checkModel();
+    const loaded = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks, !usable);
+    use(loaded.synced);
+    s.vectorsModel = loaded.model;
+    s.keepOtherModelFiles = loaded.otherModelOnDisk;
     s.activity = undefined;
     if ((s.embedder?.model ?? "") !== model) s.reset = "model";
     else if (indexChunkingHash(s.settings) !== chunking) s.reset = "rebuild";
@@ -49,7 +56,9 @@ export class SyncSteps {
 
   async step(): Promise<StepResult> {
     const s = this.s;
-    if (s.reset) {
+    if (s.modelCheck === "due") {
+      if ((await this.checkModel()) && (s.embedder?.model ?? "") !== s.vectorsModel) s.reset = "model";
+    } else if (s.reset) {
       this.applyReset();
     } else if (s.runner.inbox.length > 0) {
       await this.applyInbox();
@@ -76,6 +85,8 @@ export class SyncSteps {
     if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
     if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
     s.cutNotes = [];
+    if (s.binaryNotes.length > 0) s.deps.notify(binaryNotice(s.binaryNotes));
+    s.binaryNotes = [];
     if (s.started && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
     s.indexed.resolve();
     return false;
@@ -95,22 +106,54 @@ export class SyncSteps {
       applied: (chunks) => {
         s.checkpoints.vectorsAdded(chunks);
         s.deps.progress.embedded(chunks);
-        s.deps.progress.setError(undefined);
+        if (chunks > 0 && s.synced.pendingChunks === 0) s.cleared("embed");
       },
     });
   }
 
-  /** Writes a checkpoint, unless a reset is pending (then the files on disk are the better copy). */
-  async saveNow(): Promise<Result<unknown>> {
+  /**
+   * Writes a checkpoint, unless a reset is pending (then the files on disk are the better copy). `midRound`: notes
+   * of the round under way are neither queued nor done, so the save can't claim that every note was checked.
+   */
+  async saveNow(midRound = false): Promise<Result<unknown>> {
     const s = this.s;
     if (s.reset) return ok(undefined);
+    // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
+    if (s.keepOtherModelFiles && s.synced.index.vectorCount === 0) return ok(undefined);
     this.busy("saving");
-    const model = s.embedder?.model ?? "";
+    const model = s.vectorsModel;
     // Once work was cancelled, only the final save of `stop` still writes.
-    const checked = s.scan?.recheckContent !== true && !s.ready.hasForced();
+    const checked = !midRound && s.scan?.recheckContent !== true && !s.ready.hasForced();
     const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping, checked);
-    if (saved && !saved.ok) s.deps.progress.setError(saved.error);
+    if (saved && !saved.ok) s.fail("save", saved.error);
+    else if (saved) {
+      s.cleared("save");
+      s.keepOtherModelFiles = false;
+    }
     return saved ?? ok(undefined);
+  }
+
+  /**
+   * Checks the embedder's model (see `checkModel`). When it can't be used, nothing is embedded and the error stands
+   * until a later check passes; the index keeps the vectors it has. Returns whether the model can be used.
+   */
+  private async checkModel(): Promise<boolean> {
+    const s = this.s;
+    s.modelCheck = undefined;
+    s.cancelModelCheck?.();
+    s.cancelModelCheck = undefined;
+    const checked = await checkModel(s.embedder);
+    if (checked.ok) {
+      s.cleared("model");
+      return true;
+    }
+    s.modelCheck = "failed";
+    s.fail("model", checked.error);
+    s.cancelModelCheck = s.deps.scheduler.setTimer(MODEL_RECHECK_MS, () => {
+      s.cancelModelCheck = undefined;
+      this.control.requestModelCheck();
+    });
+    return false;
   }
 
   private busy(activity: NonNullable<SyncState["activity"]>): void {
@@ -124,6 +167,10 @@ export class SyncSteps {
     s.reset = undefined;
     const old = s.synced;
     const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
+    if (!keep) {
+      s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
+      s.vectorsModel = s.embedder?.model ?? "";
+    }
     s.synced = new SyncedIndex(dims, s.embedder !== undefined);
     if (keep) for (const [hash, v] of old.pool.allVectors()) s.synced.pool.seed(hash, v);
     s.engine.setDeps({ index: s.synced.index });
@@ -139,8 +186,12 @@ export class SyncSteps {
     s.scan = undefined;
     this.busy("scanning");
     const scanned = await scanInto(s.ready, s.deps.source, s.synced.notes, s.exclusions, recheck);
-    if (scanned.ok) return;
-    s.deps.progress.setError(scanned.error);
+    if (scanned.ok) {
+      s.excludedByPath = scanned.value.excludedByPath;
+      s.cleared("source");
+      return;
+    }
+    s.fail("source", scanned.error);
     s.cancelRescan?.();
     s.cancelRescan = s.deps.scheduler.setTimer(RESCAN_RETRY_MS, () => {
       s.cancelRescan = undefined;
@@ -156,23 +207,30 @@ export class SyncSteps {
       settings: s.settings,
       exclusions: s.exclusions,
       progress: s.deps.progress,
+      failed: (e) => s.fail("source", e),
       pause: () => s.pause(),
       between: async () => {
         await this.applyInbox();
         this.pump();
+        // A first index is one long round: a checkpoint between two notes keeps what was embedded so far.
+        if (s.checkpoints.due(s.settings)) {
+          await this.saveNow(true);
+          this.busy("indexing");
+        }
         await s.pause();
       },
       interrupted: () => s.interrupted(),
       requeue: (path, item) => s.ready.add(path, item),
       changed: () => s.checkpoints.changed(),
       cut: (path) => s.cutNotes.push(path),
+      binary: (path) => s.binaryNotes.push(path),
     };
   }
 
   private pump(): void {
     const s = this.s;
-    if (!s.embedder || s.interrupted()) return;
-    s.runner.pump(s.embedder, s.synced.queue, s.settings.embedConcurrency, s.settings.embedBatchSize);
+    if (!s.embedder || s.interrupted() || s.modelCheck !== undefined) return;
+    s.runner.pump(s.embedder, s.synced.queue, s.settings);
     s.refreshPhase(this.control.loopRunning());
   }
 }

@@ -16,6 +16,7 @@ export class SyncWorker {
   readonly state: SyncState;
   private readonly steps: SyncSteps;
   private readonly loop: StepLoop;
+  private stopped: Promise<void> | undefined;
 
   constructor(deps: WorkerDeps, settings: IndexSettings, embedder: Embedder | undefined) {
     this.state = new SyncState(deps, settings, embedder, () => this.kick());
@@ -23,6 +24,7 @@ export class SyncWorker {
       kick: () => this.kick(),
       requestScan: (recheck) => this.requestScan(recheck),
       requestReset: (kind) => this.requestReset(kind),
+      requestModelCheck: () => this.requestModelCheck(),
       loopRunning: () => this.loop.running,
     });
     const s = this.state;
@@ -93,6 +95,18 @@ export class SyncWorker {
     this.kick();
   }
 
+  /**
+   * The embedder changed: its model is checked before anything else runs, and only a usable model that differs from
+   * the index's vectors resets the index. Before `start` there is nothing to do: loading checks the model.
+   */
+  requestModelCheck(): void {
+    const s = this.state;
+    if (!s.started) return;
+    s.modelCheck = "due";
+    s.runner.cancelAll();
+    this.kick();
+  }
+
   /** Retry embedding now instead of at the end of a backoff. */
   retryEmbedding(): void {
     this.state.runner.unblock();
@@ -121,7 +135,13 @@ export class SyncWorker {
   }
 
   /** Cancels all work, waits for it, applies vectors that already arrived, and saves. */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    // A second call (the CLI's Ctrl-C or SIGTERM handler, then the command itself) waits for the same final save.
+    this.stopped ??= this.stopOnce();
+    return this.stopped;
+  }
+
+  private async stopOnce(): Promise<void> {
     const s = this.state;
     const save = s.started && !s.stopping;
     s.stopping = true;
@@ -144,6 +164,8 @@ export class SyncWorker {
     s.checkpoints.disarm();
     s.cancelRescan?.();
     s.cancelRescan = undefined;
+    s.cancelModelCheck?.();
+    s.cancelModelCheck = undefined;
     this.loop.kick();
   }
 }

@@ -105,4 +105,32 @@ describe("IndexService with damaged or mismatched index files", () => {
     h.store.failWhen = (op) => op === "read" && failures-- > 0;
     await expectRebuilt(h, expected, /Can't read/);
   });
+
+  it("recovers the vectors of an intact vectors file when the meta file is damaged, and embeds only the rest", async () => {
+    const { h, expected } = await savedVault();
+    const total = h.counting.inputs.length;
+    const [path, bytes] = fileOf(h, INDEX_META_FILE);
+    const damaged = bytes.slice();
+    damaged[Math.floor(damaged.length / 2)] = (damaged[Math.floor(damaged.length / 2)] ?? 0) ^ 0xff;
+    h.store.files.set(path, damaged);
+    const s = await h.started();
+    expect(h.notices).toHaveLength(1);
+    expect(h.notices[0]).toMatch(new RegExp(`damaged or incomplete.* ${total} embeddings in it were intact and are reused`));
+    expect(dumpIndex(s)).toEqual(expected);
+    expect(h.counting.inputs).toHaveLength(total);
+    await s.stop();
+  });
+
+  it("embeds again only the chunks that changed when the meta file is lost and a note was edited", async () => {
+    const { h } = await savedVault();
+    const total = h.counting.inputs.length;
+    h.store.files.delete(fileOf(h, INDEX_META_FILE)[0]);
+    h.source.write("short0.md", "# Short 0\n\nA short note, now edited.\n");
+    const s = await h.started();
+    expect(h.notices[0]).toMatch(/intact and are reused/);
+    expect(s.status()).toMatchObject({ pendingEmbeddings: 0 });
+    expect(s.index.vectorCount).toBe(s.index.size);
+    expect(h.counting.inputs.slice(total)).toEqual([expect.stringContaining("now edited")]);
+    await s.stop();
+  });
 });

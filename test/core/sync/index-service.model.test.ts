@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { embeddingInput } from "../../../src/core/index/embedding-input";
-import { appError } from "../../../src/core/result";
+import type { Embedder } from "../../../src/core/ollama/embedder";
+import { appError, err, type Result } from "../../../src/core/result";
 import type { IndexService } from "../../../src/core/sync/index-service";
 import { resolveIndexSettings, type IndexSettings } from "../../../src/core/sync/index-settings";
 import { storeWith } from "../persist/memory-file-store";
@@ -9,11 +10,29 @@ import { CountingEmbedder } from "./helpers/counting-embedder";
 import { dumpIndex, Harness } from "./helpers/harness";
 
 /**
- * Model-based test: random sequences of vault changes, exclusion changes, restarts, crashes and embedder outages run
- * against the service over an in-memory vault, disk and embedder. Every sequence must end with the index a
- * from-scratch build gives (same chunks, vectors and search results), and text the service already holds a vector
- * for must never reach the embedder again, across restarts too.
+ * Model-based test: random sequences of vault changes, exclusion changes, restarts, crashes, embedder outages, a
+ * flaky embedder and a mistyped model run against the service over an in-memory vault, disk and embedder. Every
+ * sequence must end with the index a from-scratch build gives (same chunks, vectors and search results), and text
+ * the service already holds a vector for must never reach the embedder again, across restarts and a switch to a
+ * missing model and back too. Chunks left without a vector after a flush always come with an error in the status.
  */
+
+/** The model name mistyped: not installed, so its check fails and it embeds nothing. */
+class MissingModel implements Embedder {
+  readonly model = "counting-embd";
+  dimensions(): number | undefined {
+    return undefined;
+  }
+  check(): Promise<Result<void>> {
+    return Promise.resolve(err(appError("OLLAMA_MODEL_MISSING", `Model ${this.model} is not installed.`)));
+  }
+  embedQuery(): Promise<Result<Float32Array>> {
+    return this.check().then(() => err(appError("OLLAMA_MODEL_MISSING", "missing")));
+  }
+  embedDocuments(): Promise<Result<Float32Array[]>> {
+    return Promise.resolve(err(appError("OLLAMA_MODEL_MISSING", "missing")));
+  }
+}
 
 const PATHS = ["a.md", "b.md", "f1/c.md", "f1/d.md", "f2/e.md", "f2/sub/g.md", "f3/h.md"];
 const FOLDERS = ["f1", "f2", "f3"];
@@ -42,6 +61,8 @@ type Op =
   | { k: "restart" }
   | { k: "crash"; at: number }
   | { k: "down" }
+  | { k: "flaky" }
+  | { k: "typo" }
   | { k: "up" };
 
 const idx = (n: number): fc.Arbitrary<number> => fc.nat({ max: n - 1 });
@@ -59,6 +80,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ k: "restart" as const }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("crash" as const), at: fc.integer({ min: 1, max: 40 }) }) },
   { weight: 1, arbitrary: fc.constant({ k: "down" as const }) },
+  { weight: 1, arbitrary: fc.constant({ k: "flaky" as const }) },
+  { weight: 1, arbitrary: fc.constant({ k: "typo" as const }) },
   { weight: 1, arbitrary: fc.constant({ k: "up" as const }) },
 );
 
@@ -123,7 +146,13 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
   const flushed = async (): Promise<void> => {
     await svc.flush();
     remember();
-    if (embedder.failWith === undefined && svc.status().pendingEmbeddings === 0) quietSinceIdle = true;
+    const st = svc.status();
+    // A later success never hides a failure: chunks still waiting after a flush come with the error.
+    if (st.pendingEmbeddings > 0) expect(st.lastError, "chunks wait for vectors but no error is shown").toBeDefined();
+    // The mistyped model never replaces the vectors: they stay the real model's ("" while there are none).
+    if (svc.index.vectorCount > 0 || h.embedder === embedder) expect(st.vectorsModel).toBe(embedder.model);
+    expect(st.vectorsModel).not.toBe("counting-embd");
+    if (embedder.failWith === undefined && !embedder.failCall && h.embedder === embedder && st.pendingEmbeddings === 0) quietSinceIdle = true;
   };
 
   await launch();
@@ -214,14 +243,33 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
       case "down":
         embedder.failWith = appError("OLLAMA_UNREACHABLE", "Can't reach Ollama. Is it running?");
         break;
+      case "flaky":
+        // Every other request fails; the runner retries within its budget, a flush retries at once.
+        embedder.failCall = (call) => call % 2 === 0;
+        break;
+      case "typo":
+        // A missing model: its check fails before anything is discarded; the next "up" switches back.
+        h.embedder = new MissingModel();
+        svc.setEmbedder(h.embedder);
+        break;
       case "up":
         embedder.failWith = undefined;
+        embedder.failCall = undefined;
+        if (h.embedder !== embedder) {
+          h.embedder = embedder;
+          svc.setEmbedder(embedder);
+        }
         break;
     }
     if ("flush" in op && op.flush) await flushed();
   }
 
   embedder.failWith = undefined;
+  embedder.failCall = undefined;
+  if (h.embedder !== embedder) {
+    h.embedder = embedder;
+    svc.setEmbedder(embedder);
+  }
   await svc.flush();
   for (let i = 0; i < 10 && svc.status().pendingEmbeddings > 0; i++) {
     h.scheduler.fireTimers();
@@ -265,6 +313,20 @@ describe("IndexService model-based", () => {
       { k: "write", p: 0, paras: [5], h1: false, flush: true },
       { k: "write", p: 0, paras: [5], h1: false, flush: false },
       { k: "exclude", rule: 3 },
+      { k: "flush" },
+    ]);
+  });
+
+  it("keeps every vector across a mistyped model and a flaky embedder, and re-embeds nothing on the way back", async () => {
+    await runSequence([
+      { k: "write", p: 0, paras: [0, 1, 2], h1: true, flush: true },
+      { k: "typo" },
+      { k: "write", p: 1, paras: [3], h1: false, flush: true },
+      { k: "restart" },
+      { k: "up" },
+      { k: "flaky" },
+      { k: "write", p: 2, paras: [5, 6, 7], h1: true, flush: true },
+      { k: "up" },
       { k: "flush" },
     ]);
   });

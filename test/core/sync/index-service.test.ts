@@ -144,9 +144,7 @@ describe("IndexService", () => {
     for (let i = 0; i < 12; i++) h.source.write(`n${i}.md`, sections(`N${i}`, `Alpha ${i}.`, `Beta ${i}.`));
     const batches: number[] = [];
     h.counting.onCall = (texts) => batches.push(texts.length);
-    h.counting.hold();
-    const s = h.service();
-    await s.start();
+    const s = await h.startedHeld();
     expect(h.counting.inFlight).toBe(2);
     h.counting.release();
     await s.whenIdle();

@@ -29,6 +29,8 @@ export class CountingEmbedder implements Embedder {
   inFlight = 0;
   maxInFlight = 0;
   failWith: AppError | undefined;
+  /** Fails the calls (numbered from 1) this returns true for, with `failWith` or an unreachable-Ollama error. */
+  failCall: ((call: number) => boolean) | undefined;
   /** Called with the texts of each call before it answers (e.g. to check an invariant at that moment). */
   onCall: ((texts: readonly string[]) => void) | undefined;
   private gated: (() => void)[] | undefined;
@@ -58,7 +60,7 @@ export class CountingEmbedder implements Embedder {
   }
 
   async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {
-    this.calls++;
+    const call = ++this.calls;
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
@@ -66,6 +68,7 @@ export class CountingEmbedder implements Embedder {
       if (this.gated) await new Promise<void>((go) => this.gated?.push(go));
       if (signal?.aborted) return err(appError("ABORTED", "Cancelled."));
       if (this.failWith) return err(this.failWith);
+      if (this.failCall?.(call)) return err(appError("OLLAMA_UNREACHABLE", `Call ${call} failed (flaky).`));
       this.inputs.push(...texts);
       return ok(texts.map((t) => vectorFor(this.model, t, this.dims)));
     } finally {

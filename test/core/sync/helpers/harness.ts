@@ -40,6 +40,14 @@ export class Harness {
     });
   }
 
+  /** A service started with its embedding requests held in flight; `counting.release()` lets them answer. */
+  async startedHeld(): Promise<IndexService> {
+    this.counting.hold();
+    const s = this.service();
+    await s.start();
+    return s;
+  }
+
   /** A service started and settled (every note indexed, every vector in). */
   async started(): Promise<IndexService> {
     const s = this.service();

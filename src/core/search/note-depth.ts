@@ -1,0 +1,47 @@
+import type { ScoredId } from "../index/index-types";
+import { notePathOfChunkId } from "./group-ranking";
+
+/**
+ * How many notes each ranked list is read to: `depthFactor` times the larger of the request's limit and the
+ * configured one. Counted in notes, not chunks, so that one note with many matching chunks can't crowd the others
+ * out; and the same for every limit up to the configured one, so that the top 5 are the first 5 of the top 20.
+ */
+export function candidateNotes(limit: number, configuredLimit: number, depthFactor: number): number {
+  return Math.max(1, Math.floor(Math.max(limit, configuredLimit) * Math.max(1, depthFactor)));
+}
+
+/** First read of a list, in chunks per wanted note; most notes match with a chunk or two. */
+const FIRST_CHUNKS_PER_NOTE = 2;
+/** How much deeper each further read goes. */
+const GROWTH = 4;
+
+/**
+ * Reads a ranked chunk list (`read(limit)` gives its first `limit` hits) deep enough to hold `notes` distinct
+ * notes, or all of it. Deterministic for a given `notes`: the same hits whatever the caller will do with them.
+ */
+export function* readNotesDeep<G>(
+  read: (limit: number) => Generator<G, ScoredId[], void>,
+  notes: number,
+): Generator<G, ScoredId[], void> {
+  for (let limit = notes * FIRST_CHUNKS_PER_NOTE; ; limit *= GROWTH) {
+    const hits = yield* read(limit);
+    if (hits.length < limit || distinctNotes(hits) >= notes) return hits;
+  }
+}
+
+/** `readNotesDeep` for a list read in one go. */
+export function readNotesDeepSync(read: (limit: number) => ScoredId[], notes: number): ScoredId[] {
+  // eslint-disable-next-line require-yield -- a list read in one go never yields
+  const steps = readNotesDeep(function* (limit) {
+    return read(limit);
+  }, notes);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+function distinctNotes(hits: readonly ScoredId[]): number {
+  const seen = new Set<string>();
+  for (const h of hits) seen.add(notePathOfChunkId(h.id));
+  return seen.size;
+}

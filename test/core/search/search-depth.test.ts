@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { chunkNote } from "../../../src/core/chunk/chunker";
+import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { embeddingInput } from "../../../src/core/index/embedding-input";
+import { SearchEngine } from "../../../src/core/search/search-engine";
+import { DEFAULT_SEARCH_OPTIONS } from "../../../src/core/search/search-options";
+import { vectorFor } from "../sync/helpers/counting-embedder";
+
+const DIMS = 8;
+// More than one language, and a misspelling, as users type them.
+const WORDS = ["canvas", "leinwand", "toile", "画布", "canvass", "garden", "graph", "plugin"];
+const SMALL_CHUNKS = { maxTokens: 24, overlapRatio: 0 };
+
+/** A note of `sections` short sections, each saying its words. */
+function markdown(title: string, sections: string[][]): string {
+  return `# ${title}\n\n${sections.map((words, i) => `## Part ${i}\n\n${words.join(" ")} text.`).join("\n\n")}\n`;
+}
+
+function engineOver(notes: [string, string][]): SearchEngine {
+  const index = new ChunkIndex(DIMS);
+  for (const [path, md] of notes) {
+    const note = chunkNote(path, md, SMALL_CHUNKS);
+    index.addNote(note, note.chunks.map((c) => vectorFor("depth", embeddingInput(c), DIMS)));
+  }
+  const engine = new SearchEngine({ index });
+  engine.setOptions({ ...DEFAULT_SEARCH_OPTIONS, autoWeights: false });
+  return engine;
+}
+
+const paths = (engine: SearchEngine, query: string, limit: number, vector?: Float32Array): Promise<string[]> =>
+  engine
+    .search({ query, limit, mode: vector ? "hybrid" : "keyword", ...(vector ? { queryVector: vector } : {}) })
+    .then((r) => r.results.map((x) => x.path));
+
+describe("SearchEngine candidate depth", () => {
+  it("finds as many notes as the limit asks even when one note has many matching chunks", async () => {
+    const crowded: [string, string][] = [["Big.md", markdown("Big", Array.from({ length: 40 }, () => ["canvas"]))]];
+    for (let i = 0; i < 12; i++) crowded.push([`Small ${i}.md`, markdown(`Small ${i}`, [["canvas", "garden"], ["graph"]])]);
+    const engine = engineOver(crowded);
+    const top5 = await paths(engine, "canvas", 5);
+    expect(top5).toHaveLength(5);
+    expect(await paths(engine, "canvas", 20)).toHaveLength(13);
+  });
+
+  it("returns the top 5 as the first 5 of the top 20, in keyword and hybrid search (property)", async () => {
+    const noteArb = fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(noteArb, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(...WORDS),
+        fc.integer({ min: 1, max: 19 }),
+        fc.boolean(),
+        async (notes, query, small, hybrid) => {
+          const engine = engineOver(notes.map((sections, i) => [`n${i}.md`, markdown(`Note ${i}`, sections)]));
+          const vector = hybrid ? vectorFor("depth", query, DIMS) : undefined;
+          const top20 = await paths(engine, query, 20, vector);
+          const topN = await paths(engine, query, small, vector);
+          expect(topN).toEqual(top20.slice(0, small));
+          if (!hybrid) {
+            const matching = notes.filter((sections) => sections.some((words) => words.includes(query))).length;
+            expect(top20.length).toBe(Math.min(20, matching));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
