@@ -154,7 +154,8 @@ Options:
   --model NAME    Embedding model, e.g. nomic-embed-text. Without a model, search is keyword-only.
   --mode MODE     hybrid (default), keyword or semantic.
   --limit N       Notes to show (default ${DEFAULT_CLI_LIMIT}).
-  --json          Print one JSON array: path, title, heading, startLine and endLine (0-based), score, ranks.
+  --json          Print one JSON array: path, title, heading, startLine and endLine (1-based), score,
+                  relativeScore, ranks, tags and a snippet of up to 700 characters.
   --hyde MODEL    Add HyDE: MODEL (an Ollama language model) writes a short answer whose embedding joins the
                   fusion. Without it, HyDE is on only if the plugin's settings turn it on.
   -h, --help      Show this help.
