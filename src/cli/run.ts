@@ -1,6 +1,8 @@
 import { parseCommandLine, USAGE } from "./args";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io";
 import { runIndexCommand } from "./commands/index-command";
+import { runMcpCommand } from "./commands/mcp-command";
+import { runWatchCommand } from "./commands/watch-command";
 import { runSearchCommand } from "./commands/search-command";
 
 /**
@@ -27,5 +29,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return runIndexCommand(cmd, io);
     case "search":
       return runSearchCommand(cmd, io);
+    case "watch":
+      return runWatchCommand(cmd, io);
+    case "mcp":
+      return runMcpCommand(cmd, io);
   }
 }

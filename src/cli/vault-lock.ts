@@ -17,6 +17,8 @@ export interface VaultLockOptions {
   waitForOneShot?: boolean;
   /** Poll interval while waiting, ms. Default 300. */
   pollMs?: number;
+  /** A lock this process already holds (or waits for): a reopened session keeps it instead of taking another. */
+  reuse?: VaultLock;
 }
 
 /** The lock a command holds (or not) and the store that writes only while it does. */
@@ -35,6 +37,7 @@ const ONE_SHOT = /^cli (index|search)$/;
 
 /** Takes the writer lock of `dataDir` and keeps its heartbeat going until `release`. Never throws. */
 export async function takeVaultLock(dataDir: string, io: CliIo, opts: VaultLockOptions = {}): Promise<VaultLock> {
+  if (opts.reuse) return opts.reuse;
   const raw = new NodeFileStore();
   const lock = new WriterLock(raw, dataDir, { app: opts.app ?? "cli", pid: process.pid, host: hostname() }, { isAlive });
   let state = await lock.acquire();

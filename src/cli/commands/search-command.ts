@@ -48,7 +48,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
 }
 
 /** What the user should know about how the search ran, one line each. */
-function noticeLines(response: SearchResponse, session: VaultSession, pending: number): string[] {
+export function noticeLines(response: SearchResponse, session: VaultSession, pending: number): string[] {
   const offline = noEmbeddingsReason(session.embedding);
   const lines: string[] = [];
   for (const n of response.notices) {
