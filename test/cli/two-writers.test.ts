@@ -28,7 +28,7 @@ function writeVault(): string {
 }
 
 /** Runs the CLI in its own process; resolves with its exit code and stderr. */
-function spawnCli(args: string[]): { done: Promise<{ code: number | null; stderr: string }>; kill: (signal: NodeJS.Signals) => void } {
+function spawnCli(args: string[]): { done: Promise<{ code: number | null; stderr: string }>; kill: (signal: "SIGINT" | "SIGKILL") => void } {
   const child = spawn(process.execPath, cliNodeArgs(args), { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
