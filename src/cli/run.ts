@@ -1,7 +1,6 @@
 import { parseCommandLine, USAGE } from "./args";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io";
 import { runIndexCommand } from "./commands/index-command";
-import { runMcpCommand } from "./commands/mcp-command";
 import { runWatchCommand } from "./commands/watch-command";
 import { runSearchCommand } from "./commands/search-command";
 
@@ -32,6 +31,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case "watch":
       return runWatchCommand(cmd, io);
     case "mcp":
-      return runMcpCommand(cmd, io);
+      // Loaded on demand: the MCP SDK and zod take most of a second to import, which index and search don't need.
+      return (await import("./commands/mcp-command")).runMcpCommand(cmd, io);
   }
 }
