@@ -17,7 +17,13 @@ export interface PluginWriterLock {
  * the same files at once. Without it the plugin runs read-only (searches work, nothing is saved) and says so; the
  * heartbeat (a registered interval) keeps retrying and says when the plugin writes again.
  */
-export async function takePluginWriterLock(plugin: Plugin, store: FileStore, dataDir: string): Promise<PluginWriterLock> {
+export async function takePluginWriterLock(
+  plugin: Plugin,
+  store: FileStore,
+  dataDir: string,
+  /** Starts the heartbeat; tests pass a hand-driven one. Default `window.setInterval`. */
+  every: (fn: () => void, ms: number) => number = (fn, ms) => window.setInterval(fn, ms),
+): Promise<PluginWriterLock> {
   // No pid or host name in the app: a crashed Obsidian's lock is taken over once its heartbeat is stale.
   const lock = new WriterLock(store, dataDir, { app: "obsidian" });
   const first = await lock.acquire();
@@ -26,7 +32,7 @@ export async function takePluginWriterLock(plugin: Plugin, store: FileStore, dat
   }
   let held = lock.held;
   plugin.registerInterval(
-    window.setInterval(() => {
+    every(() => {
       void lock.heartbeat().then(() => {
         if (lock.held === held) return;
         held = lock.held;
