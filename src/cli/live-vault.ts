@@ -116,7 +116,7 @@ export class LiveVault {
       this.current = opened.value;
       this.reloads++;
       await old.service.stop();
-      this.opts.log(`Loaded the index saved by ${this.lock.readOnlyReason() === undefined ? "this process" : "the writer"}.`);
+      this.opts.log("Loaded the index the writer just saved.");
     } finally {
       this.reloading = false;
     }
