@@ -37,6 +37,9 @@ export class LiveVault {
   private mark: FileMark;
   private reloading = false;
   private closed = false;
+  private started: Promise<void> = Promise.resolve();
+  /** True once `whenReady` has resolved. */
+  ready = false;
   /** Times a reader swapped in a newer save. */
   reloads = 0;
 
@@ -49,25 +52,41 @@ export class LiveVault {
     this.current = first;
   }
 
-  /** Opens the vault, takes the lock if free, loads and reconciles the index, and starts watching or polling. */
+  /**
+   * Opens the vault and takes the lock if free, then loads and reconciles the index and starts watching and
+   * polling in the background (see `whenReady`), so a server can answer `initialize` and `status` at once, even
+   * while a first run indexes a large vault.
+   */
   static async open(cmd: VaultOptions, io: CliIo, opts: LiveVaultOptions): Promise<Result<LiveVault>> {
     const opened = await openVault(cmd, io, undefined, { app: opts.app });
     if (!opened.ok) return opened;
     const live = new LiveVault(opened.value, cmd, io, opts);
-    await live.startSession(live.current);
-    live.mark = await live.metaMark();
-    if (!live.lock.lock.held) opts.log(live.lock.readOnlyReason() ?? "");
-    if (opts.watch) {
-      live.watcher = new VaultWatcher(opened.value.layout.vaultDir, {
-        source: new FolderNoteSource(opened.value.layout.vaultDir),
-        enqueue: (e) => live.current.service.enqueue(e),
-        log: opts.log,
-      });
-      await live.watcher.start();
-    }
-    live.pollTimer = setInterval(() => void live.poll(), opts.reloadPollMs ?? 1_000);
-    live.pollTimer.unref();
+    live.started = live.begin();
     return ok(live);
+  }
+
+  /** Resolves once the index is loaded and reconciled with the notes (vectors may still be filling in). */
+  whenReady(): Promise<void> {
+    return this.started;
+  }
+
+  private async begin(): Promise<void> {
+    await this.startSession(this.current);
+    this.mark = await this.metaMark();
+    if (!this.lock.lock.held) this.opts.log(this.lock.readOnlyReason() ?? "");
+    if (this.opts.watch && !this.closed) {
+      const vaultDir = this.current.layout.vaultDir;
+      this.watcher = new VaultWatcher(vaultDir, {
+        source: new FolderNoteSource(vaultDir),
+        enqueue: (e) => this.current.service.enqueue(e),
+        log: this.opts.log,
+      });
+      await this.watcher.start();
+    }
+    this.ready = true;
+    if (this.closed) return;
+    this.pollTimer = setInterval(() => void this.poll(), this.opts.reloadPollMs ?? 1_000);
+    this.pollTimer.unref();
   }
 
   /** The session that answers now. */
@@ -88,9 +107,12 @@ export class LiveVault {
   /** Stops watching, saves (when holding the lock) and gives the lock up. */
   async close(): Promise<void> {
     this.closed = true;
+    // Stopping cancels a start still under way; then nothing of it is left running.
+    const stopping = this.current.service.stop();
+    await this.started;
     this.watcher?.close();
     if (this.pollTimer) clearInterval(this.pollTimer);
-    await this.current.service.stop();
+    await stopping;
     this.current.printer.finish();
     await this.current.lock.release();
   }

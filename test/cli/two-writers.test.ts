@@ -111,6 +111,7 @@ describe("two processes on one vault", () => {
     await until(async () => existsSync(join(dataDir, "writer.lock")), "watch to take the lock");
     const mcp = await connectMcp(["--vault", vault, ...model()]);
     cleanups.push(() => void mcp.close());
+    await mcp.client.callTool({ name: "search", arguments: { query: "backup" } }); // waits for the index to load
     const status = toolJson<{ writer: string; notes: number }>(await mcp.client.callTool({ name: "status", arguments: {} }));
     expect(status.writer).toMatch(/^cli watch \(pid \d+/);
     expect(status.notes).toBe(60);

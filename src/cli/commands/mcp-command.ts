@@ -26,7 +26,9 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     related: { rrfK: settings.search.rrfK, weights: { vector: settings.search.weights.vector, bm25: settings.search.weights.bm25 } },
     watching: cmd.watch,
   };
-  log(`${describeIndex(live.session.service.status(), live.session.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`);
+  void live.whenReady().then(() => {
+    log(`${describeIndex(live.session.service.status(), live.session.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`);
+  });
   const stopped = cmd.httpPort === undefined ? serveStdio(live, deps, io) : await serveHttp(live, deps, cmd.httpPort, io, log);
   await stopped;
   await live.close();

@@ -15,6 +15,7 @@ export async function runWatchCommand(cmd: WatchCommand, io: CliIo): Promise<num
     return EXIT_USAGE;
   }
   const live = opened.value;
+  await live.whenReady();
   log(`${describeIndex(live.session.service.status(), live.session.embedding)} Watching ${live.session.layout.vaultDir} (Ctrl-C to stop).`);
   await new Promise<void>((resolve) => {
     if (io.signal?.aborted) resolve();

@@ -55,9 +55,10 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
         limit: z.number().int().min(1).max(RELATED_MAX).optional().describe("Notes to return, default 10."),
       },
     },
-    (args) => {
+    async (args) => {
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
+      await live.whenReady();
       const index = live.session.service.index;
       if (!index.hasNote(path.value)) return notFound(path.value, index.notePaths(), " in the index");
       const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10 });

@@ -11,7 +11,9 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
     "status",
     {
       title: "Index status",
-      description: "The vault index: notes, chunks, chunks waiting for embeddings, model, when it was last saved, file size, last error.",
+      description:
+        "The vault index: notes, chunks, chunks waiting for embeddings, model, when it was last saved, file size, " +
+        "last error, who writes it. ready is false while the server still loads the index (search waits for it).",
     },
     async () => {
       const { service, embedding, layout, lock } = live.session;
@@ -21,6 +23,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
       const savedAt = await live.lastSavedAt();
       return jsonResult({
         vault: layout.vaultDir,
+        ready: live.ready,
         notes: s.notes,
         chunks: s.chunks,
         pendingEmbeddings: s.pendingEmbeddings,
