@@ -50,13 +50,16 @@ export async function takeVaultLock(dataDir: string, io: CliIo, opts: VaultLockO
     state = await lock.acquire();
   }
   // A heartbeat also retries a busy lock, so a reader becomes the writer when the holder goes away.
-  const timer = setInterval(() => void lock.heartbeat(), LOCK_HEARTBEAT_MS);
+  const timer = setInterval(() => void lock.heartbeat().then((s) => (state = s)), LOCK_HEARTBEAT_MS);
   timer.unref();
   return {
     lock,
     store: lockGuardedStore(raw, () => lock.held),
-    readOnlyReason: () =>
-      lock.held ? undefined : `Read-only: ${describeHolder(lock.holder)} writes this index, so this run saved nothing.`,
+    readOnlyReason: () => {
+      if (lock.held) return undefined;
+      if (!state.ok) return `Read-only: can't take the index's writer lock (${state.error.message}), so this run saved nothing.`;
+      return `Read-only: ${describeHolder(lock.holder)} writes this index, so this run saved nothing.`;
+    },
     release: async () => {
       clearInterval(timer);
       await lock.release();
