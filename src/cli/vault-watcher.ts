@@ -14,7 +14,15 @@ export interface VaultWatcherOptions {
    * drives, editors that swap files, a watcher error). Default 60,000.
    */
   rescanMs?: number;
+  /** Node's recursive watch; tests pass one that fails like Node 18 on Linux. Default `fs.watch`. */
+  watch?: (root: string, onChange: (name: string | Buffer | null) => void) => FSWatcher;
 }
+
+const recursiveWatch = (root: string, onChange: (name: string | Buffer | null) => void): FSWatcher =>
+  watch(root, { recursive: true }, (_event, name) => onChange(name));
+
+/** Listing comparisons when the platform gives no events at all. */
+const POLL_WITHOUT_EVENTS_MS = 5_000;
 
 /** Folders whose changes are never notes: config, trash, version control, dependencies (the source skips them too). */
 function ignored(path: string): boolean {
@@ -42,14 +50,21 @@ export class VaultWatcher {
   /** Takes the first listing (the baseline) and starts watching. */
   async start(): Promise<void> {
     await this.compare(false);
-    this.watcher = watch(this.root, { recursive: true }, (_event, name) => this.onEvent(name));
-    this.watcher.on("error", (cause) => {
-      this.opts.log(`File watching failed (${cause.message}); looking for changes every ${this.rescanMs() / 1000} s instead.`);
-      this.watcher?.close();
-      this.watcher = undefined;
-      void this.rescan();
-    });
-    this.rescanTimer = setInterval(() => void this.rescan(), this.rescanMs());
+    let every = this.rescanMs();
+    try {
+      this.watcher = (this.opts.watch ?? recursiveWatch)(this.root, (name) => this.onEvent(name));
+      this.watcher.on("error", (cause) => {
+        this.opts.log(`File watching stopped (${cause.message}); changes are picked up within ${every / 1000} s instead.`);
+        this.watcher?.close();
+        this.watcher = undefined;
+        void this.rescan();
+      });
+    } catch (cause) {
+      // Node before 20 on Linux has no recursive fs.watch: compare listings often instead.
+      every = Math.min(every, POLL_WITHOUT_EVENTS_MS);
+      this.opts.log(`Can't watch ${this.root} (${cause instanceof Error ? cause.message : String(cause)}); looking for changes every ${every / 1000} s.`);
+    }
+    this.rescanTimer = setInterval(() => void this.rescan(), every);
     this.rescanTimer.unref();
   }
 

@@ -16,12 +16,12 @@ async function until(check: () => boolean, what: string): Promise<void> {
   if (!check()) throw new Error(`gave up waiting for ${what}`);
 }
 
-function watched(): { dir: string; events: NoteEvent[]; watcher: VaultWatcher } {
+function watched(extra: Partial<ConstructorParameters<typeof VaultWatcher>[1]> = {}): { dir: string; events: NoteEvent[]; watcher: VaultWatcher } {
   const dir = mkdtempSync(join(tmpdir(), "hvs-watch-"));
   mkdirSync(join(dir, "Old"));
   writeFileSync(join(dir, "Old", "A.md"), "# A\n");
   const events: NoteEvent[] = [];
-  const watcher = new VaultWatcher(dir, { enqueue: (e) => events.push(e), source: new FolderNoteSource(dir), log: () => undefined });
+  const watcher = new VaultWatcher(dir, { enqueue: (e) => events.push(e), source: new FolderNoteSource(dir), log: () => undefined, ...extra });
   cleanups.push(() => {
     watcher.close();
     rmSync(dir, { recursive: true, force: true });
@@ -46,5 +46,17 @@ describe("VaultWatcher", () => {
     renameSync(join(dir, "Old"), join(dir, "Moved"));
     await until(() => events.some((e) => e.kind === "delete" && e.path === "Old/A.md"), "the old path's delete");
     await until(() => events.some((e) => e.kind === "upsert" && e.path === "Moved/A.md"), "the new path");
+  });
+
+  it("falls back to comparing listings when the platform can't watch recursively", async () => {
+    const logs: string[] = [];
+    const unsupported = () => {
+      throw new Error("The feature watch recursively is unavailable on the current platform");
+    };
+    const { dir, events, watcher } = watched({ watch: unsupported, rescanMs: 50, log: (l) => logs.push(l) });
+    await watcher.start();
+    expect(logs.join("\n")).toMatch(/Can't watch .* looking for changes every 0.05 s/);
+    writeFileSync(join(dir, "Polled.md"), "# Polled\n");
+    await until(() => events.some((e) => e.kind === "upsert" && e.path === "Polled.md"), "the polled note");
   });
 });
