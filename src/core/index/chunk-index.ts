@@ -1,27 +1,29 @@
 import { count, create, insert, remove, type AnyOrama } from "@orama/orama";
+import { internalDocumentIDStore } from "@orama/orama/components";
 import type { Chunk, ChunkedNote } from "../types";
 import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, type IndexSwitches } from "./bm25-component";
 import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
-import { attachVector, detachVector, nearestVectors, nearestVectorsSteps } from "./orama-vectors";
+import { nearestChunksSteps } from "../vectors/nearest-chunks";
+import { VectorStore } from "../vectors/vector-store";
 import { runAll } from "../persist/slices";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
-const VECTOR = "embedding";
-
 const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
 
 /**
- * The Orama index over chunks: BM25 over text, title, heading path and aliases, plus a cosine vector property.
- * Orama keeps inserted documents by reference, so every insert gets a fresh object and nothing inserted is mutated.
- * Vectors go straight into Orama's vector index (see orama-vectors.ts), so each exists once, as our Float32Array.
+ * The index over chunks: an Orama database of the chunks' text fields, searched by BM25 over text, title, heading
+ * path and aliases (our component inside Orama, see bm25-component.ts), and a `VectorStore` that owns the chunks'
+ * vectors (Orama has no vector property). Orama keeps inserted documents by reference, so every insert gets a fresh
+ * object and nothing inserted is mutated.
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
+  private readonly vectors: VectorStore | undefined;
   private readonly switches: IndexSwitches = { skipText: false };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
@@ -38,10 +40,10 @@ export class ChunkIndex {
     readonly dims: number,
     private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
   ) {
-    const schema: Record<string, string> = { text: "string", title: "string", headings: "string", aliases: "string" };
-    if (dims > 0) schema[VECTOR] = `vector[${dims}]`;
+    const schema = { text: "string", title: "string", headings: "string", aliases: "string" } as const;
+    this.vectors = dims > 0 ? new VectorStore(dims) : undefined;
     this.db = create({
-      schema: schema as never,
+      schema,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
       sort: { enabled: false },
       components: {
@@ -60,6 +62,11 @@ export class ChunkIndex {
   /** Number of chunks that have a vector. */
   get vectorCount(): number {
     return this.withVector;
+  }
+
+  /** The store that owns this index's vectors; undefined for a keyword-only index. */
+  get vectorStore(): VectorStore | undefined {
+    return this.vectors;
   }
 
   hasNote(path: string): boolean {
@@ -96,6 +103,7 @@ export class ChunkIndex {
     vectors: readonly (Float32Array | undefined)[] = [],
     perStep = 64,
   ): Generator<void, void, void> {
+    this.vectors?.recycle();
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
@@ -124,7 +132,7 @@ export class ChunkIndex {
     while (ids.length > 0) {
       if (done > 0 && done % perStep === 0) yield;
       const id = ids.pop() as string;
-      detachVector(this.db, VECTOR, id);
+      this.vectors?.delete(id);
       void remove(this.db, id);
       this.textRevision++;
       if (this.chunks.get(id)?.vector) this.withVector--;
@@ -140,10 +148,16 @@ export class ChunkIndex {
    * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
-  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256): Generator<void, boolean, void> {
+  *restoreSteps(
+    saved: readonly SavedNote[],
+    keywords: Uint8Array | undefined,
+    perStep = 256,
+    rows?: Float32Array,
+  ): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.switches.skipText = keywords !== undefined;
+    if (rows) this.vectors?.adopt(rows);
     try {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];
@@ -159,6 +173,7 @@ export class ChunkIndex {
       }
     } finally {
       this.switches.skipText = false;
+      this.vectors?.settle();
     }
     this.textRevision++;
     if (keywords === undefined) return false;
@@ -206,10 +221,10 @@ export class ChunkIndex {
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
-    if (!old || !this.usable(vector)) return false;
+    if (!old || !this.vectors || !this.usable(vector)) return false;
     if (!old.vector) this.withVector++;
-    this.chunks.set(id, { ...old, vector });
-    attachVector(this.db, VECTOR, id, vector);
+    this.vectors.recycle();
+    this.chunks.set(id, { ...old, vector: this.storeVector(old.chunk, vector) });
     return true;
   }
 
@@ -232,15 +247,18 @@ export class ChunkIndex {
     return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
   }
 
+  /**
+   * The `limit` chunks whose vectors are nearest to `vector` by cosine, at or above `similarity`, best first; equal
+   * scores rank in the order the chunks were first indexed.
+   */
   vectorSearch(vector: Float32Array, opts: VectorSearchOptions): ScoredId[] {
-    if (this.dims === 0 || vector.length !== this.dims || this.withVector === 0) return [];
-    return nearestVectors(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit));
+    return runAll(this.vectorSearchSteps(vector, opts, Infinity));
   }
 
-  /** `vectorSearch` in steps of about `perStep` vectors (see `nearestVectorsSteps`). */
+  /** `vectorSearch` in steps of about `perStep` vectors (see `nearestChunksSteps`). */
   *vectorSearchSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, ScoredId[], void> {
-    if (this.dims === 0 || vector.length !== this.dims || this.withVector === 0) return [];
-    return yield* nearestVectorsSteps(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit), perStep);
+    if (!this.vectors || vector.length !== this.dims || this.withVector === 0) return [];
+    return yield* nearestChunksSteps(this.vectors, vector, opts.similarity, Math.max(1, opts.limit), perStep);
   }
 
 
@@ -265,6 +283,16 @@ export class ChunkIndex {
     return { chunk, title, aliases, tags, vector: this.usable(vector) };
   }
 
+  /**
+   * Copies `vector` into the store (a row of a restored file is taken where it lies) and returns the stored view.
+   * Equal scores rank by Orama's internal id of the chunk: the number our BM25 component is given for it too, and
+   * one that stays with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
+   */
+  private storeVector(chunk: Chunk, vector: Float32Array): Float32Array {
+    const key = internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, chunk.id);
+    return (this.vectors as VectorStore).set(chunk.id, chunk.path, key, vector);
+  }
+
   private fieldTexts(entry: IndexedChunk): Record<(typeof TEXT_FIELDS)[number], string> {
     return {
       text: entry.chunk.text,
@@ -283,7 +311,7 @@ export class ChunkIndex {
     void insert(this.db, { id: entry.chunk.id, ...this.fieldTexts(entry) });
     if (entry.vector) {
       this.withVector++;
-      attachVector(this.db, VECTOR, entry.chunk.id, entry.vector);
+      entry.vector = this.storeVector(entry.chunk, entry.vector);
     }
   }
 }
