@@ -23,12 +23,9 @@ const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
-  private readonly vectors: VectorStore | undefined;
   private readonly switches: IndexSwitches = { skipText: false };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
-  // Counted as chunks come and go: the engine asks on every search.
-  private withVector = 0;
   private readonly boost: Record<string, number>;
   private readonly analyzer = new Analyzer();
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
@@ -41,7 +38,10 @@ export class ChunkIndex {
     private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
   ) {
     const schema = { text: "string", title: "string", headings: "string", aliases: "string" } as const;
-    this.vectors = dims > 0 ? new VectorStore(dims) : undefined;
+    // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
+    // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
+    const tieKey = (id: string) => internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
+    this.vectorStore = dims > 0 ? new VectorStore(dims, tieKey) : undefined;
     this.db = create({
       schema,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
@@ -61,13 +61,11 @@ export class ChunkIndex {
 
   /** Number of chunks that have a vector. */
   get vectorCount(): number {
-    return this.withVector;
+    return this.vectorStore?.size ?? 0;
   }
 
-  /** The store that owns this index's vectors; undefined for a keyword-only index. */
-  get vectorStore(): VectorStore | undefined {
-    return this.vectors;
-  }
+  /** The store that owns this index's vectors (the entries' `vector` are views into it); none when keyword-only. */
+  readonly vectorStore: VectorStore | undefined;
 
   hasNote(path: string): boolean {
     return this.byPath.has(path);
@@ -103,7 +101,7 @@ export class ChunkIndex {
     vectors: readonly (Float32Array | undefined)[] = [],
     perStep = 64,
   ): Generator<void, void, void> {
-    this.vectors?.recycle();
+    this.vectorStore?.recycle();
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
@@ -132,10 +130,9 @@ export class ChunkIndex {
     while (ids.length > 0) {
       if (done > 0 && done % perStep === 0) yield;
       const id = ids.pop() as string;
-      this.vectors?.delete(id);
+      this.vectorStore?.delete(id);
       void remove(this.db, id);
       this.textRevision++;
-      if (this.chunks.get(id)?.vector) this.withVector--;
       this.chunks.delete(id);
       done++;
     }
@@ -148,16 +145,12 @@ export class ChunkIndex {
    * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
-  *restoreSteps(
-    saved: readonly SavedNote[],
-    keywords: Uint8Array | undefined,
-    perStep = 256,
-    rows?: Float32Array,
-  ): Generator<void, boolean, void> {
+  // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`).
+  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.switches.skipText = keywords !== undefined;
-    if (rows) this.vectors?.adopt(rows);
+    if (rows) this.vectorStore?.adopt(rows);
     try {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];
@@ -173,7 +166,7 @@ export class ChunkIndex {
       }
     } finally {
       this.switches.skipText = false;
-      this.vectors?.settle();
+      this.vectorStore?.settle();
     }
     this.textRevision++;
     if (keywords === undefined) return false;
@@ -221,10 +214,9 @@ export class ChunkIndex {
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
-    if (!old || !this.vectors || !this.usable(vector)) return false;
-    if (!old.vector) this.withVector++;
-    this.vectors.recycle();
-    this.chunks.set(id, { ...old, vector: this.storeVector(old.chunk, vector) });
+    if (!old || !this.vectorStore || !this.usable(vector)) return false;
+    this.vectorStore.recycle();
+    this.chunks.set(id, { ...old, vector: this.vectorStore.set(id, old.chunk.path, vector) });
     return true;
   }
 
@@ -247,20 +239,16 @@ export class ChunkIndex {
     return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
   }
 
-  /**
-   * The `limit` chunks whose vectors are nearest to `vector` by cosine, at or above `similarity`, best first; equal
-   * scores rank in the order the chunks were first indexed.
-   */
+  /** The `limit` chunks nearest to `vector` by cosine, at or above `similarity`, best first; ties by first indexing. */
   vectorSearch(vector: Float32Array, opts: VectorSearchOptions): ScoredId[] {
     return runAll(this.vectorSearchSteps(vector, opts, Infinity));
   }
 
   /** `vectorSearch` in steps of about `perStep` vectors (see `nearestChunksSteps`). */
   *vectorSearchSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, ScoredId[], void> {
-    if (!this.vectors || vector.length !== this.dims || this.withVector === 0) return [];
-    return yield* nearestChunksSteps(this.vectors, vector, opts.similarity, Math.max(1, opts.limit), perStep);
+    if (!this.vectorStore || vector.length !== this.dims) return [];
+    return yield* nearestChunksSteps(this.vectorStore, vector, opts.similarity, Math.max(1, opts.limit), perStep);
   }
-
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
   keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
@@ -283,15 +271,6 @@ export class ChunkIndex {
     return { chunk, title, aliases, tags, vector: this.usable(vector) };
   }
 
-  /**
-   * Copies `vector` into the store (a row of a restored file is taken where it lies) and returns the stored view.
-   * Equal scores rank by Orama's internal id of the chunk: the number our BM25 component is given for it too, and
-   * one that stays with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
-   */
-  private storeVector(chunk: Chunk, vector: Float32Array): Float32Array {
-    const key = internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, chunk.id);
-    return (this.vectors as VectorStore).set(chunk.id, chunk.path, key, vector);
-  }
 
   private fieldTexts(entry: IndexedChunk): Record<(typeof TEXT_FIELDS)[number], string> {
     return {
@@ -309,10 +288,7 @@ export class ChunkIndex {
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
     void insert(this.db, { id: entry.chunk.id, ...this.fieldTexts(entry) });
-    if (entry.vector) {
-      this.withVector++;
-      entry.vector = this.storeVector(entry.chunk, entry.vector);
-    }
+    if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
 }
 

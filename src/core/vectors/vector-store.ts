@@ -39,8 +39,14 @@ export class VectorStore {
   private quarantined: number[] = [];
   private holds = 0;
 
-  /** `dims`: floats per vector, greater than 0. */
-  constructor(readonly dims: number) {}
+  /**
+   * `dims`: floats per vector, greater than 0. `tieKey`: a chunk's rank among equal scores (smaller first), taken
+   * when its vector is stored.
+   */
+  constructor(
+    readonly dims: number,
+    private readonly tieKey: (id: string) => number,
+  ) {}
 
   /** Vectors stored. */
   get size(): number {
@@ -73,7 +79,7 @@ export class VectorStore {
     return this.state[slot] === LIVE ? this.idOf[slot] : undefined;
   }
 
-  /** The tie key given with the slot's vector: of two equal scores, the smaller key ranks first. */
+  /** The slot's tie key: of two equal scores, the smaller key ranks first. */
   key(slot: number): number {
     return this.keyOf[slot] ?? 0;
   }
@@ -82,7 +88,7 @@ export class VectorStore {
    * Stores (or replaces) chunk `id`'s vector, of note `path`, and returns the stored view. A vector that is itself an
    * unclaimed row of an adopted array is taken where it lies, without a copy.
    */
-  set(id: string, path: string, key: number, vector: Float32Array): Float32Array {
+  set(id: string, path: string, vector: Float32Array): Float32Array {
     const dims = this.dims;
     let slot = this.slotOf.get(id);
     if (slot !== undefined && this.notes.pathOf(this.notes.noteOfSlot(slot)) !== path) {
@@ -99,7 +105,7 @@ export class VectorStore {
     const view = this.views[slot] as Float32Array;
     if (adopted === undefined) view.set(vector.subarray(0, dims));
     this.state[slot] = LIVE;
-    this.keyOf[slot] = key;
+    this.keyOf[slot] = this.tieKey(id);
     let sum = 0;
     for (let i = 0; i < dims; i++) sum += view[i]! * view[i]!;
     this.normOf[slot] = Math.sqrt(sum);

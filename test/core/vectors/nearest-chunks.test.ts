@@ -56,16 +56,16 @@ function ops(dims: number): fc.Arbitrary<Op[]> {
 
 /** Plays `ops` on a store and on a plain list; returns both. */
 function play(dims: number, list: readonly Op[]): { store: VectorStore; live: Live[] } {
-  const store = new VectorStore(dims);
-  const live = new Map<string, Live>();
   const keys = new Map<string, number>();
+  const store = new VectorStore(dims, (id) => keys.get(id) ?? 0);
+  const live = new Map<string, Live>();
   for (const op of list) {
     if (op.kind === "recycle") store.recycle();
     const id = op.kind === "recycle" ? "" : `n${op.n % 7}.md#${op.n}`;
     if (op.kind === "set") {
       if (!keys.has(id)) keys.set(id, keys.size + 1);
       const v = Float32Array.from(op.v);
-      store.set(id, id.split("#")[0]!, keys.get(id)!, v);
+      store.set(id, id.split("#")[0]!, v);
       live.set(id, { id, key: keys.get(id)!, v });
     } else if (op.kind === "delete") {
       store.delete(id);
@@ -104,8 +104,8 @@ describe("nearest chunks over the vector store", () => {
   });
 
   it("finds nothing for a zero query or a query of the wrong size", () => {
-    const store = new VectorStore(4);
-    store.set("a.md#0", "a.md", 1, Float32Array.from([1, 0, 0, 0]));
+    const store = new VectorStore(4, () => 1);
+    store.set("a.md#0", "a.md", Float32Array.from([1, 0, 0, 0]));
     expect(runAll(nearestChunksSteps(store, new Float32Array(4), -1, 5))).toEqual([]);
     expect(runAll(nearestChunksSteps(store, new Float32Array(3).fill(1), -1, 5))).toEqual([]);
   });
