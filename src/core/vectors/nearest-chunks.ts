@@ -39,15 +39,11 @@ export function* nearestChunksSteps(
     },
     perStep,
   );
-  const out: NearChunk[] = [];
-  for (const [slot, score] of top.sorted()) {
-    const id = store.idAt(slot);
-    if (id !== undefined) out.push({ id, score });
-  }
-  return out;
+  return top.sorted().map(([, score, id]) => ({ id, score }));
 }
 
-type Scored = [slot: number, score: number];
+/** A hit as the heap keeps it: its id and tie key are taken when it is offered, since a slot may be reused later. */
+type Scored = [key: number, score: number, id: string];
 
 /** The best `k` (slot, score) pairs offered so far, in a min-heap of size k; nothing is allocated for the rest. */
 class TopSlots {
@@ -60,13 +56,15 @@ class TopSlots {
 
   offer(slot: number, score: number): void {
     const heap = this.heap;
+    const key = this.store.key(slot);
     if (heap.length < this.k) {
-      heap.push([slot, score]);
+      heap.push([key, score, this.store.idAt(slot) ?? ""]);
       for (let i = heap.length - 1; i > 0 && this.worse(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
       return;
     }
-    if (!this.better([slot, score], heap[0]!)) return;
-    heap[0] = [slot, score];
+    const root = heap[0]!;
+    if (!(score > root[1] || (score === root[1] && key < root[0]))) return;
+    heap[0] = [key, score, this.store.idAt(slot) ?? ""];
     for (let i = 0; ; ) {
       const l = 2 * i + 1;
       const r = l + 1;
@@ -84,7 +82,7 @@ class TopSlots {
   }
 
   private better(a: Scored, b: Scored): boolean {
-    return a[1] > b[1] || (a[1] === b[1] && this.store.key(a[0]) < this.store.key(b[0]));
+    return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
   }
 
   private worse(i: number, j: number): boolean {
