@@ -49,7 +49,7 @@ export class NodeFileStore implements FileStore {
       return ok(true);
     } catch (cause) {
       if (errorCode(cause) === "EEXIST") return ok(false);
-      return err(ioError(`Can't create ${path}. Check that the folder is writable.`, cause));
+      return err(failure("fileUncreatable", { path }, cause));
     }
   }
 

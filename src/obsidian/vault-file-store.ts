@@ -65,7 +65,7 @@ export class VaultFileStore implements FileStore {
     try {
       if (await this.adapter.exists(at)) return ok(false);
     } catch (cause) {
-      return err(ioError(`Can't read ${at}. Check that the folder is readable.`, cause));
+      return err(failure("fileUnreadable", { path: at }, cause));
     }
     const written = await this.write(at, data);
     return written.ok ? ok(true) : written;

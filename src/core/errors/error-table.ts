@@ -86,6 +86,7 @@ export const MESSAGES = {
   },
   fileUnreadable: { kind: "error", code: "IO", template: "Can't read {path}. Check that the file is readable." },
   fileUnwritable: { kind: "error", code: "IO", template: "Can't write {path}. Check that the folder is writable and the disk is not full." },
+  fileUncreatable: { kind: "error", code: "IO", template: "Can't create {path}. Check that the folder is writable." },
   fileUnmovable: { kind: "error", code: "IO", template: "Can't move {from} to {to}. Check that the folder is writable." },
   fileUndeletable: { kind: "error", code: "IO", template: "Can't delete {path}. Check that the folder is writable." },
   noteGone: { kind: "error", code: "IO", template: "The note {path} is no longer in the vault." },
