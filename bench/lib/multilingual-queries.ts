@@ -1,0 +1,185 @@
+import type { AuthoredQuery, BenchNote, Corpus } from "./multilingual-corpus";
+import { englishVariants } from "./multilingual-english";
+import { norm, pick, rng, shuffle, typoable, UNSPACED, words } from "./multilingual-text";
+
+export const QUERY_TYPES = ["phrase", "bag", "inflected", "fragment", "typo", "typo-word"] as const;
+export type QueryType = (typeof QUERY_TYPES)[number];
+
+/** A known-item query: a hit when `target` is among the first ten notes. */
+export interface BenchQuery {
+  lang: string;
+  type: QueryType;
+  q: string;
+  target: string;
+}
+
+/** How many queries the rules draw. */
+export interface DrawLimits {
+  seed: string;
+  /** Accepted queries per note and type. */
+  perNote: number;
+  /** Queries per language and type, drawn at random from all accepted ones. */
+  perCell: number;
+}
+
+/** Tries per note and type before the rule gives up on that note. */
+const ATTEMPTS = 24;
+
+type Rule = (n: BenchNote, c: Corpus, r: () => number) => string | undefined;
+
+const wordLike = (w: string): boolean => !/^\d+$/.test(w) && w.length >= (UNSPACED.test(w) ? 2 : 3);
+
+/** The note's 15 words of highest tf·idf among those in at most 5 % of the notes (at least 2). */
+function distinctive(n: BenchNote, c: Corpus): string[] {
+  const N = c.notes.length;
+  const maxDf = Math.max(2, Math.ceil(0.05 * N));
+  return [...n.counts.entries()]
+    .filter(([w]) => wordLike(w) && (c.df.get(w) ?? 0) <= maxDf)
+    .map(([w, tf]) => ({ w, s: tf * Math.log(N / (c.df.get(w) ?? 1)) }))
+    .sort((a, b) => b.s - a.s || (a.w < b.w ? -1 : 1))
+    .slice(0, 15)
+    .map((x) => x.w);
+}
+
+/** True when the target is the only note holding every one of `ws` as a word. */
+const onlyTargetHasAll = (ws: readonly string[], n: BenchNote, c: Corpus): boolean =>
+  c.notes.every((o) => o === n || !ws.every((w) => o.counts.has(w)));
+
+/** True when the target is the only note whose prose contains `s` (normalised) as a substring. */
+const onlyTargetContains = (s: string, n: BenchNote, c: Corpus): boolean => {
+  const k = norm(s);
+  return n.normPlain.includes(k) && c.notes.every((o) => o === n || !o.normPlain.includes(k));
+};
+
+/** 2–4 consecutive words of one punctuation-free run, as plain words; kept only if no other note contains them. */
+const phrase: Rule = (n, c, r) => {
+  const seg = pick(r, n.segments.filter((s) => words(s, n.lang).length >= 2));
+  if (!seg) return undefined;
+  const ws = words(seg, n.lang);
+  const len = Math.min(ws.length, 2 + Math.floor(r() * 3));
+  const i = Math.floor(r() * (ws.length - len + 1));
+  const span = ws.slice(i, i + len);
+  const q = UNSPACED.test(seg)
+    ? seg.slice(span[0]?.start ?? 0, span[len - 1]?.end ?? 0)
+    : span.map((w) => w.text).join(" ");
+  return onlyTargetContains(q, n, c) ? q : undefined;
+};
+
+/** 3–5 of the note's distinctive words, shuffled; kept only if no other note has them all. */
+const bag: Rule = (n, c, r) => {
+  const cands = distinctive(n, c);
+  const k = 3 + Math.floor(r() * 3);
+  if (cands.length < 3) return undefined;
+  const ws = shuffle(r, cands).slice(0, k);
+  return onlyTargetHasAll(ws, n, c) ? ws.join(" ") : undefined;
+};
+
+/** One edit (insert, delete, substitute, transpose) that makes a word no word of the vault. */
+function typo(w: string, c: Corpus, r: () => number): string | undefined {
+  const chars = [...w];
+  for (let t = 0; t < 6; t++) {
+    const out = [...chars];
+    const i = Math.floor(r() * chars.length);
+    const letter = pick(r, chars) ?? "e";
+    const op = Math.floor(r() * 4);
+    if (op === 0) out.splice(i, 0, letter);
+    else if (op === 1) out.splice(i, 1);
+    else if (op === 2) out[i] = letter;
+    else if (i + 1 < out.length) [out[i], out[i + 1]] = [out[i + 1] as string, out[i] as string];
+    const s = out.join("");
+    if (s !== w && !c.df.has(s)) return s;
+  }
+  return undefined;
+}
+
+/** The bag-of-words query, with one word of 5+ letters misspelt by one edit. */
+const typoBag: Rule = (n, c, r) => {
+  const q = bag(n, c, r);
+  const ws = q?.split(" ") ?? [];
+  const j = pick(r, ws.map((w, k) => (typoable(w) ? k : -1)).filter((k) => k >= 0));
+  const w = j === undefined ? undefined : ws[j];
+  const t = w === undefined ? undefined : typo(w, c, r);
+  if (j === undefined || t === undefined) return undefined;
+  ws[j] = t;
+  return ws.join(" ");
+};
+
+/** A single word of 5+ letters found in no other note, misspelt by one edit: what "canvs" or "sycn" are. */
+const typoWord: Rule = (n, c, r) => {
+  const w = pick(r, [...n.counts.keys()].filter((x) => typoable(x) && c.df.get(x) === 1));
+  return w === undefined ? undefined : typo(w, c, r);
+};
+
+/**
+ * 2–3 graphemes from inside one ICU word of Han, kana or Thai with 3+ graphemes, not starting where the word starts
+ * (that would be a prefix query) and not all hiragana (endings alone name nothing); kept only if no other note
+ * contains them. So "识库" from 知识库, or "ネージャ" from マネージャー.
+ */
+const fragment: Rule = (n, c, r) => {
+  const graphemes = new Intl.Segmenter(n.lang, { granularity: "grapheme" });
+  const long = n.segments
+    .flatMap((s) => words(s, n.lang).map((w) => w.text))
+    .filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}ー]+$/u.test(w))
+    .map((w) => [...graphemes.segment(w)].map((g) => g.segment))
+    .filter((g) => g.length >= 3);
+  const g = pick(r, long);
+  if (!g) return undefined;
+  const len = Math.min(g.length - 1, 2 + Math.floor(r() * 2));
+  const i = 1 + Math.floor(r() * (g.length - len));
+  const q = g.slice(i, i + len).join("");
+  if (/^[\p{Script=Hiragana}ー]+$/u.test(q)) return undefined;
+  return onlyTargetContains(q, n, c) ? q : undefined;
+};
+
+/** English only: 2–3 distinctive words, each in another form that the vault uses elsewhere but this note never. */
+const inflectedEnglish: Rule = (n, c, r) => {
+  const pairs = distinctive(n, c)
+    .map((w) => ({ w, v: englishVariants(w).filter((v) => c.df.has(v) && !n.counts.has(v)) }))
+    .filter((p) => p.v.length > 0);
+  const k = 2 + Math.floor(r() * 2);
+  if (pairs.length < 2) return undefined;
+  const chosen = shuffle(r, pairs).slice(0, k);
+  if (!onlyTargetHasAll(chosen.map((p) => p.w), n, c)) return undefined;
+  return chosen.map((p) => pick(r, p.v) ?? p.w).join(" ");
+};
+
+const RULES: Record<Exclude<QueryType, "inflected">, Rule> = { phrase, bag, fragment, typo: typoBag, "typo-word": typoWord };
+
+/** Does a rule apply to a language at all (fragments only for unspaced scripts, typos only for alphabets)? */
+export function applies(type: QueryType, lang: string): boolean {
+  const unspaced = lang === "zh" || lang === "ja" || lang === "th";
+  if (type === "fragment") return unspaced;
+  if (type === "typo" || type === "typo-word") return lang !== "zh" && lang !== "th" && lang !== "ja";
+  return true;
+}
+
+/** Draws every rule's queries for the notes of `lang` in a corpus (inflections: see `authored`). */
+export function drawQueries(c: Corpus, lang: string, limits: DrawLimits): BenchQuery[] {
+  const notes = c.notes.filter((n) => n.lang === lang);
+  const out: BenchQuery[] = [];
+  for (const type of QUERY_TYPES) {
+    if (!applies(type, lang)) continue;
+    const rule = type === "inflected" ? (lang === "en" ? inflectedEnglish : undefined) : RULES[type];
+    if (!rule) continue;
+    const cell: BenchQuery[] = [];
+    for (const n of notes) {
+      const seen = new Set<string>();
+      for (let a = 0; a < ATTEMPTS && seen.size < limits.perNote; a++) {
+        const q = rule(n, c, rng(`${limits.seed}|${type}|${n.path}|${a}`));
+        if (q !== undefined && !seen.has(q)) seen.add(q);
+      }
+      for (const q of seen) cell.push({ lang, type, q, target: n.path });
+    }
+    out.push(...shuffle(rng(`${limits.seed}|cap|${lang}|${type}`), cell).slice(0, limits.perCell));
+  }
+  return out;
+}
+
+/** Hand-written inflection queries of a fixture language, checked against the notes they name. */
+export function authored(c: Corpus, lang: string, list: readonly AuthoredQuery[]): BenchQuery[] {
+  return list.map((a) => {
+    const target = `${lang}/${a.note}`;
+    if (!c.notes.some((n) => n.path === target)) throw new Error(`inflected.json of ${lang} names a missing note: ${a.note}`);
+    return { lang, type: "inflected" as const, q: a.q, target };
+  });
+}

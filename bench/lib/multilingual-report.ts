@@ -1,0 +1,75 @@
+import { table } from "./report";
+import type { Cell } from "./multilingual-score";
+
+/** Typo queries (one edit in a word of 5+ letters) should reach this success@10 (issue 8). */
+export const TYPO_TARGET = 0.9;
+
+export interface CorpusSummary {
+  name: string;
+  source: string;
+  notes: number;
+  systems: { name: string; buildMs: number; indexBytes: number; sizeRule: string; p50ms: number; p95ms: number }[];
+}
+
+export const RULES_TEXT = `Query rules (each drawn per note with a seeded RNG, seed \`--seed\`, default 8; at most 2 per note and type, then
+at most \`--per-cell\` per language and type drawn at random). A query is a hit when its target note is in the top 10.
+Queries whose target is not the only note that fits are dropped, never scored with several right answers.
+- **phrase**: 2–4 consecutive words of one punctuation-free run of the note's prose (title included), as plain words
+  (for zh/ja/th the substring itself); kept only if no other note contains it (case-folded substring).
+- **bag**: 3–5 of the note's 15 highest-tf·idf words among words in at most 5 % of the notes (at least 2), shuffled;
+  kept only if no other note has them all.
+- **inflected**: fixtures: queries written by hand in \`bench/fixtures/multilingual/<lang>/inflected.json\`, using
+  other inflected forms than the note does (e.g. German "Häusern" for a note saying "Haus"). en vault: 2–3 distinctive
+  words, each replaced by another form (plural/singular, -ing, -ed) that the vault uses elsewhere but this note never;
+  kept only if no other note has all the original words. zh: none (no inflection).
+- **fragment** (zh, ja, th): 2–3 graphemes of a run of Han/kana/Thai that start or end inside an ICU word (never a whole
+  word) and are not all hiragana; kept only if no other note contains them.
+- **typo**: a bag query with one word of 5+ letters misspelt by one random edit (insert, delete, substitute,
+  transpose) into a string that is no word of the vault. Alphabetic scripts only (not zh/ja/th).
+- **typo-word**: one word of 5+ letters that only the target note uses, misspelt the same way (like "canvs").`;
+
+const f2 = (x: number | undefined) => (x === undefined ? "–" : x.toFixed(2));
+
+/** "ours / MiniSearch / MiniSearch+fuzzy" for one metric, ours in bold with ▼ when below either baseline. */
+function triple(c: Cell, metric: "s1" | "s10" | "mrr10"): string {
+  const o = c.systems.ours?.[metric];
+  const a = c.systems.minisearch?.[metric];
+  const b = c.systems["minisearch+fuzzy"]?.[metric];
+  const below = o !== undefined && ((a !== undefined && o < a) || (b !== undefined && o < b));
+  return `${below ? `**${f2(o)}▼**` : f2(o)} / ${f2(a)} / ${f2(b)}`;
+}
+
+function flags(c: Cell): string {
+  const out: string[] = [];
+  const o = c.systems.ours?.s10 ?? 0;
+  const best = Math.max(c.systems.minisearch?.s10 ?? 0, c.systems["minisearch+fuzzy"]?.s10 ?? 0);
+  if (o < best) out.push(`s@10 below MiniSearch by ${(best - o).toFixed(2)}`);
+  if ((c.type === "typo" || c.type === "typo-word") && o < TYPO_TARGET) out.push(`typo s@10 < ${TYPO_TARGET}`);
+  return out.join("; ") || "ok";
+}
+
+/** The markdown table of every cell, plus build cost per corpus and system. */
+export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary[], meta: { command: string; load: string; date: string }): string {
+  const rows = cells.map((c) => [c.lang, c.type, c.n, triple(c, "s10"), triple(c, "s1"), triple(c, "mrr10"), flags(c)]);
+  const build = corpora.flatMap((c) =>
+    c.systems.map((s) => [c.name, c.notes, s.name, Math.round(s.buildMs), (s.indexBytes / 1024).toFixed(1), s.p50ms.toFixed(2), s.p95ms.toFixed(2)]),
+  );
+  return [
+    `### Multilingual known-item search (keyword mode against MiniSearch)`,
+    "",
+    `\`${meta.command}\` — ${meta.date}, load average ${meta.load} (2 shared cores: timings are indicative).`,
+    "",
+    "Each metric cell is ours / MiniSearch default / MiniSearch `prefix: true, fuzzy: 0.2` (Omnisearch's set-up).",
+    "Bold ▼: ours below either MiniSearch set-up. Flags: success@10 below a baseline; typo success@10 below 0.9.",
+    "",
+    table(["lang", "type", "queries", "success@10", "success@1", "MRR@10", "flags"], rows),
+    "",
+    "Index build and size (MiniSearch's two set-ups share one index):",
+    "",
+    table(["corpus", "notes", "system", "build ms", "index KiB", "query p50 ms", "query p95 ms"], build),
+    "",
+    `Sizes: ours = ${corpora[0]?.systems[0]?.sizeRule ?? ""}; MiniSearch = ${corpora[0]?.systems[1]?.sizeRule ?? ""}.`,
+    "",
+    RULES_TEXT,
+  ].join("\n");
+}

@@ -1,0 +1,74 @@
+import MiniSearch, { type SearchOptions as MiniOptions } from "minisearch";
+import { chunkNote } from "../../src/core/chunk/chunker";
+import { ChunkIndex } from "../../src/core/index/chunk-index";
+import { runAll } from "../../src/core/persist/slices";
+import { SearchEngine } from "../../src/core/search/search-engine";
+import type { Corpus } from "./multilingual-corpus";
+
+/** A search system under test, built over one corpus. */
+export interface BenchSystem {
+  name: string;
+  /** Note paths, best first, at most `limit`. */
+  search(q: string, limit: number): Promise<string[]>;
+  /** Wall time to build the index from the notes' markdown, ms. */
+  buildMs: number;
+  /** Bytes of the keyword index as it would be saved. */
+  indexBytes: number;
+  /** How `indexBytes` was measured. */
+  sizeRule: string;
+}
+
+/**
+ * Our keyword mode through the real engine with default settings: each note chunked by the project's chunker,
+ * added to a keyword-only ChunkIndex, searched by SearchEngine in mode "keyword" (as bench/quality.ts does).
+ */
+export function ours(c: Corpus): BenchSystem {
+  const t0 = performance.now();
+  const index = new ChunkIndex(0);
+  for (const n of c.notes) index.addNote(chunkNote(n.path, n.markdown));
+  const buildMs = performance.now() - t0;
+  const engine = new SearchEngine({ index });
+  const ids = [...index.notePaths()].flatMap((p) => [...index.chunkIdsOf(p)]);
+  const bytes = runAll(index.exportKeywordSteps(ids));
+  return {
+    name: "ours",
+    buildMs,
+    indexBytes: bytes?.length ?? 0,
+    sizeRule: "postings as saved (ChunkIndex.exportKeywordSteps)",
+    async search(q, limit) {
+      const res = await engine.search({ query: q, mode: "keyword", limit });
+      return res.results.map((r) => r.path);
+    },
+  };
+}
+
+/**
+ * MiniSearch over title (file name) and text (markdown without frontmatter), searched with `options`: the
+ * defaults, or what Omnisearch uses. Both set-ups share one index, so they report the same build time and size.
+ */
+export function miniSearch(c: Corpus, setups: Record<string, MiniOptions>): BenchSystem[] {
+  const t0 = performance.now();
+  const ms = new MiniSearch<{ id: string; title: string; text: string }>({ fields: ["title", "text"] });
+  ms.addAll(c.notes.map((n) => ({ id: n.path, title: n.title, text: n.body })));
+  const buildMs = performance.now() - t0;
+  const indexBytes = Buffer.byteLength(JSON.stringify(ms));
+  return Object.entries(setups).map(([name, options]) => ({
+    name,
+    buildMs,
+    indexBytes,
+    sizeRule: "JSON.stringify(MiniSearch) (its own serialisation)",
+    search(q: string, limit: number) {
+      return Promise.resolve(ms.search(q, options).slice(0, limit).map((r) => String(r.id)));
+    },
+  }));
+}
+
+export const MINI_SETUPS: Record<string, MiniOptions> = {
+  minisearch: {},
+  "minisearch+fuzzy": { prefix: true, fuzzy: 0.2 },
+};
+
+/** Every system of the comparison over one corpus, ours first. */
+export function buildSystems(c: Corpus): BenchSystem[] {
+  return [ours(c), ...miniSearch(c, MINI_SETUPS)];
+}

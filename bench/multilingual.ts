@@ -1,0 +1,80 @@
+/**
+ * Multilingual known-item benchmark (issue 8): phrase, bag-of-words, inflected, mid-word fragment and typo queries
+ * drawn by fixed rules from the obsidian-help vaults and from the notes under bench/fixtures/multilingual, run through
+ * our keyword mode and two MiniSearch set-ups side by side. See docs/BENCHMARKS.md.
+ *
+ *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150]
+ *                                  [--out FILE.json] [--no-doc]
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { loadavg } from "node:os";
+import { parseArgs } from "./lib/args";
+import { authoredInflections, loadFixtures, loadVault, type Corpus } from "./lib/multilingual-corpus";
+import { authored, drawQueries, type BenchQuery } from "./lib/multilingual-queries";
+import { markdown, type CorpusSummary } from "./lib/multilingual-report";
+import { cellsOf, runSystem, type Cell, type SystemRun } from "./lib/multilingual-score";
+import { buildSystems } from "./lib/multilingual-systems";
+import { writeJson, writeSection } from "./lib/report";
+
+const args = parseArgs(process.argv.slice(2));
+if (args.has("help")) {
+  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150] [--out FILE.json] [--no-doc]");
+  process.exit(0);
+}
+const vaults = args.get("vaults") ?? "../shared/vaults/obsidian-help";
+const fixtures = args.get("fixtures") ?? "bench/fixtures/multilingual";
+const only = args.get("langs")?.split(",").map((s) => s.trim());
+const limits = { seed: args.get("seed") ?? "8", perNote: 2, perCell: Number(args.get("per-cell") ?? 150) };
+const stage = (msg: string) => process.stderr.write(`[multilingual] ${msg}\n`);
+
+const corpora: { corpus: Corpus; langs: string[] }[] = [];
+if (existsSync(vaults)) {
+  for (const lang of readdirSync(vaults).sort()) {
+    if (!statSync(join(vaults, lang)).isDirectory() || (only && !only.includes(lang))) continue;
+    corpora.push({ corpus: loadVault(`obsidian-help-${lang}`, join(vaults, lang), lang), langs: [lang] });
+  }
+} else stage(`no vaults at ${vaults}: only the fixtures are measured`);
+const fix = loadFixtures(fixtures, only);
+if (fix.notes.length > 0) corpora.push({ corpus: fix, langs: [...new Set(fix.notes.map((n) => n.lang))] });
+
+const t0 = performance.now();
+const cells: Cell[] = [];
+const summaries: CorpusSummary[] = [];
+for (const { corpus, langs } of corpora) {
+  const queries: BenchQuery[] = langs.flatMap((lang) => {
+    const drawn = drawQueries(corpus, lang, limits);
+    const hand = corpus === fix ? authored(corpus, lang, authoredInflections(fixtures, lang)) : [];
+    return [...drawn, ...hand];
+  });
+  stage(`${corpus.name}: ${corpus.notes.length} notes, ${queries.length} queries`);
+  const systems = buildSystems(corpus);
+  const runs: SystemRun[] = [];
+  for (const s of systems) runs.push(await runSystem(s, queries));
+  cells.push(...cellsOf(queries, runs));
+  summaries.push({
+    name: corpus.name,
+    source: corpus.source,
+    notes: corpus.notes.length,
+    systems: systems.map((s, i) => ({
+      name: s.name,
+      buildMs: Math.round(s.buildMs * 10) / 10,
+      indexBytes: s.indexBytes,
+      sizeRule: s.sizeRule,
+      p50ms: runs[i]?.p50ms ?? 0,
+      p95ms: runs[i]?.p95ms ?? 0,
+    })),
+  });
+}
+
+const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+const command = `npm run bench:multilingual${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+const date = new Date().toISOString().slice(0, 16).replace("T", " ");
+const result = { command, date, loadAverage: load, seed: limits.seed, perCell: limits.perCell, corpora: summaries, cells };
+writeJson(args.get("out") ?? "bench/results/multilingual.json", result);
+if (!args.has("no-doc")) writeSection("multilingual", markdown(cells, summaries, { command, load, date: `${date} UTC` }));
+stage(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+for (const c of cells) {
+  const s = (n: string) => c.systems[n]?.s10.toFixed(2) ?? "-";
+  console.log(`${c.lang.padEnd(3)} ${c.type.padEnd(10)} n=${String(c.n).padEnd(4)} s@10 ours ${s("ours")}  ms ${s("minisearch")}  ms+fz ${s("minisearch+fuzzy")}`);
+}
