@@ -10,7 +10,7 @@ export function searchStatusLine(response: SearchResponse | undefined, ollamaUrl
   if (fallback) {
     return isUnreachable(fallback.error) ? `Keyword results only: Ollama unreachable at ${ollamaUrl}` : fallback.message;
   }
-  const other = response.notices.find((n) => n.code === "NO_VECTORS" || n.code === "HYDE_FAILED");
+  const other = response.notices.find((n) => n.code === "NO_VECTORS" || n.code === "HYDE_FAILED" || n.code === "DID_YOU_MEAN");
   return other?.message;
 }
 

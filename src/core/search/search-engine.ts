@@ -118,7 +118,13 @@ export class SearchEngine {
     const boost = q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
     const weight = this.effectiveWeights().bm25 * Math.max(boost, 0);
     if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(r) };
-    const hits = this.deps.index.keywordSearch(q.text, { limit: r.depth, prefixLast: req.prefixLast ?? false });
+    // A boosted phrase's words count once more, as a repeated query word does.
+    const text = [q.text, ...q.boostedPhrases].join(" ");
+    const hits = this.deps.index.keywordSearch(text, {
+      limit: r.depth,
+      prefixLast: req.prefixLast ?? false,
+      maxEdits: this.options.typoTolerance,
+    });
     return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 
@@ -190,6 +196,10 @@ export class SearchEngine {
     const results = assembleResults(this.deps.index, lists, { ...this.options, limit });
     const weights: Partial<Record<ListName, number>> = {};
     for (const l of lists) weights[l.name] = l.weight;
+    const suggestion = results.length === 0 && !q.isEmpty ? this.deps.index.suggestQuery(q.text) : undefined;
+    if (suggestion !== undefined) {
+      notices.push({ code: "DID_YOU_MEAN", message: `No matches. Did you mean: ${suggestion}`, suggestion });
+    }
     return { query: q, mode, effectiveMode, results, notices, lists: weights, aborted: false };
   }
 }

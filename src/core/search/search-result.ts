@@ -44,9 +44,11 @@ export interface NoteResult {
 
 /** Something the user should know about how a search ran, e.g. that it fell back to keywords. */
 export interface SearchNotice {
-  code: "KEYWORD_FALLBACK" | "HYDE_FAILED" | "HYDE_SKIPPED" | "NO_VECTORS";
+  code: "KEYWORD_FALLBACK" | "HYDE_FAILED" | "HYDE_SKIPPED" | "NO_VECTORS" | "DID_YOU_MEAN";
   message: string;
   error?: AppError;
+  /** DID_YOU_MEAN only: the query with misspelt words replaced by words of the vault, ready to search again. */
+  suggestion?: string;
 }
 
 /** The answer to one search. The engine never throws; what went wrong is in `notices`. */

@@ -85,6 +85,7 @@ function readSearch(raw: unknown, d: SearchSettings, r: SettingsReader): SearchS
     similarity: r.number(field(raw, "similarity"), LIMITS.similarity, d.similarity),
     hydeForKeywordQueries: r.boolean(field(raw, "hydeForKeywordQueries"), "HyDE for keyword queries", d.hydeForKeywordQueries),
     chunksPerNote: r.number(field(raw, "chunksPerNote"), LIMITS.chunksPerNote, d.chunksPerNote),
+    typoTolerance: r.number(field(raw, "typoTolerance"), LIMITS.typoTolerance, d.typoTolerance),
   };
 }
 

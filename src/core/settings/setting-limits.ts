@@ -24,6 +24,7 @@ export const LIMITS = {
   minScore: limit("Minimum score", 0, 1, false),
   similarity: limit("Similarity floor", 0, 1, false),
   chunksPerNote: limit("Chunks per note", 1, 10),
+  typoTolerance: limit("Typo tolerance", 0, 2),
   maxTokens: limit("Chunk size", MIN_CHUNK_TOKENS, 4096),
   overlapRatio: limit("Chunk overlap", 0, 0.5, false),
   debounceMs: limit("Debounce", 0, 60_000),

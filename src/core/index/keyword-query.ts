@@ -1,0 +1,144 @@
+import type { Analyzer } from "../text/analyzer";
+import { bigramCounts, UNSPACED_RUN } from "../text/bigrams";
+import type { Language } from "../text/languages";
+import type { ClauseTerm, QueryClause } from "./bm25-component";
+import type { FieldPostings } from "./field-postings";
+import { fuzzyTerms } from "./fuzzy-terms";
+
+/** How a typed query becomes BM25 clauses. */
+export interface KeywordQueryContext {
+  analyzer: Analyzer;
+  /** Languages the index holds; each query word is analysed in all of them. */
+  languages: readonly Language[];
+  /**
+   * The query's language: its stop words are dropped from the query whatever other languages make of them. Detected
+   * from the query's function words, else the index's main language. Without it, "the" would be looked up as a
+   * German or Italian word, and the few English chunks judged to be in those languages (which keep "the") would top
+   * every English query.
+   */
+  stopLanguage: Language;
+  /** Word fields searched. */
+  props: readonly string[];
+  /** Field of character pairs of unspaced scripts. */
+  gramProp: string;
+  /** Postings by field, for the vocabulary (completions, corrections) and document frequencies. */
+  fields: Readonly<Record<string, FieldPostings>>;
+  /** Complete the last word as a prefix (search as you type). */
+  prefixLast: boolean;
+  /** Most edits a typo correction may need: 0 turns them off. */
+  maxEdits: number;
+}
+
+/** Shortest last word completed as a prefix while typing. */
+const MIN_PREFIX_LENGTH = 3;
+/** Shortest word corrected at all, and the shortest corrected with two edits (when two are allowed). */
+const MIN_FUZZY_LENGTH = 4;
+const MIN_TWO_EDIT_LENGTH = 8;
+/** A correction counts this much of the word it stands for, less per edit. */
+const FUZZY_WEIGHT = [1, 0.5, 0.3];
+/**
+ * Words found in more chunks than this are taken as typed on purpose and not corrected: on Cranfield, correcting
+ * every word cost nDCG (a correct word's neighbours are other words), and walking the vocabulary for every word of a
+ * long question costs time. A typo that also occurs in a note or two is still corrected.
+ */
+const MAX_DF_TO_CORRECT = 2;
+/** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
+const MAX_CORRECTIONS = 24;
+/** Weight of each character pair against a whole word: pairs overlap, so a word of n characters adds n − 1 of them. */
+const GRAM_WEIGHT = 0.5;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
+const UNSPACED = new RegExp(UNSPACED_RUN.source, "u");
+
+/**
+ * The clauses of a keyword query. Each word is analysed in every language the index holds and matched by whichever
+ * stem occurs (alternatives, never extra required terms); a stop word in one language still counts through the
+ * others. Repeated words count once per occurrence. Words of four letters or more also match vocabulary terms a
+ * few edits away, weighted down; runs of unspaced scripts also match as character pairs.
+ */
+export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryClause[] {
+  const clauses = new Map<string, QueryClause>();
+  const add = (terms: ClauseTerm[], props: readonly string[], key: string): QueryClause | undefined => {
+    if (terms.length === 0) return undefined;
+    const known = clauses.get(key);
+    if (known) {
+      known.count++;
+      return known;
+    }
+    const clause = { terms, count: 1, props };
+    clauses.set(key, clause);
+    return clause;
+  };
+  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  let last: { clause: QueryClause; word: string } | undefined;
+  for (const word of words) {
+    last = undefined;
+    if (UNSPACED.test(word)) {
+      for (const term of ctx.analyzer.terms(word)) add([{ term, weight: 1 }], ctx.props, `w:${term}`);
+      for (const [gram, n] of bigramCounts(word)) {
+        for (let i = 0; i < n; i++) add([{ term: gram, weight: GRAM_WEIGHT }], [ctx.gramProp], `g:${gram}`);
+      }
+      continue;
+    }
+    const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];
+    for (const part of parts) {
+      const stems = part === word && parts.length > 1 ? [word] : stemsOf(part, ctx);
+      const key = `w:${[...stems].sort().join(" ")}`;
+      const fresh = !clauses.has(key);
+      const clause = add(stems.map((term) => ({ term, weight: 1 })), ctx.props, key);
+      if (!clause) continue;
+      if (fresh) clause.terms.push(...corrections(part, stems, ctx));
+      last = { clause, word: part };
+    }
+  }
+  if (ctx.prefixLast && last) addCompletions(last.clause, ctx);
+  return [...clauses.values()];
+}
+
+/** The word's distinct index terms over the index's languages; none when it is a stop word in all of them. */
+function stemsOf(word: string, ctx: KeywordQueryContext): string[] {
+  const out = new Set<string>();
+  if (ctx.analyzer.normalize(word, ctx.stopLanguage) === "") return [];
+  for (const lang of ctx.languages) {
+    const term = ctx.analyzer.normalize(word, lang);
+    if (term !== "") out.add(term);
+  }
+  return [...out];
+}
+
+/** Vocabulary terms a few edits from the word's stems, most frequent first. */
+function corrections(word: string, stems: readonly string[], ctx: KeywordQueryContext): ClauseTerm[] {
+  const length = [...word].length;
+  if (ctx.maxEdits <= 0 || length < MIN_FUZZY_LENGTH) return [];
+  const edits = length >= MIN_TWO_EDIT_LENGTH ? Math.min(ctx.maxEdits, 2) : 1;
+  const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
+  if (stems.some((s) => df(s) > MAX_DF_TO_CORRECT)) return [];
+  const own = new Set(stems);
+  const found = new Map<string, number>();
+  for (const prop of ctx.props) {
+    const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
+    for (const stem of stems) {
+      for (const m of fuzzyTerms(vocabulary, stem, edits)) {
+        if (!own.has(m.term)) found.set(m.term, Math.min(found.get(m.term) ?? edits, m.edits));
+      }
+    }
+  }
+  return [...found]
+    .sort((a, b) => a[1] - b[1] || df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, MAX_CORRECTIONS)
+    .map(([term, n]) => ({ term, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true }));
+}
+
+/** Adds every vocabulary term that starts with one of the clause's stems, at full weight (the word being typed). */
+function addCompletions(clause: QueryClause, ctx: KeywordQueryContext): void {
+  const have = new Set(clause.terms.map((t) => t.term));
+  const stems = clause.terms.filter((t) => !t.fuzzy && t.term.length >= MIN_PREFIX_LENGTH).map((t) => t.term);
+  for (const prop of ctx.props) {
+    for (const stem of stems) {
+      for (const term of ctx.fields[prop]?.vocabulary.withPrefix(stem) ?? []) {
+        if (have.has(term)) continue;
+        have.add(term);
+        clause.terms.push({ term, weight: 1 });
+      }
+    }
+  }
+}

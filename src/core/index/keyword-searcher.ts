@@ -1,0 +1,160 @@
+import { count, type AnyOrama } from "@orama/orama";
+import type { Analyzer } from "../text/analyzer";
+import { ENGLISH, languageOf, type Language } from "../text/languages";
+import { bm25Search, scoreAgainstIndex, type Bm25Store } from "./bm25-component";
+import { fuzzyTerms } from "./fuzzy-terms";
+import type { KeywordSearchOptions, ScoredId } from "./index-types";
+import { keywordClauses } from "./keyword-query";
+import type { LexicalOptions } from "./lexical-options";
+import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./orama-tokenizer";
+
+/** What the keyword searcher reads of its chunk index. */
+export interface KeywordSearcherDeps {
+  db: AnyOrama;
+  analyzer: Analyzer;
+  /** Word fields searched. */
+  props: readonly string[];
+  boost: Record<string, number>;
+  lexical: LexicalOptions;
+  /** Changes whenever the indexed text does, so cached statistics are recomputed. */
+  revision: () => number;
+  /** A chunk's text, for finding the word behind a corrected term. */
+  text: (id: string) => string;
+  /** The language a chunk was analysed in. */
+  languageOf: (id: string) => Language;
+}
+
+/** Edits within which a word of the notes counts as close to the typed one, when choosing how to write a suggestion. */
+const SURFACE_EDITS = 4;
+
+/** Default typo tolerance of `KeywordSearchOptions.maxEdits`. */
+export const DEFAULT_MAX_EDITS = 1;
+
+/** Keyword search, "did you mean" and calibration scoring over a chunk index's postings. */
+export class KeywordSearcher {
+  private held: { revision: number; languages: Language[] } | undefined;
+
+  constructor(private readonly deps: KeywordSearcherDeps) {}
+
+  /**
+   * Chunks matching any word of `text`, best BM25F score first. Each word counts once per occurrence (Lucene's query
+   * term frequency), is matched by its stem in any language the index holds, by completions when it is the last
+   * word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
+   */
+  search(text: string, opts: KeywordSearchOptions): ScoredId[] {
+    const store = this.store();
+    const languages = this.languages();
+    const detected = this.deps.analyzer.detect(text, languages[0]);
+    const clauses = keywordClauses(text, {
+      analyzer: this.deps.analyzer,
+      languages,
+      stopLanguage: languages.includes(detected) ? detected : (languages[0] ?? ENGLISH),
+      props: this.deps.props,
+      gramProp: GRAM_FIELD,
+      fields: store.fields,
+      prefixLast: opts.prefixLast ?? false,
+      maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
+    });
+    const hits = bm25Search(store, clauses, { ...this.params(), where: undefined, limit: Math.max(1, opts.limit) });
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+  }
+
+  /** Languages of the indexed chunks, most chunks first (English when there are none). */
+  languages(): Language[] {
+    const revision = this.deps.revision();
+    if (this.held?.revision === revision) return this.held.languages;
+    const field = this.store().fields[LANGUAGE_FIELD];
+    const found = (field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? [])
+      .map((marker) => ({ lang: languageOf(marker.slice(LANGUAGE_MARKER.length)), n: field?.documentFrequency(marker) ?? 0 }))
+      .filter((x): x is { lang: Language; n: number } => x.lang !== undefined && x.n > 0)
+      .sort((a, b) => b.n - a.n)
+      .map((x) => x.lang);
+    const languages = found.length > 0 ? found : [ENGLISH];
+    this.held = { revision, languages };
+    return languages;
+  }
+
+  /** Fills chunk id → language code from the restored language markers (English chunks are left out). */
+  restoreLanguages(into: Map<string, string>): void {
+    const field = this.store().fields[LANGUAGE_FIELD];
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    for (const marker of field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? []) {
+      const code = marker.slice(LANGUAGE_MARKER.length);
+      const list = field?.postings(marker);
+      if (!list || code === ENGLISH.code) continue;
+      for (let k = 0; k < list.length; k++) into.set(ids[(list.ids[k] ?? 0) - 1] ?? "", code);
+    }
+  }
+
+  /**
+   * "Did you mean": `text` with each word the index doesn't know replaced by the closest word it does (up to
+   * `maxEdits` edits, two only for words of five letters or more; the most frequent among equals), written as it
+   * appears in a note. Undefined when no word could be corrected.
+   */
+  suggest(text: string, maxEdits: number): string | undefined {
+    const store = this.store();
+    const text_ = store.fields[LANGUAGE_FIELD];
+    if (!text_) return undefined;
+    const languages = this.languages();
+    let changed = false;
+    const out = text.replace(/[\p{L}\p{M}\p{N}]+/gu, (word) => {
+      const lower = word.toLowerCase();
+      const length = [...lower].length;
+      const stems = [...new Set(languages.map((l) => this.deps.analyzer.normalize(lower, l)))].filter((s) => s !== "");
+      if (length < 4 || stems.length === 0 || stems.some((s) => text_.documentFrequency(s) > 0)) return word;
+      const edits = length >= 5 ? Math.min(2, maxEdits) : 1;
+      let best: { term: string; edits: number; df: number } | undefined;
+      for (const stem of stems) {
+        for (const m of fuzzyTerms(text_.vocabulary.terms(), stem, edits)) {
+          const df = text_.documentFrequency(m.term);
+          if (!best || m.edits < best.edits || (m.edits === best.edits && df > best.df)) best = { ...m, df };
+        }
+      }
+      const surface = best ? this.surfaceOf(best.term, lower) : undefined;
+      if (!surface) return word;
+      changed = true;
+      return surface;
+    });
+    return changed ? out : undefined;
+  }
+
+  /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
+  scoreOf(query: string, fields: Record<string, string>): number {
+    const analyzer = this.deps.analyzer;
+    const terms: Record<string, string[]> = {};
+    for (const [prop, value] of Object.entries(fields)) terms[prop] = analyzer.terms(value);
+    return scoreAgainstIndex(this.store(), analyzer.terms(query), terms, this.params());
+  }
+
+  /**
+   * A word of the notes that the text field indexes as `term` (lower case), the one closest to what was typed
+   * ("publsh" → "publish" rather than "publishing"), or undefined. Reads a few chunks that hold the term.
+   */
+  private surfaceOf(term: string, typed: string): string | undefined {
+    const list = this.store().fields[LANGUAGE_FIELD]?.postings(term);
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const found = new Set<string>();
+    for (let k = 0; list && k < Math.min(list.length, 8); k++) {
+      const id = ids[(list.ids[k] ?? 0) - 1] ?? "";
+      const lang = this.deps.languageOf(id);
+      for (const word of this.deps.analyzer.words(this.deps.text(id)).keys()) {
+        if (this.deps.analyzer.normalize(word, lang) === term) found.add(word);
+      }
+    }
+    const words = [...found].sort();
+    const closest = fuzzyTerms(words, typed, SURFACE_EDITS).sort((a, b) => a.edits - b.edits)[0];
+    return closest?.term ?? words[0];
+  }
+
+  private params(): { boost: Record<string, number>; k1: number; b: number; docsCount: number } {
+    const { k1, b } = this.deps.lexical;
+    return { boost: this.deps.boost, k1, b, docsCount: count(this.deps.db) };
+  }
+
+  private store(): Bm25Store {
+    return this.deps.db.data.index as Bm25Store;
+  }
+}
+
+
