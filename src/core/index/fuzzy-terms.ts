@@ -12,8 +12,18 @@ export interface FuzzyMatch {
  * a row exceeds `maxEdits` no term with that prefix can match, so the walk jumps past all of them with a binary
  * search. On a vocabulary of a few hundred thousand terms this visits a small share of it (see bench/fuzzy.ts).
  * Terms starting with `skipPrefix` (internal marker terms) are never returned.
+ *
+ * With `minCover` below the word's length, a term also matches when it is within `maxEdits` of the word's first
+ * `minCover` or more characters: a stem against a misspelt inflected word ("belong" for "belongilg"), since the index
+ * holds stems and the stem of a misspelt word is often no stem at all.
  */
-export function fuzzyTerms(sorted: readonly string[], word: string, maxEdits: number, skipPrefix = "\u0000"): FuzzyMatch[] {
+export function fuzzyTerms(
+  sorted: readonly string[],
+  word: string,
+  maxEdits: number,
+  minCover = word.length,
+  skipPrefix = "\u0000",
+): FuzzyMatch[] {
   const n = word.length;
   const out: FuzzyMatch[] = [];
   if (maxEdits <= 0 || n === 0) return out;
@@ -44,7 +54,11 @@ export function fuzzyTerms(sorted: readonly string[], word: string, maxEdits: nu
       continue;
     }
     valid = depth;
-    const dist = term.length <= maxDepth ? (rows[term.length * width + n] ?? maxEdits + 1) : maxEdits + 1;
+    let dist = maxEdits + 1;
+    if (term.length <= maxDepth) {
+      const at = term.length * width;
+      for (let j = Math.max(0, Math.min(minCover, n)); j <= n; j++) dist = Math.min(dist, rows[at + j] ?? dist);
+    }
     if (dist <= maxEdits && !term.startsWith(skipPrefix)) out.push({ term, edits: dist });
     i++;
   }

@@ -1,6 +1,6 @@
 import type { Analyzer } from "../text/analyzer";
 import { bigramCounts, UNSPACED_RUN } from "../text/bigrams";
-import type { Language } from "../text/languages";
+import { foldAccents, type Language } from "../text/languages";
 import type { ClauseTerm, QueryClause } from "./bm25-component";
 import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
@@ -34,14 +34,22 @@ const MIN_PREFIX_LENGTH = 3;
 /** Shortest word corrected at all, and the shortest corrected with two edits (when two are allowed). */
 const MIN_FUZZY_LENGTH = 4;
 const MIN_TWO_EDIT_LENGTH = 8;
-/** A correction counts this much of the word it stands for, less per edit. */
-const FUZZY_WEIGHT = [1, 0.5, 0.3];
+/**
+ * A correction counts this much of the word it stands for, by edits. No edits means a stem that begins the typed
+ * word, which is still a guess.
+ */
+const FUZZY_WEIGHT = [0.5, 0.5, 0.3];
 /**
  * Words found in more chunks than this are taken as typed on purpose and not corrected: on Cranfield, correcting
  * every word cost nDCG (a correct word's neighbours are other words), and walking the vocabulary for every word of a
  * long question costs time. A typo that also occurs in a note or two is still corrected.
  */
 const MAX_DF_TO_CORRECT = 2;
+/**
+ * Longest query (in words) whose words are corrected. In a pasted paragraph the other words carry the meaning, while
+ * names, code and links make a dozen unknown words whose vocabulary walks cost tens of milliseconds.
+ */
+const MAX_WORDS_CORRECTED = 10;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
 /** Weight of each character pair against a whole word: pairs overlap, so a word of n characters adds n − 1 of them. */
@@ -69,6 +77,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
     return clause;
   };
   const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  const correct = words.length <= MAX_WORDS_CORRECTED;
   let last: { clause: QueryClause; word: string } | undefined;
   for (const word of words) {
     last = undefined;
@@ -86,7 +95,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const fresh = !clauses.has(key);
       const clause = add(stems.map((term) => ({ term, weight: 1 })), ctx.props, key);
       if (!clause) continue;
-      if (fresh) clause.terms.push(...corrections(part, stems, ctx));
+      if (fresh && correct) clause.terms.push(...corrections(part, stems, ctx));
       last = { clause, word: part };
     }
   }
@@ -114,16 +123,19 @@ function corrections(word: string, stems: readonly string[], ctx: KeywordQueryCo
   if (stems.some((s) => df(s) > MAX_DF_TO_CORRECT)) return [];
   const own = new Set(stems);
   const found = new Map<string, number>();
+  const folded = foldAccents(word);
   for (const prop of ctx.props) {
     const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
-    for (const stem of stems) {
-      for (const m of fuzzyTerms(vocabulary, stem, edits)) {
-        if (!own.has(m.term)) found.set(m.term, Math.min(found.get(m.term) ?? edits, m.edits));
-      }
-    }
+    // The stems against the vocabulary, and the word as typed against stems that cover at least half of it: a
+    // misspelt inflected word often stems to nothing near its real stem ("geneaators" → "geneaator", not "gener").
+    const matches = [
+      ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
+      ...fuzzyTerms(vocabulary, folded, edits, Math.ceil(folded.length / 2)),
+    ];
+    for (const m of matches) if (!own.has(m.term)) found.set(m.term, Math.min(found.get(m.term) ?? edits, m.edits));
   }
   return [...found]
-    .sort((a, b) => a[1] - b[1] || df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
+    .sort((a, b) => a[1] - b[1] || b[0].length - a[0].length || df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
     .slice(0, MAX_CORRECTIONS)
     .map(([term, n]) => ({ term, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true }));
 }
