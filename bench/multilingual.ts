@@ -42,12 +42,13 @@ const t0 = performance.now();
 const cells: Cell[] = [];
 const summaries: CorpusSummary[] = [];
 for (const { corpus, langs } of corpora) {
+  const tq = performance.now();
   const queries: BenchQuery[] = langs.flatMap((lang) => {
     const drawn = drawQueries(corpus, lang, limits);
     const hand = corpus === fix ? authored(corpus, lang, authoredInflections(fixtures, lang)) : [];
     return [...drawn, ...hand];
   });
-  stage(`${corpus.name}: ${corpus.notes.length} notes, ${queries.length} queries`);
+  stage(`${corpus.name}: ${corpus.notes.length} notes, ${queries.length} queries drawn in ${Math.round(performance.now() - tq)} ms`);
   const systems = buildSystems(corpus);
   const runs: SystemRun[] = [];
   for (const s of systems) runs.push(await runSystem(s, queries));

@@ -1,6 +1,6 @@
 import type { AuthoredQuery, BenchNote, Corpus } from "./multilingual-corpus";
 import { englishVariants } from "./multilingual-english";
-import { norm, pick, rng, shuffle, typoable, UNSPACED, words } from "./multilingual-text";
+import { norm, pick, rng, shuffle, typoable, UNSPACED, words, type Word } from "./multilingual-text";
 
 export const QUERY_TYPES = ["phrase", "bag", "inflected", "fragment", "typo", "typo-word"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
@@ -41,6 +41,26 @@ function distinctive(n: BenchNote, c: Corpus): string[] {
     .map((x) => x.w);
 }
 
+const memo = new WeakMap<BenchNote, { segWords: Word[][]; long: string[][] }>();
+
+/** Each punctuation-free run's ICU words, and the graphemes of every unspaced-script word of 3+ graphemes. */
+function parsed(n: BenchNote): { segWords: Word[][]; long: string[][] } {
+  let m = memo.get(n);
+  if (!m) {
+    const segWords = n.segments.map((s) => words(s, n.lang));
+    const graphemes = new Intl.Segmenter(n.lang, { granularity: "grapheme" });
+    const long = segWords
+      .flat()
+      .map((w) => w.text)
+      .filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}ー]+$/u.test(w))
+      .map((w) => [...graphemes.segment(w)].map((g) => g.segment))
+      .filter((g) => g.length >= 3);
+    m = { segWords, long };
+    memo.set(n, m);
+  }
+  return m;
+}
+
 /** True when the target is the only note holding every one of `ws` as a word. */
 const onlyTargetHasAll = (ws: readonly string[], n: BenchNote, c: Corpus): boolean =>
   c.notes.every((o) => o === n || !ws.every((w) => o.counts.has(w)));
@@ -53,9 +73,11 @@ const onlyTargetContains = (s: string, n: BenchNote, c: Corpus): boolean => {
 
 /** 2–4 consecutive words of one punctuation-free run, as plain words; kept only if no other note contains them. */
 const phrase: Rule = (n, c, r) => {
-  const seg = pick(r, n.segments.filter((s) => words(s, n.lang).length >= 2));
-  if (!seg) return undefined;
-  const ws = words(seg, n.lang);
+  const { segWords } = parsed(n);
+  const k = pick(r, [...segWords.keys()].filter((i) => (segWords[i]?.length ?? 0) >= 2));
+  const seg = k === undefined ? undefined : n.segments[k];
+  const ws = k === undefined ? [] : (segWords[k] ?? []);
+  if (seg === undefined) return undefined;
   const len = Math.min(ws.length, 2 + Math.floor(r() * 3));
   const i = Math.floor(r() * (ws.length - len + 1));
   const span = ws.slice(i, i + len);
@@ -116,13 +138,7 @@ const typoWord: Rule = (n, c, r) => {
  * contains them. So "识库" from 知识库, or "ネージャ" from マネージャー.
  */
 const fragment: Rule = (n, c, r) => {
-  const graphemes = new Intl.Segmenter(n.lang, { granularity: "grapheme" });
-  const long = n.segments
-    .flatMap((s) => words(s, n.lang).map((w) => w.text))
-    .filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}ー]+$/u.test(w))
-    .map((w) => [...graphemes.segment(w)].map((g) => g.segment))
-    .filter((g) => g.length >= 3);
-  const g = pick(r, long);
+  const g = pick(r, parsed(n).long);
   if (!g) return undefined;
   const len = Math.min(g.length - 1, 2 + Math.floor(r() * 2));
   const i = 1 + Math.floor(r() * (g.length - len));
