@@ -29,7 +29,8 @@ export class ChunkIndex {
   // Counted as chunks come and go: the engine asks on every search.
   private withVector = 0;
   private readonly boost: Record<string, number>;
-  private readonly analyzer = new Analyzer();
+  // Stop words are indexed: a short query of function words must find its note. Queries drop them (keyword-query.ts).
+  private readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
   private readonly keywords: KeywordSearcher;
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;

@@ -14,7 +14,8 @@ export interface FuzzyMatch {
  * Terms starting with `skipPrefix` (internal marker terms) are never returned.
  *
  * With `minCover` below the word's length, a term also matches when it is within `maxEdits` of the word's first
- * `minCover` or more characters: a stem against a misspelt inflected word ("belong" for "belongilg"), since the index
+ * `minCover` or more characters, if it is itself that long: a stem against a misspelt inflected word ("belong" for
+ * "belongilg"), since the index
  * holds stems and the stem of a misspelt word is often no stem at all.
  */
 export function fuzzyTerms(
@@ -57,7 +58,9 @@ export function fuzzyTerms(
     let dist = maxEdits + 1;
     if (term.length <= maxDepth) {
       const at = term.length * width;
-      for (let j = Math.max(0, Math.min(minCover, n)); j <= n; j++) dist = Math.min(dist, rows[at + j] ?? dist);
+      // A term shorter than `minCover` is no stem of the word: it must match the whole of it.
+      const from = term.length < minCover ? n : Math.max(0, Math.min(minCover, n));
+      for (let j = from; j <= n; j++) dist = Math.min(dist, rows[at + j] ?? dist);
     }
     if (dist <= maxEdits && !term.startsWith(skipPrefix)) out.push({ term, edits: dist });
     i++;

@@ -11,10 +11,8 @@ export interface KeywordQueryContext {
   /** Languages the index holds; each query word is analysed in all of them. */
   languages: readonly Language[];
   /**
-   * The query's language: its stop words are dropped from the query whatever other languages make of them. Detected
-   * from the query's function words, else the index's main language. Without it, "the" would be looked up as a
-   * German or Italian word, and the few English chunks judged to be in those languages (which keep "the") would top
-   * every English query.
+   * The query's language (detected from its function words, else the index's main one): its stop words are dropped
+   * from queries of more than `MAX_WORDS_KEEPING_STOPS` words that have other words too.
    */
   stopLanguage: Language;
   /** Word fields searched. */
@@ -29,6 +27,12 @@ export interface KeywordQueryContext {
   maxEdits: number;
 }
 
+/**
+ * Longest query whose stop words are searched. The index keeps stop words, so a short query made of function words
+ * ("men inte för mycket", "when you start") still finds the note that says it; in a question they only add noise
+ * and time, as in Lucene, where BM25's idf would barely discount them.
+ */
+const MAX_WORDS_KEEPING_STOPS = 4;
 /** Shortest last word completed as a prefix while typing. */
 const MIN_PREFIX_LENGTH = 3;
 /** Shortest word corrected at all, and the shortest corrected with two edits (when two are allowed). */
@@ -59,8 +63,8 @@ const UNSPACED = new RegExp(UNSPACED_RUN.source, "u");
 
 /**
  * The clauses of a keyword query. Each word is analysed in every language the index holds and matched by whichever
- * stem occurs (alternatives, never extra required terms); a stop word in one language still counts through the
- * others. Repeated words count once per occurrence. Words of four letters or more also match vocabulary terms a
+ * stem occurs (alternatives, never extra required terms). Stop words of the query's language are dropped from
+ * longer queries only. Repeated words count once per occurrence. Words of four letters or more also match vocabulary terms a
  * few edits away, weighted down; runs of unspaced scripts also match as character pairs.
  */
 export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryClause[] {
@@ -78,6 +82,8 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   };
   const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
   const correct = words.length <= MAX_WORDS_CORRECTED;
+  const isStop = (w: string): boolean => ctx.stopLanguage.stopWords.has(foldAccents(w));
+  const dropStops = words.length > MAX_WORDS_KEEPING_STOPS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
   for (const word of words) {
     last = undefined;
@@ -90,6 +96,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
     }
     const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];
     for (const part of parts) {
+      if (dropStops && isStop(part)) continue;
       const stems = part === word && parts.length > 1 ? [word] : stemsOf(part, ctx);
       const key = `w:${[...stems].sort().join(" ")}`;
       const fresh = !clauses.has(key);
@@ -103,10 +110,9 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   return [...clauses.values()];
 }
 
-/** The word's distinct index terms over the index's languages; none when it is a stop word in all of them. */
+/** The word's distinct index terms over the index's languages (`ctx.analyzer` keeps stop words). */
 function stemsOf(word: string, ctx: KeywordQueryContext): string[] {
   const out = new Set<string>();
-  if (ctx.analyzer.normalize(word, ctx.stopLanguage) === "") return [];
   for (const lang of ctx.languages) {
     const term = ctx.analyzer.normalize(word, lang);
     if (term !== "") out.add(term);
