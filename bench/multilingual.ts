@@ -6,6 +6,7 @@
  *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150]
  *                                  [--out FILE.json] [--no-doc]
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { loadavg } from "node:os";
@@ -68,12 +69,24 @@ for (const { corpus, langs } of corpora) {
   });
 }
 
+/** Which engine was measured: the commit, and whether src/ had uncommitted changes (the engine is being worked on). */
+function engineVersion(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() !== "";
+    return dirty ? `${head} with uncommitted changes in src/` : head;
+  } catch {
+    return "unknown (not a git checkout)";
+  }
+}
+
+const engine = engineVersion();
 const load = loadavg().map((x) => x.toFixed(2)).join(" ");
 const command = `npm run bench:multilingual${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
 const date = new Date().toISOString().slice(0, 16).replace("T", " ");
-const result = { command, date, loadAverage: load, seed: limits.seed, perCell: limits.perCell, corpora: summaries, cells };
+const result = { command, date, engine, loadAverage: load, seed: limits.seed, perCell: limits.perCell, corpora: summaries, cells };
 writeJson(args.get("out") ?? "bench/results/multilingual.json", result);
-if (!args.has("no-doc")) writeSection("multilingual", markdown(cells, summaries, { command, load, date: `${date} UTC` }));
+if (!args.has("no-doc")) writeSection("multilingual", markdown(cells, summaries, { command, load, engine, date: `${date} UTC` }));
 stage(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 for (const c of cells) {
   const s = (n: string) => c.systems[n]?.s10.toFixed(2) ?? "-";

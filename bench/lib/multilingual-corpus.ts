@@ -28,6 +28,8 @@ export interface Corpus {
   notes: BenchNote[];
   /** In how many notes each lower-cased word occurs. */
   df: Map<string, number>;
+  /** The same per language, and the language's note count: a mixed vault's German notes are judged among German ones. */
+  byLang: Map<string, { notes: number; df: Map<string, number> }>;
 }
 
 function mdFiles(dir: string): string[] {
@@ -55,8 +57,17 @@ export function benchNote(path: string, lang: string, markdown: string): BenchNo
 
 export function corpusOf(name: string, source: string, notes: BenchNote[]): Corpus {
   const df = new Map<string, number>();
-  for (const n of notes) for (const w of n.counts.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-  return { name, source, notes, df };
+  const byLang = new Map<string, { notes: number; df: Map<string, number> }>();
+  for (const n of notes) {
+    const lang = byLang.get(n.lang) ?? { notes: 0, df: new Map<string, number>() };
+    byLang.set(n.lang, lang);
+    lang.notes++;
+    for (const w of n.counts.keys()) {
+      df.set(w, (df.get(w) ?? 0) + 1);
+      lang.df.set(w, (lang.df.get(w) ?? 0) + 1);
+    }
+  }
+  return { name, source, notes, df, byLang };
 }
 
 /** A vault folder in one language, e.g. ../shared/vaults/obsidian-help/en. */

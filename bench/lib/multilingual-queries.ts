@@ -27,15 +27,22 @@ const ATTEMPTS = 24;
 
 type Rule = (n: BenchNote, c: Corpus, r: () => number) => string | undefined;
 
-const wordLike = (w: string): boolean => !/^\d+$/.test(w) && w.length >= (UNSPACED.test(w) ? 2 : 3);
+/** Content-word candidates: not digits, 3+ letters (2+ in unspaced scripts), not bare hiragana (particles, endings). */
+const wordLike = (w: string): boolean =>
+  !/^\d+$/.test(w) && w.length >= (UNSPACED.test(w) ? 2 : 3) && !/^[\p{Script=Hiragana}ー]+$/u.test(w);
 
-/** The note's 15 words of highest tf·idf among those in at most 5 % of the notes (at least 2). */
+/**
+ * The note's 15 words of highest tf·idf among those in at most 5 % (at least 2) of the notes of its language: in the
+ * mixed fixture vault, German function words are rare overall but common among German notes.
+ */
 function distinctive(n: BenchNote, c: Corpus): string[] {
-  const N = c.notes.length;
+  const lang = c.byLang.get(n.lang);
+  const N = lang?.notes ?? c.notes.length;
+  const df = lang?.df ?? c.df;
   const maxDf = Math.max(2, Math.ceil(0.05 * N));
   return [...n.counts.entries()]
-    .filter(([w]) => wordLike(w) && (c.df.get(w) ?? 0) <= maxDf)
-    .map(([w, tf]) => ({ w, s: tf * Math.log(N / (c.df.get(w) ?? 1)) }))
+    .filter(([w]) => wordLike(w) && (df.get(w) ?? 0) <= maxDf)
+    .map(([w, tf]) => ({ w, s: tf * Math.log(N / (df.get(w) ?? 1)) }))
     .sort((a, b) => b.s - a.s || (a.w < b.w ? -1 : 1))
     .slice(0, 15)
     .map((x) => x.w);
@@ -81,6 +88,9 @@ const phrase: Rule = (n, c, r) => {
   const len = Math.min(ws.length, 2 + Math.floor(r() * 3));
   const i = Math.floor(r() * (ws.length - len + 1));
   const span = ws.slice(i, i + len);
+  // A Japanese phrase someone would type starts and ends on a content word, not on a particle or an ending.
+  const bare = (w: Word | undefined) => w === undefined || /^[\p{Script=Hiragana}ー]+$/u.test(w.text);
+  if (bare(span[0]) || bare(span[len - 1])) return undefined;
   const q = UNSPACED.test(seg)
     ? seg.slice(span[0]?.start ?? 0, span[len - 1]?.end ?? 0)
     : span.map((w) => w.text).join(" ");
@@ -134,8 +144,9 @@ const typoWord: Rule = (n, c, r) => {
 
 /**
  * 2–3 graphemes from inside one ICU word of Han, kana or Thai with 3+ graphemes, not starting where the word starts
- * (that would be a prefix query) and not all hiragana (endings alone name nothing); kept only if no other note
- * contains them. So "识库" from 知识库, or "ネージャ" from マネージャー.
+ * (that would be a prefix query), not all hiragana (endings alone name nothing), not starting on a length mark or
+ * small kana, not splitting a Thai leading vowel from its consonant; kept only if no other note contains them.
+ * So "识库" from 知识库, or "ネージャ" from マネージャー.
  */
 const fragment: Rule = (n, c, r) => {
   const g = pick(r, parsed(n).long);
@@ -143,7 +154,10 @@ const fragment: Rule = (n, c, r) => {
   const len = Math.min(g.length - 1, 2 + Math.floor(r() * 2));
   const i = 1 + Math.floor(r() * (g.length - len));
   const q = g.slice(i, i + len).join("");
-  if (/^[\p{Script=Hiragana}ー]+$/u.test(q)) return undefined;
+  if (/^[\p{Script=Hiragana}ー]+$/u.test(q) || /^[ーゃゅょっャュョッ]/u.test(q)) return undefined;
+  // A Thai leading vowel (เ แ โ ใ ไ) is written before the consonant it follows in speech: never cut the two apart.
+  // Nor start on a vowel that follows its consonant (ะ า ำ).
+  if (/[เแโใไ]/u.test(g[i - 1] ?? "") || /[เแโใไ]$/u.test(q) || /^[ะาำๆ]/u.test(q)) return undefined;
   return onlyTargetContains(q, n, c) ? q : undefined;
 };
 

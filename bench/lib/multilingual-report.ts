@@ -49,7 +49,7 @@ function flags(c: Cell): string {
 }
 
 /** The markdown table of every cell, plus build cost per corpus and system. */
-export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary[], meta: { command: string; load: string; date: string }): string {
+export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary[], meta: { command: string; load: string; date: string; engine: string }): string {
   const rows = cells.map((c) => [c.lang, c.type, c.n, triple(c, "s10"), triple(c, "s1"), triple(c, "mrr10"), flags(c)]);
   const build = corpora.flatMap((c) =>
     c.systems.map((s) => [c.name, c.notes, s.name, Math.round(s.buildMs), (s.indexBytes / 1024).toFixed(1), s.p50ms.toFixed(2), s.p95ms.toFixed(2)]),
@@ -57,7 +57,7 @@ export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary
   return [
     `### Multilingual known-item search (keyword mode against MiniSearch)`,
     "",
-    `\`${meta.command}\` — ${meta.date}, load average ${meta.load} (2 shared cores: timings are indicative).`,
+    `\`${meta.command}\` — ${meta.date}, engine ${meta.engine}, load average ${meta.load} (2 shared cores: timings are indicative).`,
     "",
     "Each metric cell is ours / MiniSearch default / MiniSearch `prefix: true, fuzzy: 0.2` (Omnisearch's set-up).",
     "Bold ▼: ours below either MiniSearch set-up. Flags: success@10 below a baseline; typo success@10 below 0.9.",
