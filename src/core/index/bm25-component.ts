@@ -120,6 +120,11 @@ export interface QueryClause {
   count: number;
   /** Text fields searched for it. */
   props: readonly string[];
+  /**
+   * Set when the word is unknown to the index and was corrected: the word as typed (lower case, accents folded) and
+   * the edits allowed, so results can be checked for a word of the notes that close to it.
+   */
+  typo?: { word: string; edits: number };
 }
 
 /** Clauses of plain terms, each once per occurrence: what Orama's own search() and calibration need. */

@@ -102,11 +102,17 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const fresh = !clauses.has(key);
       const clause = add(stems.map((term) => ({ term, weight: 1 })), ctx.props, key);
       if (!clause) continue;
-      if (fresh && correct) clause.terms.push(...corrections(part, stems, ctx));
+      const fixes = fresh && correct ? corrections(part, stems, ctx) : [];
+      clause.terms.push(...fixes);
+      if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
     }
   }
-  if (ctx.prefixLast && last) addCompletions(last.clause, ctx);
+  if (ctx.prefixLast && last) {
+    // The word being typed is unfinished, not misspelt: its completions are what counts.
+    delete last.clause.typo;
+    addCompletions(last.clause, ctx);
+  }
   return [...clauses.values()];
 }
 
@@ -120,11 +126,17 @@ function stemsOf(word: string, ctx: KeywordQueryContext): string[] {
   return [...out];
 }
 
+/** Edits a correction of `word` may need: none under 4 letters, 2 from 8 letters when allowed, else 1. */
+function editsFor(word: string, ctx: KeywordQueryContext): number {
+  const length = [...word].length;
+  if (ctx.maxEdits <= 0 || length < MIN_FUZZY_LENGTH) return 0;
+  return length >= MIN_TWO_EDIT_LENGTH ? Math.min(ctx.maxEdits, 2) : 1;
+}
+
 /** Vocabulary terms a few edits from the word's stems, most frequent first. */
 function corrections(word: string, stems: readonly string[], ctx: KeywordQueryContext): ClauseTerm[] {
-  const length = [...word].length;
-  if (ctx.maxEdits <= 0 || length < MIN_FUZZY_LENGTH) return [];
-  const edits = length >= MIN_TWO_EDIT_LENGTH ? Math.min(ctx.maxEdits, 2) : 1;
+  const edits = editsFor(word, ctx);
+  if (edits === 0) return [];
   const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
   if (stems.some((s) => df(s) > MAX_DF_TO_CORRECT)) return [];
   const own = new Set(stems);

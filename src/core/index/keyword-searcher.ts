@@ -1,6 +1,6 @@
 import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
-import { ENGLISH, languageOf, type Language } from "../text/languages";
+import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
 import { bm25Search, scoreAgainstIndex, type Bm25Store } from "./bm25-component";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
@@ -26,6 +26,14 @@ export interface KeywordSearcherDeps {
 
 /** Edits within which a word of the notes counts as close to the typed one, when choosing how to write a suggestion. */
 const SURFACE_EDITS = 4;
+
+/** Hits checked for a word close to a misspelt one, however few were asked for. */
+const VERIFY_DEPTH = 100;
+/**
+ * Longest query (in distinct words) whose results are checked that way. In a longer one the other words single out
+ * the note; there, on SciFact, pushing up every abstract with a near-miss of an unknown name cost nDCG.
+ */
+const VERIFY_MAX_WORDS = 4;
 
 /** Default typo tolerance of `KeywordSearchOptions.maxEdits`. */
 export const DEFAULT_MAX_EDITS = 1;
@@ -55,9 +63,13 @@ export class KeywordSearcher {
       prefixLast: opts.prefixLast ?? false,
       maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
     });
-    const hits = bm25Search(store, clauses, { ...this.params(), where: undefined, limit: Math.max(1, opts.limit) });
+    const typos = clauses.length <= VERIFY_MAX_WORDS ? clauses.flatMap((c) => (c.typo ? [c.typo] : [])) : [];
+    const limit = Math.max(1, opts.limit);
+    const depth = typos.length > 0 ? Math.max(limit, VERIFY_DEPTH) : limit;
+    const hits = bm25Search(store, clauses, { ...this.params(), where: undefined, limit: depth });
     const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
-    return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+    const scored = hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text, this.deps.analyzer).slice(0, limit) : scored;
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */
@@ -158,3 +170,25 @@ export class KeywordSearcher {
 }
 
 
+
+/**
+ * Results re-ranked for misspelt words: a chunk holding a word within the allowed edits of what was typed (as written,
+ * not as stemmed) ranks above every chunk that holds none, once per such word. The index holds stems, and a rare
+ * word ("generators") often shares its stem with common ones ("general", "generate"), so the corrected stem alone
+ * ranks the notes with many of those first. Ties keep their BM25 order.
+ */
+function preferTypedWords(
+  hits: readonly ScoredId[],
+  typos: readonly { word: string; edits: number }[],
+  text: (id: string) => string,
+  analyzer: Analyzer,
+): ScoredId[] {
+  const top = hits[0]?.score ?? 0;
+  return hits
+    .map((hit) => {
+      const words = [...analyzer.words(text(hit.id)).keys()].map(foldAccents).sort();
+      const found = typos.filter((t) => fuzzyTerms(words, t.word, t.edits).length > 0).length;
+      return { id: hit.id, score: hit.score + found * top };
+    })
+    .sort((a, b) => b.score - a.score);
+}

@@ -76,6 +76,16 @@ describe("keyword search across languages", () => {
     expect(top(extra, "garden")[0]).toBe("en/garden.md");
   });
 
+  it("prefers the note holding a word close to the typo over notes that only share its stem", () => {
+    const vault = new ChunkIndex(0);
+    for (let i = 0; i < 6; i++) {
+      vault.addNote(chunkNote(`general-${i}.md`, "# General\n\nGeneral settings generate general output in general."));
+    }
+    vault.addNote(chunkNote("generators.md", "# Site\n\nStatic site generators build pages."));
+    expect(top(vault, "geneaators")[0]).toBe("generators.md");
+    expect(top(vault, "epxorts")).toEqual([]);
+  });
+
   it("never corrects words of three letters or fewer", () => {
     expect(top(idx, "sun")).toEqual([]);
   });
