@@ -4,23 +4,26 @@
  * our keyword mode and two MiniSearch set-ups side by side. See docs/BENCHMARKS.md.
  *
  *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150]
- *                                  [--out FILE.json] [--no-doc]
+ *                                  [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]
+ *
+ * --baseline (default bench/results/multilingual-main.json, when present) adds ours-before-and-after tables; make it
+ * by running this script in a checkout of main with `--engine main@COMMIT --out FILE --no-doc`.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { loadavg } from "node:os";
 import { parseArgs } from "./lib/args";
 import { authoredInflections, loadFixtures, loadVault, type Corpus } from "./lib/multilingual-corpus";
 import { authored, drawQueries, type BenchQuery } from "./lib/multilingual-queries";
-import { markdown, type CorpusSummary } from "./lib/multilingual-report";
+import { markdown, versusBaseline, type CorpusSummary, type SavedRun } from "./lib/multilingual-report";
 import { cellsOf, runSystem, type Cell, type SystemRun } from "./lib/multilingual-score";
 import { buildSystems } from "./lib/multilingual-systems";
 import { writeJson, writeSection } from "./lib/report";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150] [--out FILE.json] [--no-doc]");
+  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]");
   process.exit(0);
 }
 const vaults = args.get("vaults") ?? "../shared/vaults/obsidian-help";
@@ -50,7 +53,7 @@ for (const { corpus, langs } of corpora) {
     return [...drawn, ...hand];
   });
   stage(`${corpus.name}: ${corpus.notes.length} notes, ${queries.length} queries drawn in ${Math.round(performance.now() - tq)} ms`);
-  const systems = buildSystems(corpus);
+  const systems = buildSystems(corpus, Number(args.get("builds") ?? 3));
   const runs: SystemRun[] = [];
   for (const s of systems) runs.push(await runSystem(s, queries));
   cells.push(...cellsOf(queries, runs));
@@ -71,22 +74,26 @@ for (const { corpus, langs } of corpora) {
 
 /** Which engine was measured: the commit, and whether src/ had uncommitted changes (the engine is being worked on). */
 function engineVersion(): string {
+  const git = (...a: string[]) => execFileSync("git", a, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() !== "";
+    const head = git("rev-parse", "--short", "HEAD");
+    const dirty = git("status", "--porcelain", "src") !== "";
     return dirty ? `${head} with uncommitted changes in src/` : head;
   } catch {
     return "unknown (not a git checkout)";
   }
 }
 
-const engine = engineVersion();
+const engine = args.get("engine") ?? engineVersion();
 const load = loadavg().map((x) => x.toFixed(2)).join(" ");
 const command = `npm run bench:multilingual${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
 const date = new Date().toISOString().slice(0, 16).replace("T", " ");
 const result = { command, date, engine, loadAverage: load, seed: limits.seed, perCell: limits.perCell, corpora: summaries, cells };
 writeJson(args.get("out") ?? "bench/results/multilingual.json", result);
-if (!args.has("no-doc")) writeSection("multilingual", markdown(cells, summaries, { command, load, engine, date: `${date} UTC` }));
+const baseFile = args.get("baseline") ?? "bench/results/multilingual-main.json";
+const base = existsSync(baseFile) && baseFile !== args.get("out") ? (JSON.parse(readFileSync(baseFile, "utf8")) as SavedRun) : undefined;
+const versus = base ? `\n\n${versusBaseline(result, base)}\n\nBaseline: \`${baseFile}\`, made by running this benchmark on the main branch's engine (\`--engine main@… --out ${baseFile} --no-doc\`).` : "";
+if (!args.has("no-doc")) writeSection("multilingual", `${markdown(cells, summaries, { command, load, engine, date: `${date} UTC` })}${versus}`);
 stage(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 for (const c of cells) {
   const s = (n: string) => c.systems[n]?.s10.toFixed(2) ?? "-";

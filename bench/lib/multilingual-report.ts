@@ -11,15 +11,21 @@ export interface CorpusSummary {
   systems: { name: string; buildMs: number; indexBytes: number; sizeRule: string; p50ms: number; p95ms: number }[];
 }
 
-export const RULES_TEXT = `Query rules (each drawn per note with a seeded RNG, seed \`--seed\`, default 8; at most 2 per note and type, then
+export const RULES_TEXT = `Corpora, each indexed as one vault by every system: \`../shared/vaults/obsidian-help/en\` and \`zh\` (every
+language folder found there), and \`bench/fixtures/multilingual\`: 15–16 short everyday notes per language (de, es,
+fi, fr, ja, ru, sv, th, tr) written for this benchmark, all in one mixed vault without \`lang\` frontmatter. With so
+few notes per language, success@10 there is near 1 for most types; success@1 and MRR@10 separate the systems more.
+
+Query rules (each drawn per note with a seeded RNG, seed \`--seed\`, default 8; at most 2 per note and type, then
 at most \`--per-cell\` per language and type drawn at random). A query is a hit when its target note is in the top 10.
 Queries whose target is not the only note that fits are dropped, never scored with several right answers.
 - **phrase**: 2–4 consecutive words of one punctuation-free run of the note's prose (title included), as plain words
   (for zh/ja/th the substring itself); kept only if no other note contains it (case-folded substring).
 - **bag**: 3–5 of the note's 15 highest-tf·idf words among words in at most 5 % of the notes (at least 2), shuffled;
   kept only if no other note has them all.
-- **inflected**: fixtures: queries written by hand in \`bench/fixtures/multilingual/<lang>/inflected.json\`, using
-  other inflected forms than the note does (e.g. German "Häusern" for a note saying "Haus"). en vault: 2–3 distinctive
+- **inflected**: fixtures: queries written by hand in \`bench/fixtures/multilingual/<lang>/inflected.json\` (one or two
+  per note, single words and 2–4 word queries), every word in a form the note never uses (the bench checks this),
+  e.g. German "Fahrrädern" for a note that says "Fahrrad"; none for Thai (no inflection). en vault: 2–3 distinctive
   words, each replaced by another form (plural/singular, -ing, -ed) that the vault uses elsewhere but this note never;
   kept only if no other note has all the original words. zh: none (no inflection).
 - **fragment** (zh, ja, th): 2–3 graphemes of a run of Han/kana/Thai that start or end inside an ICU word (never a whole
@@ -64,12 +70,48 @@ export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary
     "",
     table(["lang", "type", "queries", "success@10", "success@1", "MRR@10", "flags"], rows),
     "",
-    "Index build and size (MiniSearch's two set-ups share one index):",
+    "Index build (median of `--builds` builds, default 3; ours includes chunking) and size; MiniSearch's two set-ups share one index:",
     "",
     table(["corpus", "notes", "system", "build ms", "index KiB", "query p50 ms", "query p95 ms"], build),
     "",
     `Sizes: ours = ${corpora[0]?.systems[0]?.sizeRule ?? ""}; MiniSearch = ${corpora[0]?.systems[1]?.sizeRule ?? ""}.`,
     "",
     RULES_TEXT,
+  ].join("\n");
+}
+
+/** A saved run of this benchmark (bench/results/multilingual*.json), as far as the comparison reads it. */
+export interface SavedRun {
+  engine: string;
+  corpora: CorpusSummary[];
+  cells: Cell[];
+}
+
+/**
+ * Ours now against ours in an earlier run (normally the engine on main, before issue 8), on the same queries: the
+ * quality change per cell, and how build time and index size grew.
+ */
+export function versusBaseline(now: SavedRun, before: SavedRun): string {
+  const key = (c: Cell) => `${c.lang}/${c.type}`;
+  const old = new Map(before.cells.map((c) => [key(c), c]));
+  const rows = now.cells.map((c) => {
+    const b = old.get(key(c));
+    const same = b?.n === c.n;
+    const arrow = (m: "s10" | "mrr10") => `${f2(b?.systems.ours?.[m])} → ${f2(c.systems.ours?.[m])}`;
+    return [c.lang, c.type, same ? c.n : `${b?.n ?? 0} vs ${c.n} (queries differ)`, arrow("s10"), arrow("mrr10")];
+  });
+  const growth = now.corpora.map((c) => {
+    const o = c.systems.find((s) => s.name === "ours");
+    const b = before.corpora.find((x) => x.name === c.name)?.systems.find((s) => s.name === "ours");
+    const pct = (x = 0, y = 0) => (y > 0 ? `${x >= y ? "+" : ""}${(((x - y) / y) * 100).toFixed(0)} %` : "–");
+    return [c.name, `${((b?.indexBytes ?? 0) / 1024).toFixed(1)} → ${((o?.indexBytes ?? 0) / 1024).toFixed(1)} (${pct(o?.indexBytes, b?.indexBytes)})`,
+      `${Math.round(b?.buildMs ?? 0)} → ${Math.round(o?.buildMs ?? 0)} (${pct(o?.buildMs, b?.buildMs)})`];
+  });
+  return [
+    `Ours against the engine of the baseline run (${before.engine}), same queries:`,
+    "",
+    table(["lang", "type", "queries", "success@10 before → now", "MRR@10 before → now"], rows),
+    "",
+    table(["corpus", "keyword index KiB before → now", "build ms before → now"], growth),
   ].join("\n");
 }
