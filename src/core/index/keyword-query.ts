@@ -54,6 +54,8 @@ const MAX_DF_TO_CORRECT = 2;
  * names, code and links make a dozen unknown words whose vocabulary walks cost tens of milliseconds.
  */
 const MAX_WORDS_CORRECTED = 10;
+/** Shortest stem that may stand for the beginning of a misspelt word (see `corrections`). */
+const MIN_STEM_COVER = 5;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
 /** Weight of each character pair against a whole word: pairs overlap, so a word of n characters adds n − 1 of them. */
@@ -144,11 +146,12 @@ function corrections(word: string, stems: readonly string[], ctx: KeywordQueryCo
   const folded = foldAccents(word);
   for (const prop of ctx.props) {
     const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
-    // The stems against the vocabulary, and the word as typed against stems that cover at least half of it: a
+    // The stems against the vocabulary, and the word as typed against stems that cover at least half of it (and
+    // five letters: "sin" is no stem of "sintra", whatever "six" and "pin" are one edit from): a
     // misspelt inflected word often stems to nothing near its real stem ("geneaators" → "geneaator", not "gener").
     const matches = [
       ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
-      ...fuzzyTerms(vocabulary, folded, edits, Math.ceil(folded.length / 2)),
+      ...fuzzyTerms(vocabulary, folded, edits, Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2))),
     ];
     for (const m of matches) if (!own.has(m.term)) found.set(m.term, Math.min(found.get(m.term) ?? edits, m.edits));
   }

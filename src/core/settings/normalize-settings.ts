@@ -1,3 +1,4 @@
+import { languageOf } from "../text/languages";
 import { normalizeOllamaUrl } from "../ollama/ollama-url";
 import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag } from "./list-settings";
 import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSettings } from "./plugin-settings";
@@ -52,12 +53,22 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
     excludeGlobs: r.list(data.excludeGlobs, "Excluded patterns", d.excludeGlobs, (l) => normalizeList(l, normalizeGlob)),
     excludeTags: r.list(data.excludeTags, "Excluded tags", d.excludeTags, (l) => normalizeList(l, normalizeTag)),
     minNoteChars: r.number(data.minNoteChars, LIMITS.minNoteChars, d.minNoteChars),
+    defaultLanguage: readLanguage(data.defaultLanguage, d.defaultLanguage, r),
     related: {
       limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
       hideLinked: r.boolean(field(data.related, "hideLinked"), "Hide linked notes", d.related.hideLinked),
     },
   };
   return { settings, errors: r.errors };
+}
+
+function readLanguage(raw: unknown, fallback: string, r: SettingsReader): string {
+  if (raw === undefined) return fallback;
+  const text = r.string(raw, "Default language", fallback);
+  const lang = languageOf(text);
+  if (lang) return lang.code;
+  r.errors.push(`"${text}" is not a language the keyword index stems; ${fallback} is used. Pick one in the settings.`);
+  return fallback;
 }
 
 function readUrl(raw: unknown, fallback: string, r: SettingsReader): string {

@@ -40,19 +40,19 @@ export async function loadSyncedIndex(
   const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
   const embedding = embedder !== undefined;
   if (outcome.kind === "loaded") {
-    const synced = new SyncedIndex(outcome.snapshot.header.dims, embedding);
+    const synced = new SyncedIndex(outcome.snapshot.header.dims, embedding, settings.defaultLanguage);
     hooks.filling(synced);
     hooks.notes(outcome.snapshot.notes.length);
     await synced.restore(outcome.snapshot, pause, (path) => hooks.noteDone(path));
     synced.checkedExclusions = outcome.snapshot.header.exclusionsHash;
     return synced;
   }
-  if (outcome.kind === "missing") return new SyncedIndex(0, embedding);
+  if (outcome.kind === "missing") return new SyncedIndex(0, embedding, settings.defaultLanguage);
   deps.notify(outcome.error.message);
   const old = outcome.reusable;
-  if (!old || model === "" || old.header.model !== model || old.header.dims === 0) return new SyncedIndex(0, embedding);
+  if (!old || model === "" || old.header.model !== model || old.header.dims === 0) return new SyncedIndex(0, embedding, settings.defaultLanguage);
   const dims = old.header.dims;
-  const synced = new SyncedIndex(dims, embedding);
+  const synced = new SyncedIndex(dims, embedding, settings.defaultLanguage);
   old.chunks.forEach((c, i) => {
     if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
   });

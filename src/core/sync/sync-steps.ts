@@ -124,7 +124,7 @@ export class SyncSteps {
     s.reset = undefined;
     const old = s.synced;
     const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
-    s.synced = new SyncedIndex(dims, s.embedder !== undefined);
+    s.synced = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
     if (keep) for (const [hash, v] of old.pool.allVectors()) s.synced.pool.seed(hash, v);
     s.engine.setDeps({ index: s.synced.index });
     s.ready.clear();

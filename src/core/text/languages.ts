@@ -85,14 +85,16 @@ export function languageOf(code: string | undefined): Language | undefined {
   if (!code) return undefined;
   const lower = code.trim().toLowerCase();
   const base = lower.split(/[-_]/)[0] ?? "";
-  const byName = LANGUAGES.find((l) => NAMES[l.code] === lower);
+  const byName = LANGUAGES.find((l) => LANGUAGE_NAMES[l.code]?.toLowerCase() === lower);
   return BY_CODE.get(ALIASES[base] ?? base) ?? byName;
 }
 
-const NAMES: Record<string, string> = {
-  en: "english", da: "danish", de: "german", es: "spanish", fi: "finnish", fr: "french", hu: "hungarian",
-  it: "italian", nl: "dutch", no: "norwegian", pt: "portuguese", ro: "romanian", sv: "swedish", tr: "turkish",
-  ru: "russian",
+/** English names of the languages, as the settings list them. */
+export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  en: "English", da: "Danish", de: "German", es: "Spanish", fi: "Finnish", fr: "French", hu: "Hungarian",
+  it: "Italian", nl: "Dutch", no: "Norwegian", pt: "Portuguese", ro: "Romanian", sv: "Swedish", tr: "Turkish",
+  ru: "Russian",
 };
+
 
 export const ENGLISH = BY_CODE.get("en") as Language;
