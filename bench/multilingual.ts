@@ -5,16 +5,18 @@
  *
  *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150]
  *                                  [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]
+ *                                  [--distractors DIR]
  *
  * --baseline (default bench/results/multilingual-main.json, when present) adds ours-before-and-after tables; make it
- * by running this script in a checkout of main with `--engine main@COMMIT --out FILE --no-doc`.
+ * by running this script in a checkout of main with `--engine main@COMMIT --out FILE --no-doc`. --distractors adds
+ * a vault's notes to the fixture vault's index without drawing queries from them.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { loadavg } from "node:os";
 import { parseArgs } from "./lib/args";
-import { authoredInflections, loadFixtures, loadVault, type Corpus } from "./lib/multilingual-corpus";
+import { authoredInflections, corpusOf, loadFixtures, loadVault, type Corpus } from "./lib/multilingual-corpus";
 import { authored, drawQueries, type BenchQuery } from "./lib/multilingual-queries";
 import { markdown, versusBaseline, type CorpusSummary, type SavedRun } from "./lib/multilingual-report";
 import { cellsOf, runSystem, type Cell, type SystemRun } from "./lib/multilingual-score";
@@ -23,7 +25,7 @@ import { writeJson, writeSection } from "./lib/report";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]");
+  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3] [--distractors DIR]");
   process.exit(0);
 }
 const vaults = args.get("vaults") ?? "../shared/vaults/obsidian-help";
@@ -39,8 +41,16 @@ if (existsSync(vaults)) {
     corpora.push({ corpus: loadVault(`obsidian-help-${lang}`, join(vaults, lang), lang), langs: [lang] });
   }
 } else stage(`no vaults at ${vaults}: only the fixtures are measured`);
-const fix = loadFixtures(fixtures, only);
-if (fix.notes.length > 0) corpora.push({ corpus: fix, langs: [...new Set(fix.notes.map((n) => n.lang))] });
+const loaded = loadFixtures(fixtures, only);
+const extra = args.get("distractors");
+// Distractor notes (e.g. the English help vault) share the fixtures' index but get no queries: a harder, mixed vault.
+const fix = extra
+  ? corpusOf(`fixtures+${basename(extra)}`, `${fixtures} + ${extra}`, [
+      ...loaded.notes,
+      ...loadVault("", extra, "en").notes.map((n) => ({ ...n, lang: "_distractor", path: `_distractors/${n.path}` })),
+    ])
+  : loaded;
+if (fix.notes.length > 0) corpora.push({ corpus: fix, langs: [...new Set(loaded.notes.map((n) => n.lang))] });
 
 const t0 = performance.now();
 const cells: Cell[] = [];

@@ -3,6 +3,7 @@ import { chunkNote } from "../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
 import { runAll } from "../../src/core/persist/slices";
 import { SearchEngine } from "../../src/core/search/search-engine";
+import { defaultSettings, searchOptionsOf } from "../../src/core/settings/plugin-settings";
 import type { Corpus } from "./multilingual-corpus";
 
 /** A search system under test, built over one corpus. */
@@ -32,16 +33,18 @@ function timedBuild<T>(n: number, build: () => T): { value: T; ms: number } {
 }
 
 /**
- * Our keyword mode through the real engine with default settings: each note chunked by the project's chunker,
- * added to a keyword-only ChunkIndex, searched by SearchEngine in mode "keyword" (as bench/quality.ts does).
+ * Our keyword mode through the real engine with a new user's settings (the plugin's defaults): each note chunked by
+ * the project's chunker, added to a keyword-only ChunkIndex, searched by SearchEngine in mode "keyword".
  */
 export function ours(c: Corpus, builds: number): BenchSystem {
+  const settings = defaultSettings();
   const { value: index, ms: buildMs } = timedBuild(builds, () => {
     const built = new ChunkIndex(0);
-    for (const n of c.notes) built.addNote(chunkNote(n.path, n.markdown));
+    for (const n of c.notes) built.addNote(chunkNote(n.path, n.markdown, settings.chunk));
     return built;
   });
   const engine = new SearchEngine({ index });
+  engine.setOptions(searchOptionsOf(settings));
   const ids = [...index.notePaths()].flatMap((p) => [...index.chunkIdsOf(p)]);
   const bytes = runAll(index.exportKeywordSteps(ids));
   return {
