@@ -18,7 +18,7 @@ import { loadavg } from "node:os";
 import { parseArgs } from "./lib/args";
 import { authoredInflections, corpusOf, loadFixtures, loadVault, type Corpus } from "./lib/multilingual-corpus";
 import { authored, drawQueries, type BenchQuery } from "./lib/multilingual-queries";
-import { markdown, versusBaseline, type CorpusSummary, type SavedRun } from "./lib/multilingual-report";
+import { markdown, misses, versusBaseline, type CorpusSummary, type SavedRun } from "./lib/multilingual-report";
 import { cellsOf, runSystem, type Cell, type SystemRun } from "./lib/multilingual-score";
 import { buildSystems } from "./lib/multilingual-systems";
 import { writeJson, writeSection } from "./lib/report";
@@ -102,10 +102,14 @@ const result = { command, date, engine, loadAverage: load, seed: limits.seed, pe
 writeJson(args.get("out") ?? "bench/results/multilingual.json", result);
 const baseFile = args.get("baseline") ?? "bench/results/multilingual-main.json";
 const base = existsSync(baseFile) && baseFile !== args.get("out") ? (JSON.parse(readFileSync(baseFile, "utf8")) as SavedRun) : undefined;
-const versus = base ? `\n\n${versusBaseline(result, base)}\n\nBaseline: \`${baseFile}\`, made by running this benchmark on the main branch's engine (\`--engine main@… --out ${baseFile} --no-doc\`).` : "";
+const howBase =
+  "made by running this benchmark's files (bench/multilingual.ts, bench/lib/multilingual-*.ts, bench/fixtures) in an " +
+  "export of main (`git archive main`, node_modules linked) with `--engine main@COMMIT --out FILE --no-doc`";
+const versus = base ? `\n\n${versusBaseline(result, base)}\n\nBaseline \`${baseFile}\`: ${howBase}.` : "";
 if (!args.has("no-doc")) writeSection("multilingual", `${markdown(cells, summaries, { command, load, engine, date: `${date} UTC` })}${versus}`);
 stage(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 for (const c of cells) {
   const s = (n: string) => c.systems[n]?.s10.toFixed(2) ?? "-";
   console.log(`${c.lang.padEnd(3)} ${c.type.padEnd(10)} n=${String(c.n).padEnd(4)} s@10 ours ${s("ours")}  ms ${s("minisearch")}  ms+fz ${s("minisearch+fuzzy")}`);
 }
+for (const m of misses(cells)) console.log(`target missed: ${m}`);
