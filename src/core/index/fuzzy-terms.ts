@@ -107,3 +107,27 @@ function upperBound(sorted: readonly string[], prefix: string, from: number): nu
   }
   return lo;
 }
+
+/** Whether `a` and `b` are within `maxEdits` in optimal string alignment distance; stops as soon as they can't be. */
+export function withinEdits(a: string, b: string, maxEdits: number): boolean {
+  if (Math.abs(a.length - b.length) > maxEdits) return false;
+  const width = b.length + 1;
+  let prev2 = new Int32Array(width);
+  let prev = Int32Array.from({ length: width }, (_, j) => j);
+  let row = new Int32Array(width);
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let min = i;
+    const c = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const w = b.charCodeAt(j - 1);
+      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (c === w ? 0 : 1));
+      if (i > 1 && j > 1 && c === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === w) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      row[j] = v;
+      if (v < min) min = v;
+    }
+    if (min > maxEdits) return false;
+    [prev2, prev, row] = [prev, row, prev2];
+  }
+  return (prev[b.length] ?? maxEdits + 1) <= maxEdits;
+}

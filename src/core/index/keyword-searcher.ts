@@ -2,7 +2,7 @@ import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
 import { bm25Search, scoreAgainstIndex, type Bm25Store } from "./bm25-component";
-import { fuzzyTerms } from "./fuzzy-terms";
+import { fuzzyTerms, withinEdits } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
 import type { LexicalOptions } from "./lexical-options";
@@ -69,7 +69,7 @@ export class KeywordSearcher {
     const hits = bm25Search(store, clauses, { ...this.params(), where: undefined, limit: depth });
     const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
     const scored = hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
-    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text, this.deps.analyzer).slice(0, limit) : scored;
+    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored;
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */
@@ -181,14 +181,24 @@ function preferTypedWords(
   hits: readonly ScoredId[],
   typos: readonly { word: string; edits: number }[],
   text: (id: string) => string,
-  analyzer: Analyzer,
 ): ScoredId[] {
   const top = hits[0]?.score ?? 0;
   return hits
     .map((hit) => {
-      const words = [...analyzer.words(text(hit.id)).keys()].map(foldAccents).sort();
-      const found = typos.filter((t) => fuzzyTerms(words, t.word, t.edits).length > 0).length;
+      const found = typos.filter((t) => holdsWordNear(text(hit.id), t.word, t.edits)).length;
       return { id: hit.id, score: hit.score + found * top };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Whether `text` has a word within `edits` of `word` (lower case, accents folded). One pass, no allocation per word. */
+function holdsWordNear(text: string, word: string, edits: number): boolean {
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    const w = m[0];
+    if (Math.abs(w.length - word.length) > edits) continue;
+    if (withinEdits(/[^\p{ASCII}]/u.test(w) ? foldAccents(w) : w, word, edits)) return true;
+  }
+  return false;
 }

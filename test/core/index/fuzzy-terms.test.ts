@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fuzzyTerms } from "../../../src/core/index/fuzzy-terms";
+import { fuzzyTerms, withinEdits } from "../../../src/core/index/fuzzy-terms";
 
 /** Optimal string alignment distance, the plain table way. */
 function osa(a: string, b: string): number {
@@ -39,6 +39,17 @@ describe("fuzzyTerms", () => {
         const got = fuzzyTerms(sorted, w, k).map((m) => `${m.term}:${m.edits}`).sort();
         const want = sorted.filter((t) => osa(t, w) <= k).map((t) => `${t}:${osa(t, w)}`).sort();
         expect(got).toEqual(want);
+      }),
+    );
+  });
+});
+
+describe("withinEdits", () => {
+  it("agrees with the full distance table", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), maxLength: 7 });
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 0, max: 2 }), (a, b, k) => {
+        expect(withinEdits(a, b, k)).toBe(osa(a, b) <= k);
       }),
     );
   });
