@@ -54,8 +54,11 @@ export function words(text: string, lang: string): Word[] {
  * so that a phrase never straddles a sentence, a link or a list item.
  */
 export function segments(plain: string): string[] {
+  // An apostrophe inside a word ("someone's", "l'eau") is part of it, not a break.
   return plain
+    .replace(/(\p{L})(['’])(?=\p{L})/gu, (_, l: string, a: string) => `${l}${a === "'" ? "\u0000" : "\u0001"}`)
     .split(/[\n\r\t\p{P}\p{S}]+/u)
+    .map((s) => s.replaceAll("\u0000", "'").replaceAll("\u0001", "’"))
     .map((s) => s.trim())
     .filter((s) => s !== "");
 }
