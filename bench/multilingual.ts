@@ -3,7 +3,7 @@
  * drawn by fixed rules from the obsidian-help vaults and from the notes under bench/fixtures/multilingual, run through
  * our keyword mode and two MiniSearch set-ups side by side. See docs/BENCHMARKS.md.
  *
- *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150]
+ *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-note 0] [--per-cell 150]
  *                                  [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]
  *                                  [--distractors DIR]
  *
@@ -25,13 +25,13 @@ import { writeJson, writeSection } from "./lib/report";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3] [--distractors DIR]");
+  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-note 0] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3] [--distractors DIR]");
   process.exit(0);
 }
 const vaults = args.get("vaults") ?? "../shared/vaults/obsidian-help";
 const fixtures = args.get("fixtures") ?? "bench/fixtures/multilingual";
 const only = args.get("langs")?.split(",").map((s) => s.trim());
-const limits = { seed: args.get("seed") ?? "8", perNote: 2, perCell: Number(args.get("per-cell") ?? 150) };
+const limits = { seed: args.get("seed") ?? "8", perNote: Number(args.get("per-note") ?? 0), perCell: Number(args.get("per-cell") ?? 150) };
 const stage = (msg: string) => process.stderr.write(`[multilingual] ${msg}\n`);
 
 const corpora: { corpus: Corpus; langs: string[] }[] = [];

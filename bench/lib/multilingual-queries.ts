@@ -16,7 +16,10 @@ export interface BenchQuery {
 /** How many queries the rules draw. */
 export interface DrawLimits {
   seed: string;
-  /** Accepted queries per note and type. */
+  /**
+   * Accepted queries per note and type; 0 picks enough for about 60 per language and type (2 to 6 per note), so a
+   * language with 15 notes is not judged on a handful of queries.
+   */
   perNote: number;
   /** Queries per language and type, drawn at random from all accepted ones. */
   perCell: number;
@@ -38,6 +41,7 @@ export function applies(type: QueryType, lang: string): boolean {
 /** Draws every rule's queries for the notes of `lang` in a corpus (inflections: see `authored`). */
 export function drawQueries(c: Corpus, lang: string, limits: DrawLimits): BenchQuery[] {
   const notes = c.notes.filter((n) => n.lang === lang);
+  const perNote = limits.perNote > 0 ? limits.perNote : Math.min(6, Math.max(2, Math.ceil(60 / Math.max(1, notes.length))));
   const out: BenchQuery[] = [];
   for (const type of QUERY_TYPES) {
     if (!applies(type, lang)) continue;
@@ -46,7 +50,7 @@ export function drawQueries(c: Corpus, lang: string, limits: DrawLimits): BenchQ
     const cell: BenchQuery[] = [];
     for (const n of notes) {
       const seen = new Set<string>();
-      for (let a = 0; a < ATTEMPTS && seen.size < limits.perNote; a++) {
+      for (let a = 0; a < ATTEMPTS && seen.size < perNote; a++) {
         const q = rule(n, c, rng(`${limits.seed}|${type}|${n.path}|${a}`));
         if (q !== undefined && !seen.has(q)) seen.add(q);
       }
