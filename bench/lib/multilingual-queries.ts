@@ -1,8 +1,8 @@
 import type { AuthoredQuery, Corpus } from "./multilingual-corpus";
-import { bag, fragment, inflectedEnglish, phrase, typoBag, typoWord, type Rule } from "./multilingual-rules";
+import { bag, fragment, functionWords, inflectedEnglish, phrase, typoBag, typoWord, type Rule } from "./multilingual-rules";
 import { norm, rng, shuffle, UNSPACED } from "./multilingual-text";
 
-export const QUERY_TYPES = ["phrase", "bag", "inflected", "fragment", "typo", "typo-word"] as const;
+export const QUERY_TYPES = ["phrase", "function-words", "bag", "inflected", "fragment", "typo", "typo-word"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 /** A known-item query: a hit when `target` is among the first ten notes. */
@@ -28,12 +28,21 @@ export interface DrawLimits {
 /** Tries per note and type before the rule gives up on that note. */
 const ATTEMPTS = 24;
 
-const RULES: Record<Exclude<QueryType, "inflected">, Rule> = { phrase, bag, fragment, typo: typoBag, "typo-word": typoWord };
+const RULES: Record<Exclude<QueryType, "inflected">, Rule> = {
+  phrase,
+  "function-words": functionWords,
+  bag,
+  fragment,
+  typo: typoBag,
+  "typo-word": typoWord,
+};
 
-/** Does a rule apply to a language at all (fragments only for unspaced scripts, typos only for alphabets)? */
+/** Does a rule apply to a language at all (fragments only for unspaced scripts, typos only for alphabets, …)? */
 export function applies(type: QueryType, lang: string): boolean {
   const unspaced = lang === "zh" || lang === "ja" || lang === "th";
   if (type === "fragment") return unspaced;
+  // ICU cuts Japanese verbs into stem and ending pieces, so "function words" there are bits of verbs, not words.
+  if (type === "function-words") return lang !== "ja";
   if (type === "typo" || type === "typo-word") return lang !== "zh" && lang !== "th" && lang !== "ja";
   return true;
 }

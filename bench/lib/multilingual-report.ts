@@ -21,6 +21,9 @@ about 60 per language, 2 to 6, then at most \`--per-cell\` (150) per language an
 Queries whose target is not the only note that fits are dropped, never scored with several right answers.
 - **phrase**: 2–4 consecutive words of one punctuation-free run of the note's prose (title included), as plain words
   (for zh/ja/th the substring itself); kept only if no other note contains it (case-folded substring).
+- **function-words** (not ja): 3–4 consecutive words that are each in at least a quarter (and 3+) of the notes of the
+  language, as plain words (zh/th: the substring), e.g. "is only available on"; kept only if no other note contains
+  them. Few such phrases single out one note in the small fixture languages, so those cells are small.
 - **bag**: 3–5 of the note's 15 highest-tf·idf words among words (3+ letters, 2+ in unspaced scripts, not bare
   hiragana) in at most 5 % (at least 2) of the notes of the same language, shuffled; kept only if no other note
   has them all.

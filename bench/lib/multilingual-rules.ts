@@ -78,6 +78,31 @@ export const phrase: Rule = (n, c, r) => {
   return onlyTargetContains(q, n, c) ? q : undefined;
 };
 
+/**
+ * 3–4 consecutive words that are all common in the note's language (each in at least a quarter of its notes, and in
+ * 3 or more): the function-word phrases ("was ist das", "det är inte") that stop-word lists throw away. As plain
+ * words, or the substring in unspaced scripts; kept only if no other note contains it.
+ */
+export const functionWords: Rule = (n, c, r) => {
+  const lang = c.byLang.get(n.lang);
+  const minDf = Math.max(3, Math.ceil(0.25 * (lang?.notes ?? c.notes.length)));
+  const common = (w: Word) => (lang?.df.get(w.text.toLocaleLowerCase()) ?? 0) >= minDf;
+  const len = 3 + Math.floor(r() * 2);
+  const spans: { seg: string; ws: Word[] }[] = [];
+  parsed(n).segWords.forEach((ws, k) => {
+    for (let i = 0; i + len <= ws.length; i++) {
+      const span = ws.slice(i, i + len);
+      if (span.every(common)) spans.push({ seg: n.segments[k] ?? "", ws: span });
+    }
+  });
+  const got = pick(r, spans);
+  if (!got) return undefined;
+  const q = UNSPACED.test(got.seg)
+    ? got.seg.slice(got.ws[0]?.start ?? 0, got.ws[len - 1]?.end ?? 0)
+    : got.ws.map((w) => w.text).join(" ");
+  return onlyTargetContains(q, n, c) ? q : undefined;
+};
+
 /** 3–5 of the note's distinctive words, shuffled; kept only if no other note has them all. */
 export const bag: Rule = (n, c, r) => {
   const cands = distinctive(n, c);
