@@ -5,7 +5,7 @@
  *
  *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-note 0] [--per-cell 150]
  *                                  [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]
- *                                  [--distractors DIR]
+ *                                  [--distractors DIR] [--dump FILE.json]
  *
  * --baseline (default bench/results/multilingual-main.json, when present) adds ours-before-and-after tables; make it
  * by running this script in a checkout of main with `--engine main@COMMIT --out FILE --no-doc`. --distractors adds
@@ -25,7 +25,7 @@ import { writeJson, writeSection } from "./lib/report";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-note 0] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3] [--distractors DIR]");
+  console.log("usage: npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-note 0] [--per-cell 150] [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3] [--distractors DIR] [--dump FILE.json]");
   process.exit(0);
 }
 const vaults = args.get("vaults") ?? "../shared/vaults/obsidian-help";
@@ -54,6 +54,8 @@ if (fix.notes.length > 0) corpora.push({ corpus: fix, langs: [...new Set(loaded.
 
 const t0 = performance.now();
 const cells: Cell[] = [];
+// With --dump FILE: every query with each system's rank of its target (0 = not in the top 10), for looking at misses.
+const dumped: (BenchQuery & { corpus: string; ranks: Record<string, number> })[] = [];
 const summaries: CorpusSummary[] = [];
 for (const { corpus, langs } of corpora) {
   const tq = performance.now();
@@ -67,6 +69,7 @@ for (const { corpus, langs } of corpora) {
   const runs: SystemRun[] = [];
   for (const s of systems) runs.push(await runSystem(s, queries));
   cells.push(...cellsOf(queries, runs));
+  queries.forEach((q, i) => dumped.push({ ...q, corpus: corpus.name, ranks: Object.fromEntries(runs.map((r) => [r.name, r.ranks[i] ?? 0])) }));
   summaries.push({
     name: corpus.name,
     source: corpus.source,
@@ -100,6 +103,8 @@ const command = `npm run bench:multilingual${process.argv.length > 2 ? ` -- ${pr
 const date = new Date().toISOString().slice(0, 16).replace("T", " ");
 const result = { command, date, engine, loadAverage: load, seed: limits.seed, perCell: limits.perCell, corpora: summaries, cells };
 writeJson(args.get("out") ?? "bench/results/multilingual.json", result);
+const dump = args.get("dump");
+if (dump) writeJson(dump, dumped);
 const baseFile = args.get("baseline") ?? "bench/results/multilingual-main.json";
 const base = existsSync(baseFile) && baseFile !== args.get("out") ? (JSON.parse(readFileSync(baseFile, "utf8")) as SavedRun) : undefined;
 const howBase =
