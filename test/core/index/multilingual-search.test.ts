@@ -13,6 +13,8 @@ const NOTES: Record<string, string> = {
   "ja/mail.md": "# メール\n\nメッセージを送信する前に、アカウント設定を確認してください。",
   "zh/sync.md": "# 同步\n\n在所有设备之间同步你的笔记，需要先登录账户。",
   "th/cook.md": "# อาหาร\n\nวันนี้เราจะทำอาหารไทยแบบง่ายๆ ที่บ้านกับครอบครัว",
+  "km/school.md": "# សាលា\n\nខ្ញុំរៀនភាសាខ្មែរនៅសាលារៀនជាមួយមិត្តភក្តិ",
+  "lo/food.md": "# ອາຫານ\n\nພວກເຮົາກິນເຂົ້າໜຽວກັບປາແດກ",
   "en/publish.md": "# Publishing\n\nPublish your notes as a website. Sync keeps them on every device. Canvas boards show ideas.",
   "en/garden.md": "# Garden\n\nThe tomatoes in the garden need water every morning.",
 };
@@ -52,6 +54,9 @@ describe("keyword search across languages", () => {
     ["同步你", "zh/sync.md"],
     ["อาหารไท", "th/cook.md"],
     ["ครอบครั", "th/cook.md"],
+    ["ភាសាខ្មែ", "km/school.md"],
+    ["ខ្មែរនៅសា", "km/school.md"],
+    ["ເຂົ້າໜຽ", "lo/food.md"],
   ])("finds a fragment of an unspaced script cut mid-word: %s", (query, path) => {
     expect(top(idx, query)[0]).toBe(path);
   });
