@@ -52,6 +52,10 @@ const fix = extra
   : loaded;
 if (fix.notes.length > 0) corpora.push({ corpus: fix, langs: [...new Set(loaded.notes.map((n) => n.lang))] });
 
+if (corpora.length === 0) {
+  stage(`nothing to measure: no notes under ${vaults} or ${fixtures}${only ? ` for --langs ${only.join(",")}` : ""}`);
+  process.exit(2);
+}
 const t0 = performance.now();
 const cells: Cell[] = [];
 // With --dump FILE: every query with each system's rank of its target (0 = not in the top 10), for looking at misses.
