@@ -12,7 +12,7 @@ export interface CorpusSummary {
 }
 
 export const RULES_TEXT = `Corpora, each indexed as one vault by every system: \`../shared/vaults/obsidian-help/en\` and \`zh\` (every
-language folder found there), and \`bench/fixtures/multilingual\`: 15–20 short everyday notes per language (de, es,
+language folder found there), and \`bench/fixtures/multilingual\`: 15–20 short everyday notes per language (20 de/ja/ru, 19 sv/th/tr, 15 the rest) (de, es,
 fi, fr, ja, ru, sv, th, tr) written for this benchmark, all in one mixed vault without \`lang\` frontmatter. With so
 few notes per language, success@10 there is near 1 for most types; success@1 and MRR@10 separate the systems more.
 
