@@ -12,12 +12,13 @@ export interface CorpusSummary {
 }
 
 export const RULES_TEXT = `Corpora, each indexed as one vault by every system: \`../shared/vaults/obsidian-help/en\` and \`zh\` (every
-language folder found there), and \`bench/fixtures/multilingual\`: 15–20 short everyday notes per language (20 de/ja/ru, 19 sv/th/tr, 15 the rest) (de, es,
-fi, fr, ja, ru, sv, th, tr) written for this benchmark, all in one mixed vault without \`lang\` frontmatter. With so
+language folder found there), and \`bench/fixtures/multilingual\`: 19–20 short everyday notes in each of de, es,
+fi, fr, ja, ru, sv, th and tr written for this benchmark, all in one mixed vault without \`lang\` frontmatter. With so
 few notes per language, success@10 there is near 1 for most types; success@1 and MRR@10 separate the systems more.
 
 Query rules (each drawn per note with a seeded RNG, seed \`--seed\`, default 8; per note and type at most enough for
-about 60 per language, 2 to 6, then at most \`--per-cell\` (150) per language and type drawn at random). A query is a hit when its target note is in the top 10.
+about 60 per language, 2 to 6, then at most \`--per-cell\` (150) per language and type drawn at random). A query is a
+hit when its target note is in the top 10.
 Queries whose target is not the only note that fits are dropped, never scored with several right answers.
 - **phrase**: 2–4 consecutive words of one punctuation-free run of the note's prose (title included), as plain words
   (for zh/ja/th the substring itself); kept only if no other note contains it (case-folded substring).
