@@ -110,6 +110,11 @@ export interface ClauseTerm {
    * all), so a rare near-miss never outranks the word the user typed.
    */
   fuzzy?: boolean;
+  /**
+   * A correction that only stands for the beginning of the misspelt word (a stem, "quar" for "qurante"): results it
+   * alone brings must hold a word close to the one typed (see `KeywordSearcher.search`).
+   */
+  cover?: boolean;
 }
 
 /** One query word: the terms that count as it (stems in several languages, completions, corrections). */

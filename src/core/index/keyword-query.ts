@@ -55,7 +55,7 @@ const MAX_DF_TO_CORRECT = 2;
  */
 const MAX_WORDS_CORRECTED = 10;
 /** Shortest stem that may stand for the beginning of a misspelt word (see `corrections`). */
-const MIN_STEM_COVER = 5;
+const MIN_STEM_COVER = 3;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
 /** Weight of each character pair against a whole word: pairs overlap, so a word of n characters adds n − 1 of them. */
@@ -142,23 +142,26 @@ function corrections(word: string, stems: readonly string[], ctx: KeywordQueryCo
   const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
   if (stems.some((s) => df(s) > MAX_DF_TO_CORRECT)) return [];
   const own = new Set(stems);
-  const found = new Map<string, number>();
+  const whole = new Map<string, number>();
+  const cover = new Map<string, number>();
   const folded = foldAccents(word);
+  const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
+    if (!own.has(m.term)) into.set(m.term, Math.min(into.get(m.term) ?? edits, m.edits));
+  };
   for (const prop of ctx.props) {
     const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
-    // The stems against the vocabulary, and the word as typed against stems that cover at least half of it (and
-    // five letters: "sin" is no stem of "sintra", whatever "six" and "pin" are one edit from): a
-    // misspelt inflected word often stems to nothing near its real stem ("geneaators" → "geneaator", not "gener").
-    const matches = [
-      ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
-      ...fuzzyTerms(vocabulary, folded, edits, Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2))),
-    ];
-    for (const m of matches) if (!own.has(m.term)) found.set(m.term, Math.min(found.get(m.term) ?? edits, m.edits));
+    for (const stem of stems) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
+    // The word as typed against stems that cover at least half of it: a misspelt inflected word often stems to
+    // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
+    for (const m of fuzzyTerms(vocabulary, folded, edits, Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2)))) {
+      if (!whole.has(m.term)) keep(cover, m);
+    }
   }
-  return [...found]
-    .sort((a, b) => a[1] - b[1] || b[0].length - a[0].length || df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
+  const all = [...[...whole].map(([t, n]) => ({ t, n, c: false })), ...[...cover].map(([t, n]) => ({ t, n, c: true }))];
+  return all
+    .sort((a, b) => a.n - b.n || b.t.length - a.t.length || df(b.t) - df(a.t) || (a.t < b.t ? -1 : 1))
     .slice(0, MAX_CORRECTIONS)
-    .map(([term, n]) => ({ term, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true }));
+    .map(({ t, n, c }) => ({ term: t, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true, ...(c ? { cover: true } : {}) }));
 }
 
 /** Adds every vocabulary term that starts with one of the clause's stems, at full weight (the word being typed). */

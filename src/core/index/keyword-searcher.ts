@@ -1,7 +1,7 @@
 import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { bm25Search, scoreAgainstIndex, type Bm25Store } from "./bm25-component";
+import { bm25Search, scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
 import { fuzzyTerms, withinEdits } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
@@ -63,13 +63,24 @@ export class KeywordSearcher {
       prefixLast: opts.prefixLast ?? false,
       maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
     });
-    const typos = clauses.length <= VERIFY_MAX_WORDS ? clauses.flatMap((c) => (c.typo ? [c.typo] : [])) : [];
+    const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
+    const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
+    const covers = clauses.some((c) => c.terms.some((t) => t.cover));
     const limit = Math.max(1, opts.limit);
-    const depth = typos.length > 0 ? Math.max(limit, VERIFY_DEPTH) : limit;
-    const hits = bm25Search(store, clauses, { ...this.params(), where: undefined, limit: depth });
-    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
-    const scored = hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
-    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored;
+    const depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit;
+    const run = (cs: QueryClause[]): ScoredId[] => {
+      const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth });
+      return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+    };
+    let scored = run(clauses);
+    if (covers) {
+      // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
+      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }))).map((h) => h.id));
+      const text = this.deps.text;
+      scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t.word, t.edits)));
+    }
+    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored.slice(0, limit);
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */
