@@ -71,6 +71,9 @@ export function misses(cells: readonly Cell[]): string[] {
     .map((c) => `${c.lang} ${c.type}: ${flags(c)} (ours ${f2(c.systems.ours?.s10)}, typing ${f2(c.systems["ours-typing"]?.s10)})`);
 }
 
+const sizeRule = (corpora: readonly CorpusSummary[], name: string): string =>
+  corpora[0]?.systems.find((s) => s.name === name)?.sizeRule ?? "";
+
 /** The markdown table of every cell, plus build cost per corpus and system. */
 export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary[], meta: { command: string; load: string; date: string; engine: string }): string {
   const typing = (c: Cell) => f2(c.systems["ours-typing"]?.s10);
@@ -90,13 +93,13 @@ export function markdown(cells: readonly Cell[], corpora: readonly CorpusSummary
     "",
     table(["lang", "type", "queries", "success@10", "success@1", "MRR@10", "ours typing s@10", "flags"], rows),
     "",
-    misses(cells).length > 0 ? `Targets missed: ${misses(cells).join("; ")}.` : "Every cell meets the success@10 targets.",
+    misses(cells).length > 0 ? `Targets missed:\n\n${misses(cells).map((m) => `- ${m}`).join("\n")}` : "Every cell meets the success@10 targets.",
     "",
     "Index build (median of `--builds` builds, default 3; ours includes chunking) and size; ours and ours-typing share one index, as do MiniSearch's two set-ups:",
     "",
     table(["corpus", "notes", "system", "build ms", "index KiB", "query p50 ms", "query p95 ms"], build),
     "",
-    `Sizes: ours = ${corpora[0]?.systems[0]?.sizeRule ?? ""}; MiniSearch = ${corpora[0]?.systems[1]?.sizeRule ?? ""}.`,
+    `Sizes: ours = ${sizeRule(corpora, "ours")}; MiniSearch = ${sizeRule(corpora, "minisearch")}.`,
     "",
     RULES_TEXT,
   ].join("\n");
