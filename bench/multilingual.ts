@@ -1,7 +1,8 @@
 /**
- * Multilingual known-item benchmark (issue 8): phrase, bag-of-words, inflected, mid-word fragment and typo queries
- * drawn by fixed rules from the obsidian-help vaults and from the notes under bench/fixtures/multilingual, run through
- * our keyword mode and two MiniSearch set-ups side by side. See docs/BENCHMARKS.md.
+ * Multilingual known-item benchmark (issue 8): phrase, function-word, bag-of-words, inflected, mid-word fragment and
+ * typo queries drawn by fixed rules from the obsidian-help vaults and from the notes under bench/fixtures/multilingual,
+ * run side by side through our keyword mode (as SearchEngine.search, and as the modal's typing path) and two MiniSearch
+ * set-ups. See docs/BENCHMARKS.md. About 40-60 s on 2 busy cores.
  *
  *   npm run bench:multilingual -- [--vaults DIR] [--fixtures DIR] [--langs de,ru] [--seed 8] [--per-note 0] [--per-cell 150]
  *                                  [--out FILE.json] [--no-doc] [--baseline FILE.json] [--engine LABEL] [--builds 3]
