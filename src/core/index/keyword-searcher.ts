@@ -24,8 +24,8 @@ export interface KeywordSearcherDeps {
   languageOf: (id: string) => Language;
 }
 
-/** Edits within which a word of the notes counts as close to the typed one, when choosing how to write a suggestion. */
-const SURFACE_EDITS = 4;
+/** Candidate stems tried, best first, for the written form of one suggested word. */
+const SUGGESTION_TRIES = 6;
 
 /** Hits checked for a word close to a misspelt one, however few were asked for. */
 const VERIFY_DEPTH = 100;
@@ -127,14 +127,21 @@ export class KeywordSearcher {
       const stems = [...new Set(languages.map((l) => this.deps.analyzer.normalize(lower, l)))].filter((s) => s !== "");
       if (length < 4 || stems.length === 0 || stems.some((s) => text_.documentFrequency(s) > 0)) return word;
       const edits = length >= 5 ? Math.min(2, maxEdits) : 1;
-      let best: { term: string; edits: number; df: number } | undefined;
-      for (const stem of stems) {
-        for (const m of fuzzyTerms(text_.vocabulary.terms(), stem, edits)) {
-          const df = text_.documentFrequency(m.term);
-          if (!best || m.edits < best.edits || (m.edits === best.edits && df > best.df)) best = { ...m, df };
-        }
+      const vocabulary = text_.vocabulary.terms();
+      const folded = foldAccents(lower);
+      // Whole stems a few edits away, and stems that begin the typed word ("irrig" for "irrrigatoin"), whose written
+      // form must then itself be within the edits.
+      const candidates = [
+        ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
+        ...fuzzyTerms(vocabulary, folded, edits, Math.max(3, Math.ceil(folded.length / 2))),
+      ]
+        .map((m) => ({ ...m, df: text_.documentFrequency(m.term) }))
+        .sort((a, b) => a.edits - b.edits || b.df - a.df || (a.term < b.term ? -1 : 1));
+      let surface: string | undefined;
+      for (const c of candidates.slice(0, SUGGESTION_TRIES)) {
+        surface = this.surfaceOf(c.term, folded, edits);
+        if (surface) break;
       }
-      const surface = best ? this.surfaceOf(best.term, lower) : undefined;
       if (!surface) return word;
       changed = true;
       return surface;
@@ -151,10 +158,11 @@ export class KeywordSearcher {
   }
 
   /**
-   * A word of the notes that the text field indexes as `term` (lower case), the one closest to what was typed
-   * ("publsh" → "publish" rather than "publishing"), or undefined. Reads a few chunks that hold the term.
+   * A word of the notes (lower case) that the text field indexes as `term`, the one closest to what
+   * was typed ("publsh" → "publish" rather than "publishing") and within `edits` of it, or undefined. Reads a few
+   * chunks that hold the term.
    */
-  private surfaceOf(term: string, typed: string): string | undefined {
+  private surfaceOf(term: string, typed: string, edits: number): string | undefined {
     const list = this.store().fields[LANGUAGE_FIELD]?.postings(term);
     const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
     const found = new Set<string>();
@@ -165,9 +173,9 @@ export class KeywordSearcher {
         if (this.deps.analyzer.normalize(word, lang) === term) found.add(word);
       }
     }
-    const words = [...found].sort();
-    const closest = fuzzyTerms(words, typed, SURFACE_EDITS).sort((a, b) => a.edits - b.edits)[0];
-    return closest?.term ?? words[0];
+    const byFolded = new Map([...found].map((w) => [foldAccents(w), w]));
+    const best = fuzzyTerms([...byFolded.keys()].sort(), typed, edits).sort((a, b) => a.edits - b.edits)[0];
+    return best ? byFolded.get(best.term) : undefined;
   }
 
   private params(): { boost: Record<string, number>; k1: number; b: number; docsCount: number } {

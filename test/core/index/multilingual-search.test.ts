@@ -127,6 +127,13 @@ describe("did you mean", () => {
     expect(notice?.suggestion).toBe("publish canvas");
   });
 
+  it("suggests the written word for a misspelt inflected one, and keeps its accents", () => {
+    const engine = new SearchEngine({ index: build() });
+    engine.setOptions({ ...DEFAULT_SEARCH_OPTIONS, typoTolerance: 0 });
+    expect(engine.searchKeyword({ query: "publishng" }).notices[0]?.suggestion).toBe("publishing");
+    expect(engine.searchKeyword({ query: "tradgårdn" }).notices[0]?.suggestion).toBe("trädgården");
+  });
+
   it("says nothing when there are results or nothing close", () => {
     const engine = new SearchEngine({ index: build() });
     expect(engine.searchKeyword({ query: "garden" }).notices).toEqual([]);
