@@ -127,9 +127,10 @@ export interface QueryClause {
   props: readonly string[];
   /**
    * Set when the word is unknown to the index and was corrected: the word as typed (lower case, accents folded) and
-   * the edits allowed, so results can be checked for a word of the notes that close to it.
+   * the edits allowed, so results can be checked for a word of the notes that close to it; `prefix` when it is the
+   * word being typed, so a word that begins with it counts as close too.
    */
-  typo?: { word: string; edits: number };
+  typo?: { word: string; edits: number; prefix?: boolean };
 }
 
 /** Clauses of plain terms, each once per occurrence: what Orama's own search() and calibration need. */

@@ -111,8 +111,8 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
     }
   }
   if (ctx.prefixLast && last) {
-    // The word being typed is unfinished, not misspelt: its completions are what counts.
-    delete last.clause.typo;
+    // The word being typed may be unfinished rather than misspelt: its completions count as close to it too.
+    if (last.clause.typo) last.clause.typo.prefix = true;
     addCompletions(last.clause, ctx);
   }
   return [...clauses.values()];

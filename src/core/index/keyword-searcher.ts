@@ -78,7 +78,7 @@ export class KeywordSearcher {
       // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
       const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }))).map((h) => h.id));
       const text = this.deps.text;
-      scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t.word, t.edits)));
+      scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
     }
     return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored.slice(0, limit);
   }
@@ -204,7 +204,7 @@ function preferTypedWords(
   const top = hits[0]?.score ?? 0;
   return hits
     .map((hit) => {
-      const found = typos.filter((t) => holdsWordNear(text(hit.id), t.word, t.edits)).length;
+      const found = typos.filter((t) => holdsWordNear(text(hit.id), t)).length;
       return { id: hit.id, score: hit.score + found * top };
     })
     .sort((a, b) => b.score - a.score);
@@ -212,12 +212,16 @@ function preferTypedWords(
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** Whether `text` has a word within `edits` of `word` (lower case, accents folded). One pass, no allocation per word. */
-function holdsWordNear(text: string, word: string, edits: number): boolean {
+/**
+ * Whether `text` has a word within `edits` of `word` (lower case, accents folded), or, for the word being typed, one
+ * that begins with it. One pass over the text.
+ */
+function holdsWordNear(text: string, { word, edits, prefix }: { word: string; edits: number; prefix?: boolean }): boolean {
   for (const m of text.toLowerCase().matchAll(WORD)) {
-    const w = m[0];
-    if (Math.abs(w.length - word.length) > edits) continue;
-    if (withinEdits(/[^\p{ASCII}]/u.test(w) ? foldAccents(w) : w, word, edits)) return true;
+    const raw = m[0];
+    if (!prefix && Math.abs(raw.length - word.length) > edits) continue;
+    const w = /[^\p{ASCII}]/u.test(raw) ? foldAccents(raw) : raw;
+    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return true;
   }
   return false;
 }
