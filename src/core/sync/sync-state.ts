@@ -80,7 +80,7 @@ export class SyncState {
     this.exclusions = compileExclusions(settings);
     this.embedder = embedder;
     this.vectorsModel = embedder?.model ?? "";
-    this.synced = new SyncedIndex(0, embedder !== undefined);
+    this.synced = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
     this.engine = new SearchEngine({ index: this.synced.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
     this.runner = new EmbedRunner({

@@ -171,7 +171,7 @@ export class SyncSteps {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
       s.vectorsModel = s.embedder?.model ?? "";
     }
-    s.synced = new SyncedIndex(dims, s.embedder !== undefined);
+    s.synced = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
     if (keep) for (const [hash, v] of old.pool.allVectors()) s.synced.pool.seed(hash, v);
     s.engine.setDeps({ index: s.synced.index });
     s.ready.clear();
