@@ -1,6 +1,6 @@
 import { normalizePath, TFile, type Component, type TAbstractFile, type Vault } from "obsidian";
 import { appError, err, ok, type Result } from "../core/result";
-import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/note-source";
+import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/notes/note-source";
 
 /** The part of Obsidian's `Vault` the note source reads. */
 export type NoteVault = Pick<Vault, "getMarkdownFiles" | "getFileByPath" | "cachedRead">;

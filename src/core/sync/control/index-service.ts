@@ -1,0 +1,186 @@
+import type { ChunkIndex } from "../../index/chunk-index";
+import type { Embedder } from "../../ollama/embedder";
+import type { Result } from "../../result";
+import type { SearchEngine } from "../../search/search-engine";
+import { compileExclusions } from "../rules/exclusions";
+import type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
+import { compareSettings, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
+import type { NoteEvent } from "../notes/note-source";
+import { ProgressTracker } from "./progress-tracker";
+import type { WorkItem } from "../notes/reconcile";
+import { createScheduler, type Scheduler } from "./scheduler";
+import type { SyncProgress } from "./sync-progress";
+import { SyncWorker } from "./sync-worker";
+
+export type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
+
+/** Events keep arriving (someone is typing): changes are still indexed at least this many debounce periods apart. */
+const MAX_WAIT_DEBOUNCES = 5;
+
+/**
+ * Keeps the search index equal to the notes of a source, incrementally, and persisted: see `IndexServiceApi` for
+ * the contract. Vault events are debounced and coalesced here; the work itself runs in `SyncWorker`.
+ */
+export class IndexService implements IndexServiceApi {
+  private readonly worker: SyncWorker;
+  private readonly progress: ProgressTracker;
+  private readonly scheduler: Scheduler;
+  private readonly clock: () => number;
+  private readonly waiting = new Map<string, WorkItem>();
+  private firstWaitingAt: number | undefined;
+  private cancelDebounce: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(deps: IndexServiceDeps) {
+    this.scheduler = deps.scheduler ?? createScheduler();
+    this.clock = deps.clock ?? Date.now;
+    this.progress = new ProgressTracker(this.clock, this.scheduler, () => ({
+      notes: this.worker.state.synced.noteCount,
+      chunks: this.worker.state.synced.index.size,
+      pendingEmbeddings: this.worker.state.synced.pendingChunks,
+    }));
+    this.worker = new SyncWorker(
+      {
+        source: deps.source,
+        store: deps.store,
+        dataDir: deps.dataDir,
+        scheduler: this.scheduler,
+        clock: this.clock,
+        notify: deps.notify ?? (() => undefined),
+        progress: this.progress,
+      },
+      deps.settings,
+      deps.embedder,
+    );
+  }
+
+  get engine(): SearchEngine {
+    return this.worker.state.engine;
+  }
+
+  get index(): ChunkIndex {
+    return this.worker.state.synced.index;
+  }
+
+  get paused(): boolean {
+    return this.worker.state.paused;
+  }
+
+  start(signal?: AbortSignal): Promise<void> {
+    return this.worker.start(signal);
+  }
+
+  enqueue(e: NoteEvent): void {
+    if (this.stopped) return;
+    const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
+    for (const path of paths) if (isMarkdown(path)) this.waiting.set(path, { force: false });
+    if (this.waiting.size === 0) return;
+    this.worker.retryEmbedding();
+    const now = this.clock();
+    this.firstWaitingAt ??= now;
+    const debounce = this.worker.state.settings.debounceMs;
+    const delay = Math.max(0, Math.min(debounce, this.firstWaitingAt + MAX_WAIT_DEBOUNCES * debounce - now));
+    this.cancelDebounce?.();
+    this.cancelDebounce = this.scheduler.setTimer(delay, () => this.promote());
+  }
+
+  flush(): Promise<void> {
+    this.promote();
+    this.worker.retryEmbedding();
+    this.worker.kick();
+    return this.worker.whenIdle();
+  }
+
+  whenIdle(): Promise<void> {
+    return this.worker.whenIdle();
+  }
+
+  /**
+   * Like `whenIdle`, and waits out the scheduled retries of failed embedding requests too: resolves once every chunk
+   * has its vector, or the retry budget ran out (`embedRetries`; the error then stays in `status().lastError`), or
+   * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
+   */
+  async whenSettled(): Promise<void> {
+    const s = this.worker.state;
+    for (;;) {
+      await this.worker.whenIdle();
+      if (!s.runner.retrying || s.synced.pendingChunks === 0 || s.stopping || s.killed) return;
+      await s.runner.whenRetryDue();
+      this.worker.kick();
+    }
+  }
+
+  pause(): void {
+    this.worker.setPaused(true);
+  }
+
+  resume(): void {
+    this.worker.setPaused(false);
+  }
+
+  rebuild(): Promise<void> {
+    this.worker.requestReset("rebuild");
+    return this.worker.whenIndexed();
+  }
+
+  updateSettings(s: IndexSettings): SettingsImpact {
+    const state = this.worker.state;
+    const impact = compareSettings(state.settings, s);
+    state.settings = s;
+    state.exclusions = compileExclusions(s);
+    if (impact.rebuild) this.worker.requestReset("rebuild");
+    else if (impact.exclusionsChanged) this.worker.requestScan(true);
+    return impact;
+  }
+
+  setEmbedder(e: Embedder | undefined): void {
+    const state = this.worker.state;
+    const before = state.embedder?.model ?? "";
+    state.embedder = e;
+    state.engine.setDeps({ embedder: e });
+    // A new model is checked before the index drops anything (see `SyncWorker.requestModelCheck`).
+    if ((e?.model ?? "") !== before || state.modelCheck === "failed") this.worker.requestModelCheck();
+    else this.flushEmbedding();
+  }
+
+  onProgress(cb: (p: SyncProgress) => void): () => void {
+    return this.progress.subscribe(cb);
+  }
+
+  status(): IndexStatus {
+    const state = this.worker.state;
+    const excludedNotes = state.excludedByPath + state.synced.notes.size - state.synced.noteCount;
+    return { ...this.progress.current(), fileBytes: state.checkpoints.fileBytes, vectorsModel: state.vectorsModel, excludedNotes };
+  }
+
+  save(): Promise<Result<void>> {
+    return this.worker.save();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelDebounce?.();
+    this.cancelDebounce = undefined;
+    // Events still in their debounce are not lost: the next start finds those notes changed on disk.
+    await this.worker.stop();
+  }
+
+  private flushEmbedding(): void {
+    this.worker.retryEmbedding();
+    this.worker.kick();
+  }
+
+  /** The debounce is over (or a flush): queued events become work. */
+  private promote(): void {
+    this.cancelDebounce?.();
+    this.cancelDebounce = undefined;
+    this.firstWaitingAt = undefined;
+    for (const [path, item] of this.waiting) this.worker.queue(path, item);
+    this.waiting.clear();
+    this.worker.kick();
+  }
+}
+
+function isMarkdown(path: string): boolean {
+  return path.toLowerCase().endsWith(".md");
+}
