@@ -19,17 +19,21 @@ const plugin = await esbuild.context({
   outfile: "main.js",
 });
 
-// The CLI: the same core, for Node.
+// The CLI: the same core, for Node. Split so that `mcp` (the MCP SDK and zod, most of a second to import) is a
+// chunk loaded on demand, not something every `index` and `search` pays for at start.
 const cli = !existsSync("src/cli/main.ts") ? null : await esbuild.context({
-  entryPoints: ["src/cli/main.ts"],
+  entryPoints: { cli: "src/cli/main.ts" },
   bundle: true,
+  splitting: true,
   format: "esm",
   platform: "node",
   target: "node20",
   packages: "external",
   external: builtinModules,
   banner: { js: "#!/usr/bin/env node" },
-  outfile: "dist/cli.mjs",
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
   logLevel: "info",
 });
 

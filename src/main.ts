@@ -11,6 +11,7 @@ import { IndexService } from "./core/sync/control/index-service";
 import { createScheduler } from "./core/sync/control/scheduler";
 import type { IndexSettings } from "./core/sync/rules/index-settings";
 import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
+import { takePluginWriterLock, type PluginWriterLock } from "./obsidian/plugin-writer-lock";
 import { VaultFileStore } from "./obsidian/vault-file-store";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
 import { registerCommands } from "./ui/commands";
@@ -32,6 +33,7 @@ export default class HybridVaultSearch extends Plugin {
   private readonly uiYield = createScheduler();
   private exclusions: Exclusions | undefined;
   private activeEmbedder: OllamaEmbedder | undefined;
+  private writerLock: PluginWriterLock | undefined;
 
   override async onload(): Promise<void> {
     const loaded = normalizeSettings(await this.loadData());
@@ -39,7 +41,8 @@ export default class HybridVaultSearch extends Plugin {
     if (loaded.errors.length > 0) new Notice(`Hybrid Vault Search settings were corrected:\n${loaded.errors.join("\n")}`);
 
     const dataDir = normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
-    const store = new VaultFileStore(this.app.vault.adapter);
+    this.writerLock = await takePluginWriterLock(this, new VaultFileStore(this.app.vault.adapter), dataDir);
+    const { store } = this.writerLock;
     this.calibration = new CalibrationKeeper(store, normalizePath(`${dataDir}/calibration.json`));
     this.service = new IndexService({
       source: new VaultNoteSource(this.app.vault),
@@ -76,7 +79,7 @@ export default class HybridVaultSearch extends Plugin {
 
   override onunload(): void {
     this.lifetime.abort();
-    void this.service.stop();
+    void this.service.stop().then(() => this.writerLock?.release());
   }
 
   private async startIndexing(): Promise<void> {

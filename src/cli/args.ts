@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "../core/ollama/ollama-url";
 import { appError, err, ok, type Result } from "../core/result";
 import type { SearchMode } from "../core/types";
+import { agentCommand, type McpCommand, type WatchCommand } from "./args-agent";
 import { DEFAULT_CONFIG_DIR } from "./vault-config";
 
 /** Where and with which model to embed. Absent when the CLI runs keyword-only. */
@@ -41,7 +42,9 @@ export type CliCommand =
        * embedding through Ollama).
        */
       hydeModel: string | undefined;
-    } & VaultOptions);
+    } & VaultOptions)
+  | McpCommand
+  | WatchCommand;
 
 /** Notes `search` prints unless `--limit` says otherwise. */
 export const DEFAULT_CLI_LIMIT = 10;
@@ -57,6 +60,8 @@ const OPTIONS = {
   limit: { type: "string" },
   json: { type: "boolean" },
   hyde: { type: "string" },
+  http: { type: "string" },
+  watch: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -71,8 +76,8 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (values.help === true || command === undefined || command === "help") return ok({ kind: "help" });
-  if (command !== "index" && command !== "search") {
-    return badInput(`Unknown command "${command}". Use "index" or "search", or run with --help.`);
+  if (command !== "index" && command !== "search" && command !== "mcp" && command !== "watch") {
+    return badInput(`Unknown command "${command}". Use "index", "search", "watch" or "mcp", or run with --help.`);
   }
   const vault = values.vault?.trim() ?? "";
   if (vault === "") return badInput(`Missing --vault DIR: the folder of the vault to ${command}.`);
@@ -83,6 +88,8 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
     return badInput(`--config-dir must be a folder name inside the vault, such as ${DEFAULT_CONFIG_DIR}.`);
   }
   const base: VaultOptions = { vault, ollama: ollama.value, configDir };
+  if (command === "mcp" || command === "watch") return agentCommand(command, base, rest, values);
+  if (values.http !== undefined || values.watch === true) return badInput(`--http and --watch belong to "mcp".`);
   if (command === "index") {
     if (rest.length > 0) return badInput(`"index" takes no query, but got "${rest.join(" ")}".`);
     if (values.mode !== undefined || values.limit !== undefined || values.json === true || values.hyde !== undefined) {
@@ -141,10 +148,14 @@ Usage:
   hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
   hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
                              [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL] "query"
+  hybrid-vault-search watch  --vault DIR [--ollama URL] [--model NAME]
+  hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT]
 
 Commands:
   index    Bring the vault's index up to date (only changed notes are read again and embedded).
   search   Update the index the same way, then search it.
+  watch    Keep the index up to date as notes change on disk, until stopped (Ctrl-C).
+  mcp      Serve search, get, related and status to an AI agent over MCP (stdio; logs on stderr).
 
 Options:
   --vault DIR     The vault folder. The index lives in DIR/${DEFAULT_CONFIG_DIR}/plugins/hybrid-vault-search/,
@@ -154,9 +165,12 @@ Options:
   --model NAME    Embedding model, e.g. nomic-embed-text. Without a model, search is keyword-only.
   --mode MODE     hybrid (default), keyword or semantic.
   --limit N       Notes to show (default ${DEFAULT_CLI_LIMIT}).
-  --json          Print one JSON array: path, title, heading, startLine and endLine (0-based), score, ranks.
+  --json          Print one JSON array: path, title, heading, startLine and endLine (1-based), score,
+                  relativeScore, ranks, tags and a snippet of up to 700 characters.
   --hyde MODEL    Add HyDE: MODEL (an Ollama language model) writes a short answer whose embedding joins the
                   fusion. Without it, HyDE is on only if the plugin's settings turn it on.
+  --watch         mcp: also keep the index up to date as notes change, like "watch".
+  --http PORT     mcp: serve streamable HTTP on 127.0.0.1:PORT instead of stdio.
   -h, --help      Show this help.
 
 Query syntax: "exact phrase", -excluded, path:folder, tag:#tag.

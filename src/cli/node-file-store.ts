@@ -40,6 +40,18 @@ export class NodeFileStore implements FileStore {
     }
   }
 
+  /** `O_CREAT | O_EXCL` ("wx"): atomic on local file systems, so two processes can't both create the file. */
+  async createExclusive(path: string, data: Uint8Array): Promise<Result<boolean>> {
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, data, { flag: "wx" });
+      return ok(true);
+    } catch (cause) {
+      if (errorCode(cause) === "EEXIST") return ok(false);
+      return err(ioError(`Can't create ${path}. Check that the folder is writable.`, cause));
+    }
+  }
+
   async remove(path: string): Promise<Result<void>> {
     try {
       await rm(path, { force: true });

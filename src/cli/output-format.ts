@@ -2,38 +2,42 @@ import type { NoteResult } from "../core/search/search-result";
 import type { ListName } from "../core/types";
 import { terminalSafe, terminalSafeJson } from "./terminal-text";
 
-/** One result as `search --json` prints it. */
+/** One result as `search --json` prints it and the MCP `search` tool returns it. */
 export interface JsonResult {
   /** Vault-relative path of the note. */
   path: string;
   title: string;
   /** Heading path of the best matching chunk, joined with " > " (starts with the note title). */
   heading: string;
-  /** First and last line of the best matching chunk, 0-based as in Obsidian's editor. */
+  /** First and last line of the best matching chunk, 1-based and inclusive, as editors, grep and `get` count. */
   startLine: number;
   endLine: number;
   /** Fused score; higher is better. Only comparable within one search. */
   score: number;
+  /** The score as a share of the best possible one, 0–1 (what the MCP tool's `minScore` compares with). */
+  relativeScore: number;
   /** 1-based rank of the note in each list that found it (bm25, vector, hyde). */
   ranks: Partial<Record<ListName, number>>;
   tags: string[];
-  /** The best matching chunk's text, whitespace collapsed, cut to about 240 characters. */
+  /** The best matching chunk's text, whitespace collapsed, cut to at most `JSON_SNIPPET_CHARS` characters. */
   snippet: string;
 }
 
-const SNIPPET_CHARS = 240;
+/** Longest snippet in JSON results: about a paragraph, enough for an agent to judge a hit without `get`. */
+export const JSON_SNIPPET_CHARS = 700;
 
 export function toJsonResult(r: NoteResult): JsonResult {
   return {
     path: r.path,
     title: r.title,
     heading: r.best.headingPath.join(" > "),
-    startLine: r.best.startLine,
-    endLine: r.best.endLine,
+    startLine: r.best.startLine + 1,
+    endLine: r.best.endLine + 1,
     score: r.score,
+    relativeScore: r.relativeScore,
     ranks: { ...r.explain.ranks },
     tags: [...r.tags],
-    snippet: snippet(r.best.text, SNIPPET_CHARS),
+    snippet: snippet(r.best.text, JSON_SNIPPET_CHARS),
   };
 }
 

@@ -1,6 +1,7 @@
 import { parseCommandLine, USAGE } from "./args";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io";
 import { runIndexCommand } from "./commands/index-command";
+import { runWatchCommand } from "./commands/watch-command";
 import { runSearchCommand } from "./commands/search-command";
 
 /**
@@ -27,5 +28,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return runIndexCommand(cmd, io);
     case "search":
       return runSearchCommand(cmd, io);
+    case "watch":
+      return runWatchCommand(cmd, io);
+    case "mcp":
+      // Loaded on demand: the MCP SDK and zod take most of a second to import, which index and search don't need.
+      return (await import("./commands/mcp-command")).runMcpCommand(cmd, io);
   }
 }

@@ -13,13 +13,13 @@ import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
 import { FolderNoteSource } from "./folder-note-source";
-import { NodeFileStore } from "./node-file-store";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
 import { indexSettingsOf } from "../core/settings/plugin-settings";
 import { readPluginSettings } from "./plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
 import { peekSavedModel } from "./saved-index";
 import { readHostIgnore, vaultLayout, type VaultLayout } from "./vault-config";
+import { takeVaultLock, type VaultLock, type VaultLockOptions } from "./vault-lock";
 
 /** How this run gets its vectors. */
 export type EmbeddingSource =
@@ -41,6 +41,8 @@ export interface VaultSession {
   embedded: CountingEmbedder | undefined;
   /** Loads the vector weight the plugin calibrated for this vault and model; measures it again when stale. */
   calibrate: (mode: "load" | "refresh", signal?: AbortSignal) => Promise<void>;
+  /** The writer lock: without it the run is read-only. Release it after `service.stop()`. */
+  lock: VaultLock;
 }
 
 /**
@@ -53,6 +55,8 @@ export async function openVault(
   io: CliIo,
   /** HyDE generation model asked for on the command line; default: the plugin's HyDE setting. */
   hydeModel?: string,
+  /** How to take the writer lock; default: don't wait, run read-only when it is busy. */
+  lockOptions?: VaultLockOptions,
 ): Promise<Result<VaultSession>> {
   const dir = resolve(opts.vault);
   const found = await stat(dir).catch(() => undefined);
@@ -68,7 +72,8 @@ export async function openVault(
   const embedder = embedded ?? picked.embedder;
   const printer = new ProgressPrinter(io.stderr);
   if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
-  const store = new NodeFileStore();
+  const lock = await takeVaultLock(layout.dataDir, io, lockOptions);
+  const { store } = lock;
   const service = new IndexService({
     source: new FolderNoteSource(layout.vaultDir),
     store,
@@ -98,7 +103,7 @@ export async function openVault(
   // Ctrl-C stops the work and saves what is done; passing the signal to start() would drop it, like a kill.
   if (io.signal?.aborted) void service.stop();
   else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
-  return ok({ service, layout, embedding, settings, printer, embedded, calibrate });
+  return ok({ service, layout, embedding, settings, printer, embedded, calibrate, lock });
 }
 
 async function pickEmbedder(

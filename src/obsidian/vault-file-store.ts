@@ -54,6 +54,22 @@ export class VaultFileStore implements FileStore {
     }
   }
 
+  /**
+   * The data adapter has no exclusive create, so this checks, then writes: two creators racing inside that gap
+   * could both succeed. The writer lock reads its file back after creating it and on every heartbeat, so the loser
+   * of such a race finds out and stops writing.
+   */
+  async createExclusive(path: string, data: Uint8Array): Promise<Result<boolean>> {
+    const at = normalizePath(path);
+    try {
+      if (await this.adapter.exists(at)) return ok(false);
+    } catch (cause) {
+      return err(ioError(`Can't read ${at}. Check that the folder is readable.`, cause));
+    }
+    const written = await this.write(at, data);
+    return written.ok ? ok(true) : written;
+  }
+
   async remove(path: string): Promise<Result<void>> {
     const at = normalizePath(path);
     try {

@@ -84,3 +84,28 @@ describe("parseCommandLine", () => {
     expect(failure(["index", "--vault", "v", "--config-dir", "a/b"])).toMatch(/--config-dir must be a folder name/);
   });
 });
+
+describe("parseCommandLine: the agent commands", () => {
+  it("reads mcp with --watch and --http, and watch", () => {
+    expect(parsed(["mcp", "--vault", "v", "--model", "m", "--watch", "--http", "8765"])).toEqual({
+      kind: "mcp",
+      vault: "v",
+      ollama: { url: "http://127.0.0.1:11434", model: "m" },
+      configDir: DEFAULT_CONFIG_DIR,
+      httpPort: 8765,
+      watch: true,
+    });
+    expect(parsed(["mcp", "--vault", "v"])).toMatchObject({ kind: "mcp", httpPort: undefined, watch: false, ollama: undefined });
+    expect(parsed(["watch", "--vault", "v"])).toEqual({ kind: "watch", vault: "v", ollama: undefined, configDir: DEFAULT_CONFIG_DIR });
+  });
+
+  it("refuses what doesn't belong, with a message saying so", () => {
+    expect(failure(["mcp", "--vault", "v", "--http", "http"])).toMatch(/--http must be a port number/);
+    expect(failure(["mcp", "--vault", "v", "--http", "70000"])).toMatch(/--http must be a port number/);
+    expect(failure(["mcp", "--vault", "v", "query"])).toMatch(/takes no query/);
+    expect(failure(["watch", "--vault", "v", "--http", "1"])).toMatch(/belong to "mcp"/);
+    expect(failure(["search", "--vault", "v", "--watch", "q"])).toMatch(/belong to "mcp"/);
+    expect(failure(["mcp", "--vault", "v", "--limit", "3"])).toMatch(/belong to "search"/);
+    expect(failure(["mcp"])).toMatch(/Missing --vault/);
+  });
+});

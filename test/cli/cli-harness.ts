@@ -50,7 +50,9 @@ export interface JsonHit {
   title: string;
   heading: string;
   startLine: number;
+  endLine: number;
   score: number;
+  snippet: string;
   ranks: { bm25?: number; vector?: number; hyde?: number };
   tags: string[];
 }

@@ -29,7 +29,10 @@ describe("search --json on the demo vault, keyword only", () => {
       heading: "Postgres backup and restore > Base backup and WAL archiving",
       ranks: { bm25: 1 },
     });
-    expect(top?.startLine).toBeGreaterThan(0);
+    // 1-based: the heading is on line 20 of the file, as an editor or `get` numbers it.
+    expect(top?.startLine).toBe(20);
+    expect(top?.endLine).toBeGreaterThanOrEqual(20);
+    expect(top?.snippet).toContain("pg_basebackup");
     expect(top?.score).toBeGreaterThan(0);
   });
 

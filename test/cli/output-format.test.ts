@@ -26,18 +26,27 @@ function result(over: Partial<NoteResult> = {}): NoteResult {
 }
 
 describe("toJsonResult", () => {
-  it("flattens a result to the promised fields", () => {
+  it("flattens a result to the promised fields, with 1-based lines", () => {
     expect(toJsonResult(result())).toEqual({
       path: "Runbooks/Pg.md",
       title: "Pg",
       heading: "Pg > Base backup",
-      startLine: 12,
-      endLine: 20,
+      startLine: 13,
+      endLine: 21,
       score: 0.0476,
+      relativeScore: 1,
       ranks: { bm25: 1, vector: 3 },
       tags: ["ops"],
       snippet: "Run pg_basebackup nightly.",
     });
+  });
+
+  it("cuts the snippet at a word boundary below 700 characters", () => {
+    const long = "word ".repeat(400);
+    const out = toJsonResult(result({ best: { ...result().best, text: long } })).snippet;
+    expect(out.length).toBeLessThanOrEqual(701);
+    expect(out.length).toBeGreaterThan(600);
+    expect(out.endsWith("…")).toBe(true);
   });
 });
 

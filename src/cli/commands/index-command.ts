@@ -10,7 +10,7 @@ type IndexCommand = Extract<CliCommand, { kind: "index" }>;
  * waits for the embeddings, and saves. Exits 1 when embedding failed, after saving what was done.
  */
 export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => number = Date.now): Promise<number> {
-  const opened = await openVault(cmd, io);
+  const opened = await openVault(cmd, io, undefined, { app: "cli index", waitForOneShot: true });
   if (!opened.ok) {
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
@@ -22,6 +22,8 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   const before = service.status();
   if (!before.lastError && !io.signal?.aborted) await calibrate("refresh", io.signal);
   await service.stop();
+  const readOnly = opened.value.lock.readOnlyReason();
+  await opened.value.lock.release();
   printer.finish();
   const status = service.status();
   const lines = [describeIndex(status, embedding)];
@@ -40,6 +42,7 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
     lines.push(`${plural(status.excludedNotes, "note")} excluded by the plugin's settings (folders, patterns, tags, length) or not text.`);
   }
   const size = status.fileBytes === undefined ? "" : ` (${formatBytes(status.fileBytes)})`;
+  if (readOnly) lines.push(readOnly);
   lines.push(`Done in ${((now() - t0) / 1000).toFixed(1)} s. Index: ${layout.dataDir}${size}`);
   io.stderr.write(`${lines.join("\n")}\n`);
   if (io.signal?.aborted) return EXIT_FAILURE;

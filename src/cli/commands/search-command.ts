@@ -18,7 +18,7 @@ export const SEARCH_EMBED_WAIT_LIMIT = 256;
  * array with --json); notices such as the keyword fallback go to stderr.
  */
 export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<number> {
-  const opened = await openVault(cmd, io, cmd.hydeModel);
+  const opened = await openVault(cmd, io, cmd.hydeModel, { app: "cli search" });
   if (!opened.ok) {
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
@@ -39,6 +39,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
   });
   const status = service.status();
   await service.stop();
+  await session.lock.release();
   printer.finish();
   if (response.aborted || io.signal?.aborted) return EXIT_FAILURE;
   for (const line of noticeLines(response, session, status.pendingEmbeddings)) io.stderr.write(`${line}\n`);
@@ -47,7 +48,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
 }
 
 /** What the user should know about how the search ran, one line each. */
-function noticeLines(response: SearchResponse, session: VaultSession, pending: number): string[] {
+export function noticeLines(response: SearchResponse, session: VaultSession, pending: number): string[] {
   const offline = noEmbeddingsReason(session.embedding);
   const lines: string[] = [];
   for (const n of response.notices) {

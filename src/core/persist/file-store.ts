@@ -14,4 +14,9 @@ export interface FileStore {
   rename(from: string, to: string): Promise<Result<void>>;
   /** Deletes the file; succeeds when it is already gone. */
   remove(path: string): Promise<Result<void>>;
+  /**
+   * Creates the file only if it does not exist yet: true when this call created it, false when it was already
+   * there. Used for the writer lock; as exclusive as the platform allows (see the implementations).
+   */
+  createExclusive(path: string, data: Uint8Array): Promise<Result<boolean>>;
 }

@@ -50,6 +50,11 @@ export class MemoryFileStore implements FileStore {
     });
   }
 
+  createExclusive(path: string, data: Uint8Array): Promise<Result<boolean>> {
+    if (this.files.has(path)) return Promise.resolve(ok(false));
+    return this.step("write", path, () => this.files.set(path, data.slice())).then((r) => (r.ok ? ok(true) : r));
+  }
+
   /** The disk as it is now, to start a new store from (a restart). */
   snapshotFiles(): Map<string, Uint8Array> {
     return new Map([...this.files].map(([k, v]) => [k, v.slice()]));

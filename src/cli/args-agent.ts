@@ -1,0 +1,50 @@
+import { appError, err, ok, type Result } from "../core/result";
+import type { VaultOptions } from "./args";
+
+/** `mcp`: serve the vault to an agent over MCP. */
+export interface McpCommand extends VaultOptions {
+  kind: "mcp";
+  /** Serve streamable HTTP on 127.0.0.1 at this port instead of stdio. Default undefined: stdio. */
+  httpPort: number | undefined;
+  /** Keep the index fresh from file-system events while serving (as `watch` does). Default false. */
+  watch: boolean;
+}
+
+/** `watch`: keep the index fresh from file-system events until stopped. */
+export interface WatchCommand extends VaultOptions {
+  kind: "watch";
+}
+
+/** The options of the agent commands, as `parseArgs` gives them. */
+export interface AgentValues {
+  mode?: string;
+  limit?: string;
+  json?: boolean;
+  hyde?: string;
+  http?: string;
+  watch?: boolean;
+}
+
+/** Parses `mcp` and `watch` once the vault options are read. */
+export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: string[], v: AgentValues): Result<McpCommand | WatchCommand> {
+  if (rest.length > 0) return badInput(`"${kind}" takes no query, but got "${rest.join(" ")}".`);
+  if (v.mode !== undefined || v.limit !== undefined || v.json === true || v.hyde !== undefined) {
+    return badInput(`--mode, --limit, --json and --hyde belong to "search", not "${kind}".`);
+  }
+  if (kind === "watch") {
+    if (v.http !== undefined || v.watch === true) return badInput(`--http and --watch belong to "mcp", not "watch".`);
+    return ok({ kind, ...base });
+  }
+  let httpPort: number | undefined;
+  if (v.http !== undefined) {
+    httpPort = Number(v.http);
+    if (!Number.isInteger(httpPort) || httpPort < 1 || httpPort > 65535) {
+      return badInput(`--http must be a port number from 1 to 65535, not "${v.http}".`);
+    }
+  }
+  return ok({ kind, ...base, httpPort, watch: v.watch === true });
+}
+
+function badInput(message: string): Result<never> {
+  return err(appError("BAD_INPUT", message));
+}

@@ -1,0 +1,31 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RelatedOptions } from "../../core/search/related-notes";
+import type { LiveVault } from "../live-vault";
+import { registerGetTool, registerRelatedTool } from "./note-tools";
+import { registerSearchTool } from "./search-tool";
+import { registerStatusTool } from "./status-tool";
+
+/** Name and version the server gives clients. */
+export const MCP_SERVER_INFO = { name: "hybrid-vault-search", version: "0.1.0" };
+
+/** What the tools need besides the vault. */
+export interface McpServerDeps {
+  /** The related view's options from the plugin's settings (RRF k, list weights). */
+  related: Omit<RelatedOptions, "limit">;
+  /** True when the server keeps the index fresh from file events (`--watch`). */
+  watching: boolean;
+}
+
+/** An MCP server with the vault's four tools: search, get, related, status. */
+export function createMcpServer(live: LiveVault, deps: McpServerDeps): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, {
+    instructions:
+      "Search the user's Obsidian vault with `search`, then read the lines you need with `get` (same 1-based line " +
+      "numbers). `related` lists notes close to a note; `status` says how complete and fresh the index is.",
+  });
+  registerSearchTool(server, live);
+  registerGetTool(server, live);
+  registerRelatedTool(server, live, deps.related);
+  registerStatusTool(server, live, deps.watching);
+  return server;
+}

@@ -1,0 +1,88 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { findRelatedNotes, type RelatedOptions } from "../../core/search/related-notes";
+import type { LiveVault } from "../live-vault";
+import { FolderNoteSource } from "../folder-note-source";
+import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
+import { closestPaths } from "./closest-paths";
+import { DEFAULT_GET_LINES, MAX_GET_LINES, readNoteLines } from "./note-lines";
+import { notePathOf } from "./note-path";
+import { jsonResult, toolError } from "./tool-result";
+
+const RELATED_MAX = 50;
+
+/** Registers `get`: a window of a note's lines, numbered; a missing note answers with the closest paths. */
+export function registerGetTool(server: McpServer, live: LiveVault): void {
+  server.registerTool(
+    "get",
+    {
+      title: "Read a note",
+      description:
+        "Reads a markdown note of the vault: lines fromLine.. (1-based, as search's startLine), each prefixed with its " +
+        `number and a tab; at most maxLines (default ${DEFAULT_GET_LINES}). "more": true means ask again from toLine + 1.`,
+      inputSchema: {
+        path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
+        fromLine: z.number().int().min(1).optional().describe("First line, 1-based. Default 1."),
+        maxLines: z.number().int().min(1).max(MAX_GET_LINES).optional().describe(`Default ${DEFAULT_GET_LINES}.`),
+      },
+    },
+    async (args) => {
+      const path = notePathOf(args.path);
+      if (!path.ok) return toolError(path.error.message);
+      const vaultDir = live.session.layout.vaultDir;
+      const read = await readNoteLines(vaultDir, path.value, args.fromLine ?? 1, args.maxLines ?? DEFAULT_GET_LINES);
+      if ("missing" in read) {
+        const listed = await new FolderNoteSource(vaultDir).list();
+        return notFound(path.value, listed.ok ? listed.value.map((s) => s.path) : []);
+      }
+      if (!read.ok) return toolError(read.error.message);
+      return jsonResult(read.value);
+    },
+  );
+}
+
+/** Registers `related`: notes near a note by its stored vectors (no embedding call), fused with title/heading BM25. */
+export function registerRelatedTool(server: McpServer, live: LiveVault, options: Omit<RelatedOptions, "limit">): void {
+  server.registerTool(
+    "related",
+    {
+      title: "Related notes",
+      description:
+        "Notes related to a note of the vault, from the vectors already in the index (no embedding call), as the " +
+        "plugin's related-notes view shows them. status says when the note has no vectors yet or is not indexed.",
+      inputSchema: {
+        path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
+        limit: z.number().int().min(1).max(RELATED_MAX).optional().describe("Notes to return, default 10."),
+      },
+    },
+    async (args) => {
+      const path = notePathOf(args.path);
+      if (!path.ok) return toolError(path.error.message);
+      await live.whenReady();
+      const index = live.session.service.index;
+      if (!index.hasNote(path.value)) return notFound(path.value, index.notePaths(), " in the index");
+      const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10 });
+      return jsonResult({
+        path: found.path,
+        status: found.status,
+        results: found.entries.map((e) => ({
+          path: e.path,
+          title: e.title,
+          heading: e.best.headingPath.join(" > "),
+          startLine: e.best.startLine + 1,
+          endLine: e.best.endLine + 1,
+          snippet: snippet(e.best.text, JSON_SNIPPET_CHARS),
+          score: e.score,
+          similarity: e.similarity,
+          ranks: e.ranks,
+        })),
+      });
+    },
+  );
+}
+
+function notFound(path: string, candidates: Iterable<string>, where = ""): ReturnType<typeof toolError> {
+  const close = closestPaths(path, candidates);
+  const hint = close.length > 0 ? ` Closest paths: ${close.map((p) => JSON.stringify(p)).join(", ")}.` : " The vault has no notes.";
+  return toolError(`No note ${JSON.stringify(path)}${where}.${hint}`);
+}

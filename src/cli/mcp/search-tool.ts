@@ -1,0 +1,60 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { noticeLines } from "../commands/search-command";
+import type { LiveVault } from "../live-vault";
+import { toJsonResult } from "../output-format";
+import { jsonResult, toolError } from "./tool-result";
+
+/** Notes the search tool returns unless asked otherwise, and at most. */
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+
+const input = {
+  query: z.string().trim().min(1).max(1000).describe('What to look for. Syntax: "exact phrase", -excluded, path:folder, tag:#tag.'),
+  mode: z.enum(["hybrid", "keyword", "semantic"]).optional().describe("hybrid (default) fuses keyword and semantic lists."),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Notes to return, default ${DEFAULT_LIMIT}.`),
+  path: z.string().trim().min(1).max(500).optional().describe("Only notes under this folder (or this exact note path)."),
+  tag: z.string().trim().min(1).max(200).optional().describe("Only notes with this tag or a tag nested under it."),
+  minScore: z.number().min(0).max(1).optional().describe("Drop results whose relativeScore (0-1) is below this."),
+};
+
+/** Registers `search`: the plugin's hybrid search over the live index, results in the `search --json` shape. */
+export function registerSearchTool(server: McpServer, live: LiveVault): void {
+  server.registerTool(
+    "search",
+    {
+      title: "Search the vault",
+      description:
+        "Hybrid keyword + semantic search over the Obsidian vault's notes. Returns notes best first with path, title, " +
+        "heading, 1-based startLine/endLine of the best passage, a snippet, score and per-list ranks. Read more with `get`.",
+      inputSchema: input,
+    },
+    async (args) => {
+      const filters: string[] = [];
+      if (args.path !== undefined) {
+        if (args.path.includes('"')) return toolError(`path must not contain a double quote: "${args.path}".`);
+        filters.push(`path:"${args.path.replace(/^\/+|\/+$/g, "")}"`);
+      }
+      if (args.tag !== undefined) {
+        const tag = args.tag.replace(/^#/, "");
+        if (tag === "" || /\s/.test(tag)) return toolError(`tag must be one tag without spaces, such as "project/alpha", not "${args.tag}".`);
+        filters.push(`tag:${tag}`);
+      }
+      // The first search after start-up waits for the index to load; status answers at once meanwhile.
+      await live.whenReady();
+      const session = live.session;
+      const response = await session.service.engine.search({
+        query: [args.query, ...filters].join(" "),
+        mode: args.mode ?? "hybrid",
+        limit: args.limit ?? DEFAULT_LIMIT,
+      });
+      const min = args.minScore ?? 0;
+      return jsonResult({
+        mode: response.mode,
+        effectiveMode: response.effectiveMode,
+        notices: noticeLines(response, session, session.service.status().pendingEmbeddings),
+        results: response.results.filter((r) => r.relativeScore >= min).map(toJsonResult),
+      });
+    },
+  );
+}

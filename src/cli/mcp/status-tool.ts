@@ -1,0 +1,41 @@
+import { stat } from "node:fs/promises";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { indexFilePaths } from "../../core/persist/index-files";
+import { describeHolder } from "../../core/persist/lock-holder";
+import type { LiveVault } from "../live-vault";
+import { jsonResult } from "./tool-result";
+
+/** Registers `status`: what the index holds, how fresh it is, who writes it, and the last error. */
+export function registerStatusTool(server: McpServer, live: LiveVault, watching: boolean): void {
+  server.registerTool(
+    "status",
+    {
+      title: "Index status",
+      description:
+        "The vault index: notes, chunks, chunks waiting for embeddings, model, when it was last saved, file size, " +
+        "last error, who writes it. ready is false while the server still loads the index (search waits for it).",
+    },
+    async () => {
+      const { service, embedding, layout, lock } = live.session;
+      const s = service.status();
+      const paths = indexFilePaths(layout.dataDir);
+      const sizes = await Promise.all([paths.meta, paths.vectors].map((p) => stat(p).then((f) => f.size).catch(() => 0)));
+      const savedAt = await live.lastSavedAt();
+      return jsonResult({
+        vault: layout.vaultDir,
+        ready: live.ready,
+        notes: s.notes,
+        chunks: s.chunks,
+        pendingEmbeddings: s.pendingEmbeddings,
+        phase: s.phase,
+        model: embedding.kind === "none" ? null : embedding.model,
+        embedding: embedding.kind,
+        lastIndexedAt: savedAt === undefined ? null : new Date(savedAt).toISOString(),
+        indexFileBytes: sizes.reduce((a, b) => a + b, 0),
+        lastError: s.lastError ? s.lastError.message : null,
+        writer: lock.lock.held ? "this server" : describeHolder(lock.lock.holder),
+        watching,
+      });
+    },
+  );
+}
