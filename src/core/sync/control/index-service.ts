@@ -7,28 +7,21 @@ import type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-ser
 import { compareSettings, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
 import type { NoteEvent } from "../notes/note-source";
 import { ProgressTracker } from "./progress-tracker";
-import type { WorkItem } from "../notes/reconcile";
 import { createScheduler, type Scheduler } from "./scheduler";
 import type { SyncProgress } from "./sync-progress";
 import { SyncWorker } from "./sync-worker";
 
 export type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
 
-/** Events keep arriving (someone is typing): changes are still indexed at least this many debounce periods apart. */
-const MAX_WAIT_DEBOUNCES = 5;
-
 /**
  * Keeps the search index equal to the notes of a source, incrementally, and persisted: see `IndexServiceApi` for
- * the contract. Vault events are debounced and coalesced here; the work itself runs in `SyncWorker`.
+ * the contract. Vault events are debounced in the worker's queue (`WorkQueue`); the work runs in `SyncWorker`.
  */
 export class IndexService implements IndexServiceApi {
   private readonly worker: SyncWorker;
   private readonly progress: ProgressTracker;
   private readonly scheduler: Scheduler;
   private readonly clock: () => number;
-  private readonly waiting = new Map<string, WorkItem>();
-  private firstWaitingAt: number | undefined;
-  private cancelDebounce: (() => void) | undefined;
   private stopped = false;
 
   constructor(deps: IndexServiceDeps) {
@@ -73,19 +66,11 @@ export class IndexService implements IndexServiceApi {
   enqueue(e: NoteEvent): void {
     if (this.stopped) return;
     const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
-    for (const path of paths) if (isMarkdown(path)) this.waiting.set(path, { force: false });
-    if (this.waiting.size === 0) return;
-    this.worker.retryEmbedding();
-    const now = this.clock();
-    this.firstWaitingAt ??= now;
-    const debounce = this.worker.state.settings.debounceMs;
-    const delay = Math.max(0, Math.min(debounce, this.firstWaitingAt + MAX_WAIT_DEBOUNCES * debounce - now));
-    this.cancelDebounce?.();
-    this.cancelDebounce = this.scheduler.setTimer(delay, () => this.promote());
+    if (this.worker.defer(paths.filter(isMarkdown))) this.worker.retryEmbedding();
   }
 
   flush(): Promise<void> {
-    this.promote();
+    this.worker.promote();
     this.worker.retryEmbedding();
     this.worker.kick();
     return this.worker.whenIdle();
@@ -159,24 +144,12 @@ export class IndexService implements IndexServiceApi {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.cancelDebounce?.();
-    this.cancelDebounce = undefined;
     // Events still in their debounce are not lost: the next start finds those notes changed on disk.
     await this.worker.stop();
   }
 
   private flushEmbedding(): void {
     this.worker.retryEmbedding();
-    this.worker.kick();
-  }
-
-  /** The debounce is over (or a flush): queued events become work. */
-  private promote(): void {
-    this.cancelDebounce?.();
-    this.cancelDebounce = undefined;
-    this.firstWaitingAt = undefined;
-    for (const [path, item] of this.waiting) this.worker.queue(path, item);
-    this.waiting.clear();
     this.worker.kick();
   }
 }

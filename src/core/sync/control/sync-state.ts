@@ -8,10 +8,10 @@ import { compileExclusions, type Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource } from "../notes/note-source";
 import type { ProgressTracker } from "./progress-tracker";
-import { WorkQueue } from "../notes/reconcile";
 import type { Scheduler } from "./scheduler";
 import { SyncedIndex } from "../store/synced-index";
 import { Waiters } from "./waiters";
+import { WorkQueue } from "./work-queue";
 
 /** What the sync worker needs from its service. */
 export interface WorkerDeps {
@@ -41,8 +41,8 @@ export class SyncState {
   readonly checkpoints: Checkpoints;
   /** Resolved whenever no note, scan or reset is left to do (vectors may still be coming). */
   readonly indexed = new Waiters();
-  /** Notes to look at in the next round. */
-  readonly ready = new WorkQueue();
+  /** Notes to look at in the next round, and host events waiting out their debounce. */
+  readonly ready: WorkQueue;
   synced: SyncedIndex;
   settings: IndexSettings;
   exclusions: Exclusions;
@@ -83,6 +83,7 @@ export class SyncState {
     this.synced = new SyncedIndex(0, embedder !== undefined);
     this.engine = new SearchEngine({ index: this.synced.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
+    this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });
     this.runner = new EmbedRunner({
       clock: deps.clock,
       scheduler: deps.scheduler,

@@ -1,6 +1,5 @@
 import type { Embedder } from "../../ollama/embedder";
 import { appError, ok, type Result } from "../../result";
-import type { WorkItem } from "../notes/reconcile";
 import { StepLoop } from "./step-loop";
 import { SyncState, type WorkerDeps } from "./sync-state";
 import { SyncSteps } from "./sync-steps";
@@ -70,9 +69,14 @@ export class SyncWorker {
     return this.loop.running ? this.state.indexed.wait() : Promise.resolve();
   }
 
-  /** Adds a note to the next round, merging with what is already queued for it. */
-  queue(path: string, item: WorkItem): void {
-    this.state.ready.add(path, item);
+  /** Queues changed notes behind the debounce (`settings.debounceMs`); false when nothing waits. */
+  defer(paths: readonly string[]): boolean {
+    return this.state.ready.defer(paths, this.state.settings.debounceMs);
+  }
+
+  /** Ends the debounce now: the waiting notes join the next round. */
+  promote(): void {
+    this.state.ready.promote();
   }
 
   /**
@@ -159,6 +163,7 @@ export class SyncWorker {
 
   private halt(): void {
     const s = this.state;
+    s.ready.dispose();
     s.runner.cancelAll();
     s.runner.dispose();
     s.checkpoints.disarm();

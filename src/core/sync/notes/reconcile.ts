@@ -52,42 +52,14 @@ export function planReconcile(
   return { work, gone, excludedByPath };
 }
 
-/** Notes waiting for the next round, one entry per path. */
-export class WorkQueue {
-  private readonly items = new Map<string, WorkItem>();
-
-  get size(): number {
-    return this.items.size;
-  }
-
-  /** Queues a note, merged with what is queued for it: `force` sticks, and a stat is kept only if both had one. */
-  add(path: string, item: WorkItem): void {
-    const old = this.items.get(path);
-    const stat = old && !old.stat ? undefined : item.stat;
-    this.items.set(path, { ...(stat ? { stat } : {}), force: item.force || (old?.force ?? false) });
-  }
-
-  /** True when some queued note must be read again whatever its stat (see `WorkItem.force`). */
-  hasForced(): boolean {
-    for (const item of this.items.values()) if (item.force) return true;
-    return false;
-  }
-
-  /** Everything queued, leaving the queue empty. */
-  take(): [string, WorkItem][] {
-    const all = [...this.items];
-    this.items.clear();
-    return all;
-  }
-
-  clear(): void {
-    this.items.clear();
-  }
+/** Where a scan puts what it finds (the sync's work queue). */
+export interface WorkSink {
+  add(path: string, item: WorkItem): void;
 }
 
 /** Lists the source and queues what `planReconcile` finds: changed notes, and gone ones (a round removes them). */
 export async function scanInto(
-  queue: WorkQueue,
+  queue: WorkSink,
   source: NoteSource,
   notes: ReadonlyMap<string, NoteState>,
   exclusions: Exclusions,
