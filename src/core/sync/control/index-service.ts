@@ -2,9 +2,8 @@ import type { ChunkIndex } from "../../index/chunk-index";
 import type { Embedder } from "../../ollama/embedder";
 import type { Result } from "../../result";
 import type { SearchEngine } from "../../search/search-engine";
-import { compileExclusions } from "../rules/exclusions";
 import type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
-import { compareSettings, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
+import type { IndexSettings, SettingsImpact } from "../rules/index-settings";
 import type { NoteEvent } from "../notes/note-source";
 import { ProgressTracker } from "./progress-tracker";
 import { createScheduler, type Scheduler } from "./scheduler";
@@ -27,11 +26,7 @@ export class IndexService implements IndexServiceApi {
   constructor(deps: IndexServiceDeps) {
     this.scheduler = deps.scheduler ?? createScheduler();
     this.clock = deps.clock ?? Date.now;
-    this.progress = new ProgressTracker(this.clock, this.scheduler, () => ({
-      notes: this.worker.state.synced.noteCount,
-      chunks: this.worker.state.synced.index.size,
-      pendingEmbeddings: this.worker.state.synced.pendingChunks,
-    }));
+    this.progress = new ProgressTracker(this.clock, this.scheduler, () => this.worker.counts());
     this.worker = new SyncWorker(
       {
         source: deps.source,
@@ -48,15 +43,15 @@ export class IndexService implements IndexServiceApi {
   }
 
   get engine(): SearchEngine {
-    return this.worker.state.engine;
+    return this.worker.engine;
   }
 
   get index(): ChunkIndex {
-    return this.worker.state.synced.index;
+    return this.worker.index;
   }
 
   get paused(): boolean {
-    return this.worker.state.paused;
+    return this.worker.paused;
   }
 
   start(signal?: AbortSignal): Promise<void> {
@@ -85,14 +80,8 @@ export class IndexService implements IndexServiceApi {
    * has its vector, or the retry budget ran out (`embedRetries`; the error then stays in `status().lastError`), or
    * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
    */
-  async whenSettled(): Promise<void> {
-    const s = this.worker.state;
-    for (;;) {
-      await this.worker.whenIdle();
-      if (!s.runner.retrying || s.synced.pendingChunks === 0 || s.stopping || s.killed) return;
-      await s.runner.whenRetryDue();
-      this.worker.kick();
-    }
+  whenSettled(): Promise<void> {
+    return this.worker.whenSettled();
   }
 
   pause(): void {
@@ -109,23 +98,11 @@ export class IndexService implements IndexServiceApi {
   }
 
   updateSettings(s: IndexSettings): SettingsImpact {
-    const state = this.worker.state;
-    const impact = compareSettings(state.settings, s);
-    state.settings = s;
-    state.exclusions = compileExclusions(s);
-    if (impact.rebuild) this.worker.requestReset("rebuild");
-    else if (impact.exclusionsChanged) this.worker.requestScan(true);
-    return impact;
+    return this.worker.setSettings(s);
   }
 
   setEmbedder(e: Embedder | undefined): void {
-    const state = this.worker.state;
-    const before = state.embedder?.model ?? "";
-    state.embedder = e;
-    state.engine.setDeps({ embedder: e });
-    // A new model is checked before the index drops anything (see `SyncWorker.requestModelCheck`).
-    if ((e?.model ?? "") !== before || state.modelCheck === "failed") this.worker.requestModelCheck();
-    else this.flushEmbedding();
+    this.worker.setEmbedder(e);
   }
 
   onProgress(cb: (p: SyncProgress) => void): () => void {
@@ -133,9 +110,7 @@ export class IndexService implements IndexServiceApi {
   }
 
   status(): IndexStatus {
-    const state = this.worker.state;
-    const excludedNotes = state.excludedByPath + state.synced.notes.size - state.synced.noteCount;
-    return { ...this.progress.current(), fileBytes: state.checkpoints.fileBytes, vectorsModel: state.vectorsModel, excludedNotes };
+    return { ...this.progress.current(), ...this.worker.details() };
   }
 
   save(): Promise<Result<void>> {
@@ -146,11 +121,6 @@ export class IndexService implements IndexServiceApi {
     this.stopped = true;
     // Events still in their debounce are not lost: the next start finds those notes changed on disk.
     await this.worker.stop();
-  }
-
-  private flushEmbedding(): void {
-    this.worker.retryEmbedding();
-    this.worker.kick();
   }
 }
 

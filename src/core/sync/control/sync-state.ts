@@ -43,10 +43,6 @@ export class SyncState {
   readonly indexed = new Waiters();
   /** Notes to look at in the next round, and host events waiting out their debounce. */
   readonly ready: WorkQueue;
-  synced: SyncedIndex;
-  settings: IndexSettings;
-  exclusions: Exclusions;
-  embedder: Embedder | undefined;
   /** The model the index's vectors belong to; differs from the embedder's until a model change is checked and applied. */
   vectorsModel: string;
   /** "due": the embedder's model must be checked before anything else; "failed": it can't be used, nothing embeds. */
@@ -65,6 +61,10 @@ export class SyncState {
   excludedByPath = 0;
   cancelRescan: (() => void) | undefined;
   private readonly failures = new Map<FailureKind, AppError>();
+  private current: SyncedIndex;
+  private settingsInForce: IndexSettings;
+  private rules: Exclusions;
+  private model: Embedder | undefined;
   started = false;
   paused = false;
   stopping = false;
@@ -76,12 +76,12 @@ export class SyncState {
     embedder: Embedder | undefined,
     wake: () => void,
   ) {
-    this.settings = settings;
-    this.exclusions = compileExclusions(settings);
-    this.embedder = embedder;
+    this.settingsInForce = settings;
+    this.rules = compileExclusions(settings);
+    this.model = embedder;
     this.vectorsModel = embedder?.model ?? "";
-    this.synced = new SyncedIndex(0, embedder !== undefined);
-    this.engine = new SearchEngine({ index: this.synced.index, ...(embedder ? { embedder } : {}) });
+    this.current = new SyncedIndex(0, embedder !== undefined);
+    this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
     this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });
     this.runner = new EmbedRunner({
@@ -90,6 +90,45 @@ export class SyncState {
       wake,
       failed: (e) => this.fail("embed", e),
     });
+  }
+
+  /** The index being kept in sync; replaced only through `useIndex`. */
+  get synced(): SyncedIndex {
+    return this.current;
+  }
+
+  get settings(): IndexSettings {
+    return this.settingsInForce;
+  }
+
+  /** The exclusion rules compiled from `settings`. */
+  get exclusions(): Exclusions {
+    return this.rules;
+  }
+
+  get embedder(): Embedder | undefined {
+    return this.model;
+  }
+
+  /**
+   * Makes `synced` the index that is kept in sync and searched. Called whenever the index is replaced (loaded,
+   * reset) or its Orama instance is (vectors of a new size): the one place that points the engine at it.
+   */
+  useIndex(synced: SyncedIndex): void {
+    this.current = synced;
+    this.engine.setDeps({ index: synced.index });
+  }
+
+  /** New settings take effect from the next step; the exclusion rules are compiled with them. */
+  useSettings(settings: IndexSettings): void {
+    this.settingsInForce = settings;
+    this.rules = compileExclusions(settings);
+  }
+
+  /** New embedder, for the steps and for the search engine's queries. */
+  useEmbedder(embedder: Embedder | undefined): void {
+    this.model = embedder;
+    this.engine.setDeps({ embedder });
   }
 
   /** Records a failure; the status shows the latest failure still standing. */

@@ -37,16 +37,12 @@ export class SyncSteps {
     this.busy("loading");
     const model = s.embedder?.model ?? "";
     const chunking = indexChunkingHash(s.settings);
-    const use = (synced: SyncedIndex): void => {
-      s.synced = synced;
-      s.engine.setDeps({ index: synced.index });
-    };
     const progress = s.deps.progress;
-    const hooks = { filling: use, notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
+    const hooks = { filling: (synced: SyncedIndex) => s.useIndex(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
     // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
     const usable = await this.checkModel();
     const loaded = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks, !usable);
-    use(loaded.synced);
+    s.useIndex(loaded.synced);
     s.vectorsModel = loaded.model;
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
     s.activity = undefined;
@@ -96,7 +92,7 @@ export class SyncSteps {
   applyInbox(): Promise<void> {
     const s = this.s;
     return applyDeliveries(s.runner.inbox, s.synced, () => s.pause(), {
-      reshaped: () => s.engine.setDeps({ index: s.synced.index }),
+      reshaped: () => s.useIndex(s.synced),
       sizeChanged: (found, expected) => {
         s.deps.notify(
           `The embedding model now returns vectors of ${found} dimensions instead of ${expected}, so the search index is rebuilt.`,
@@ -171,9 +167,9 @@ export class SyncSteps {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
       s.vectorsModel = s.embedder?.model ?? "";
     }
-    s.synced = new SyncedIndex(dims, s.embedder !== undefined);
-    if (keep) for (const [hash, v] of old.pool.allVectors()) s.synced.pool.seed(hash, v);
-    s.engine.setDeps({ index: s.synced.index });
+    const fresh = new SyncedIndex(dims, s.embedder !== undefined);
+    if (keep) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
+    s.useIndex(fresh);
     s.ready.clear();
     s.runner.inbox.length = 0;
     s.scan = { recheckContent: false };

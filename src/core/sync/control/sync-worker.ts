@@ -3,7 +3,10 @@ import { appError, ok, type Result } from "../../result";
 import { StepLoop } from "./step-loop";
 import { SyncState, type WorkerDeps } from "./sync-state";
 import { SyncSteps } from "./sync-steps";
-import { exclusionRulesHash, type IndexSettings } from "../rules/index-settings";
+import type { ChunkIndex } from "../../index/chunk-index";
+import type { SearchEngine } from "../../search/search-engine";
+import type { IndexStatus } from "./index-service-api";
+import { compareSettings, exclusionRulesHash, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
 
 export type { WorkerDeps } from "./sync-state";
 
@@ -12,7 +15,7 @@ export type { WorkerDeps } from "./sync-state";
  * `SyncSteps` with a `StepLoop`. Embedding requests run beside the loop (`EmbedRunner`).
  */
 export class SyncWorker {
-  readonly state: SyncState;
+  private readonly state: SyncState;
   private readonly steps: SyncSteps;
   private readonly loop: StepLoop;
   private stopped: Promise<void> | undefined;
@@ -38,6 +41,64 @@ export class SyncWorker {
       ended: () => this.steps.ended(),
       crashed: (cause) => s.deps.progress.setError(appError("BAD_INPUT", "Indexing stopped unexpectedly.", cause)),
     });
+  }
+
+  /** The search engine over the synced index (the same object for the worker's life). */
+  get engine(): SearchEngine {
+    return this.state.engine;
+  }
+
+  get index(): ChunkIndex {
+    return this.state.synced.index;
+  }
+
+  get paused(): boolean {
+    return this.state.paused;
+  }
+
+  /** The counts the progress reports carry. */
+  counts(): { notes: number; chunks: number; pendingEmbeddings: number } {
+    const synced = this.state.synced;
+    return { notes: synced.noteCount, chunks: synced.index.size, pendingEmbeddings: synced.pendingChunks };
+  }
+
+  /** What the status adds to the progress: file size, the vectors' model, notes left out by the rules. */
+  details(): Pick<IndexStatus, "fileBytes" | "vectorsModel" | "excludedNotes"> {
+    const s = this.state;
+    const excludedNotes = s.excludedByPath + s.synced.notes.size - s.synced.noteCount;
+    return { fileBytes: s.checkpoints.fileBytes, vectorsModel: s.vectorsModel, excludedNotes };
+  }
+
+  /** Takes new settings; a change of chunking rebuilds, a change of the exclusion rules scans again. */
+  setSettings(settings: IndexSettings): SettingsImpact {
+    const impact = compareSettings(this.state.settings, settings);
+    this.state.useSettings(settings);
+    if (impact.rebuild) this.requestReset("rebuild");
+    else if (impact.exclusionsChanged) this.requestScan(true);
+    return impact;
+  }
+
+  /** Takes a new embedder; a new model is checked before the index drops anything (see `requestModelCheck`). */
+  setEmbedder(e: Embedder | undefined): void {
+    const s = this.state;
+    const before = s.embedder?.model ?? "";
+    s.useEmbedder(e);
+    if ((e?.model ?? "") !== before || s.modelCheck === "failed") this.requestModelCheck();
+    else {
+      this.retryEmbedding();
+      this.kick();
+    }
+  }
+
+  /** Like `whenIdle`, and waits out the scheduled retries of failed embedding requests (see `whenSettled` of the API). */
+  async whenSettled(): Promise<void> {
+    const s = this.state;
+    for (;;) {
+      await this.whenIdle();
+      if (!s.runner.retrying || s.synced.pendingChunks === 0 || s.stopping || s.killed) return;
+      await s.runner.whenRetryDue();
+      this.kick();
+    }
   }
 
   /** Loads the saved index, then reconciles it with the source and runs what changed (see `IndexServiceApi`). */
