@@ -24,6 +24,36 @@ export default defineConfig([
     },
   },
   {
+    // The layering rule: the engine is plain TypeScript that also runs in Node, so it never reaches for its hosts.
+    // The core rule, not the typescript-eslint one the Obsidian preset configures: a type-only import across the line
+    // is as wrong as any other, and the preset's own restrictions stay as they are.
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "obsidian", message: "src/core runs in plain Node: take what you need from Obsidian through a port that src/obsidian implements." }],
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(ui|obsidian|cli|main)(/|$)",
+              message: "src/core must not import the host (src/ui, src/obsidian, src/cli, src/main.ts): move the shared piece into core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The plugin's UI and the CLI are two hosts of the same engine; they share through core, never directly.
+    files: ["src/ui/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+cli(/|$)", message: "src/ui must not import src/cli: share through src/core." }] },
+      ],
+    },
+  },
+  {
     // Benchmarks, build scripts and the CLI talk to a terminal.
     files: ["bench/**/*.ts", "src/cli/**/*.ts", "test/e2e/**/*.ts", "scripts/*.mjs"],
     rules: { "no-console": "off", "obsidianmd/rule-custom-message": "off" },

@@ -1,12 +1,18 @@
 /**
- * The related view's scan in isolation: max(a · v, b · v) over N stored vectors of D floats, with the JavaScript
- * loop of vector-scan.ts and with the WebAssembly SIMD kernel (pair-dot-kernel.ts), and whether they agree bit for
- * bit. Random vectors, seeded; timings are the median of 15 passes after 5 warm-up passes.
+ * The vector scan in isolation (search and related notes share it): max(a · v, b · v) over N stored vectors of D
+ * floats, with the JavaScript loop and the WebAssembly SIMD kernel (pair-dot-kernel.ts), over separate arrays (how
+ * vectors were kept before the vector store) and over one VectorStore's contiguous pages (how they are kept now),
+ * and whether they all agree bit for bit. Random vectors, seeded; timings are the median of 15 passes after 5
+ * warm-up passes.
  *
  *   npx tsx bench/pair-dot.ts [--vectors N] [--dims D]
  */
 import { cpus, loadavg } from "node:os";
-import { pairDotKernel } from "../src/core/search/pair-dot-kernel";
+import { pairDotKernel } from "../src/core/vectors/pair-dot-kernel";
+import { pairDotRows } from "../src/core/vectors/pair-dot-js";
+import { VectorStore } from "../src/core/vectors/vector-store";
+import { scanStore } from "../src/core/vectors/store-scan";
+import { runAll } from "../src/core/persist/slices";
 import { parseArgs } from "./lib/args";
 import { table, writeJson, writeSection } from "./lib/report";
 import { seededRandom } from "./lib/ui-vault";
@@ -19,26 +25,9 @@ const randomVector = (): Float32Array => Float32Array.from({ length: dims }, () 
 const vectors = Array.from({ length: count }, randomVector);
 const [a, b] = [randomVector(), randomVector()];
 
+/** The JavaScript loop over one array per vector: the twin's loop called on each vector in turn. */
 function jsLoop(out: Float64Array): void {
-  for (let j = 0; j < vectors.length; j++) {
-    const v = vectors[j]!;
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-    for (let i = 0; i + 3 < dims; i += 4) {
-      const x0 = v[i]!;
-      const x1 = v[i + 1]!;
-      const x2 = v[i + 2]!;
-      const x3 = v[i + 3]!;
-      a0 += a[i]! * x0;
-      a1 += a[i + 1]! * x1;
-      a2 += a[i + 2]! * x2;
-      a3 += a[i + 3]! * x3;
-      b0 += b[i]! * x0;
-      b1 += b[i + 1]! * x1;
-      b2 += b[i + 2]! * x2;
-      b3 += b[i + 3]! * x3;
-    }
-    out[j] = Math.max(a0 + a1 + a2 + a3, b0 + b1 + b2 + b3);
-  }
+  for (let j = 0; j < vectors.length; j++) pairDotRows(vectors[j]!, 1, a, b, out, j);
 }
 
 function median(run: () => void): number {
@@ -59,18 +48,36 @@ const js = new Float64Array(count);
 const wasm = new Float64Array(count);
 const jsMs = median(() => jsLoop(js));
 const kernelMs = median(() => kernel.score(vectors, a, b, wasm));
-const differing = js.reduce((n, x, i) => n + (Object.is(x, wasm[i]) ? 0 : 1), 0);
-const result = { vectors: count, dims, jsMs, kernelMs, differing, node: process.version, cpu: cpus()[0]?.model.trim() ?? "" };
+const store = new VectorStore(dims, (id) => Number(id.slice(1, id.indexOf("."))));
+vectors.forEach((v, i) => store.set(`n${i}.md#0`, `n${i}.md`, v));
+const storeOut = new Float64Array(store.slots);
+const storeJs = new Float64Array(store.slots);
+const storeKernelMs = median(() => runAll(scanStore(store, a, b, (first, n, dots) => storeOut.set(dots.subarray(0, n), first))));
+const storeJsMs = median(() => {
+  for (const page of store.pages) pairDotRows(page.rows, page.count, a, b, storeJs, page.first);
+});
+const differing =
+  js.reduce((n, x, i) => n + (Object.is(x, wasm[i]) ? 0 : 1), 0) +
+  js.reduce((n, x, i) => n + (Object.is(x, storeOut[i]) && Object.is(x, storeJs[i]) ? 0 : 1), 0);
+const result = { vectors: count, dims, jsMs, kernelMs, storeJsMs, storeKernelMs, differing, node: process.version, cpu: cpus()[0]?.model.trim() ?? "" };
 console.log(JSON.stringify(result));
 writeJson(`bench/results/pair-dot-${count}-${dims}.json`, result);
 writeSection(
   "pair-dot",
   [
-    `### Related-view scan: ${count.toLocaleString("en-US")} vectors × ${dims} dims, two probes`,
+    `### Vector scan (search and related notes): ${count.toLocaleString("en-US")} vectors × ${dims} dims, two probes`,
     "",
-    table(["implementation", "median ms"], [["JavaScript loop (vector-scan.ts)", jsMs], ["WebAssembly SIMD kernel", kernelMs]]),
+    table(
+      ["implementation", "median ms"],
+      [
+        ["JavaScript loop, one array per vector", jsMs],
+        ["WebAssembly SIMD kernel, one array per vector", kernelMs],
+        ["JavaScript loop over the vector store's pages (pair-dot-js.ts)", storeJsMs],
+        ["WebAssembly SIMD kernel over the vector store's pages (store-scan.ts)", storeKernelMs],
+      ],
+    ),
     "",
-    `Scores that differ between the two: ${differing} of ${count.toLocaleString("en-US")}. Node ${process.version}, ${cpus().length} × ${result.cpu}, ` +
+    `Scores that differ between any of the four: ${differing} of ${count.toLocaleString("en-US")}. Node ${process.version}, ${cpus().length} × ${result.cpu}, ` +
       `load average ${loadavg().map((x) => x.toFixed(1)).join(" / ")}; ${new Date().toISOString().slice(0, 10)}.`,
     "",
     "Rerun: `npx tsx bench/pair-dot.ts` (options: `--vectors N`, `--dims D`).",

@@ -1,7 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { appError, err, ok, type AppError, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
 import type { FileStore } from "../core/persist/file-store";
+import { failure } from "../core/errors/messages";
 
 /**
  * `FileStore` over Node's file system, for the CLI, the benchmarks and the tests. Relative paths resolve against
@@ -17,7 +18,7 @@ export class NodeFileStore implements FileStore {
       return ok(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (cause) {
       if (errorCode(cause) === "ENOENT") return ok(null);
-      return err(ioError(`Can't read ${path}. Check that the file is readable.`, cause));
+      return err(failure("fileUnreadable", { path: path }, cause));
     }
   }
 
@@ -27,7 +28,7 @@ export class NodeFileStore implements FileStore {
       await writeFile(path, data);
       return ok(undefined);
     } catch (cause) {
-      return err(ioError(`Can't write ${path}. Check that the folder is writable and the disk is not full.`, cause));
+      return err(failure("fileUnwritable", { path: path }, cause));
     }
   }
 
@@ -36,7 +37,7 @@ export class NodeFileStore implements FileStore {
       await rename(from, to);
       return ok(undefined);
     } catch (cause) {
-      return err(ioError(`Can't move ${from} to ${to}. Check that the folder is writable.`, cause));
+      return err(failure("fileUnmovable", { from: from, to: to }, cause));
     }
   }
 
@@ -48,7 +49,7 @@ export class NodeFileStore implements FileStore {
       return ok(true);
     } catch (cause) {
       if (errorCode(cause) === "EEXIST") return ok(false);
-      return err(ioError(`Can't create ${path}. Check that the folder is writable.`, cause));
+      return err(failure("fileUncreatable", { path }, cause));
     }
   }
 
@@ -57,7 +58,7 @@ export class NodeFileStore implements FileStore {
       await rm(path, { force: true });
       return ok(undefined);
     } catch (cause) {
-      return err(ioError(`Can't delete ${path}. Check that the folder is writable.`, cause));
+      return err(failure("fileUndeletable", { path: path }, cause));
     }
   }
 }
@@ -66,6 +67,3 @@ function errorCode(cause: unknown): unknown {
   return typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
 }
 
-function ioError(message: string, cause: unknown): AppError {
-  return appError("IO", message, cause);
-}

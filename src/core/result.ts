@@ -1,3 +1,5 @@
+import type { AppErrorCode } from "./errors/error-table";
+
 /**
  * Expected failures (Ollama down, a corrupt file, a bad setting) travel as values, so callers must look at them
  * and the UI never sees a stray exception.
@@ -7,21 +9,11 @@ export type Result<T, E = AppError> = { ok: true; value: T } | { ok: false; erro
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
 
-/** Every error the engine reports has a stable code, so the UI can react to it and tests can assert it. */
-export type ErrorCode =
-  | "OLLAMA_UNREACHABLE"
-  | "OLLAMA_TIMEOUT"
-  | "OLLAMA_MODEL_MISSING"
-  | "OLLAMA_NOT_EMBEDDING_MODEL"
-  | "OLLAMA_TOO_OLD"
-  | "OLLAMA_HTTP"
-  | "OLLAMA_BAD_RESPONSE"
-  | "OLLAMA_DIMENSION_MISMATCH"
-  | "ABORTED"
-  | "INDEX_CORRUPT"
-  | "INDEX_MISMATCH"
-  | "IO"
-  | "BAD_INPUT";
+/**
+ * Every error the engine reports has a stable code, so the UI can react to it and tests can assert it. The codes,
+ * and the messages that go with them, are listed once, in errors/error-table.ts.
+ */
+export type ErrorCode = AppErrorCode;
 
 /** A failure the user can act on: `message` says what happened and what to do about it. */
 export interface AppError {

@@ -1,6 +1,7 @@
 import { normalizePath, type DataAdapter } from "obsidian";
-import { appError, err, ok, type AppError, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
 import type { FileStore } from "../core/persist/file-store";
+import { failure } from "../core/errors/messages";
 
 /** The part of Obsidian's `DataAdapter` (`app.vault.adapter`) this store uses. */
 export type FileAdapter = Pick<DataAdapter, "exists" | "readBinary" | "writeBinary" | "rename" | "remove" | "mkdir">;
@@ -18,7 +19,7 @@ export class VaultFileStore implements FileStore {
       if (!(await this.adapter.exists(at))) return ok(null);
       return ok(new Uint8Array(await this.adapter.readBinary(at)));
     } catch (cause) {
-      return err(ioError(`Can't read ${at}. Check that the file is readable.`, cause));
+      return err(failure("fileUnreadable", { path: at }, cause));
     }
   }
 
@@ -29,7 +30,7 @@ export class VaultFileStore implements FileStore {
       await this.adapter.writeBinary(at, toArrayBuffer(data));
       return ok(undefined);
     } catch (cause) {
-      return err(ioError(`Can't write ${at}. Check that the folder is writable and the disk is not full.`, cause));
+      return err(failure("fileUnwritable", { path: at }, cause));
     }
   }
 
@@ -49,7 +50,7 @@ export class VaultFileStore implements FileStore {
         await this.adapter.rename(source, target);
         return ok(undefined);
       } catch (cause) {
-        return err(ioError(`Can't move ${source} to ${target}. Check that the folder is writable.`, cause));
+        return err(failure("fileUnmovable", { from: source, to: target }, cause));
       }
     }
   }
@@ -64,7 +65,7 @@ export class VaultFileStore implements FileStore {
     try {
       if (await this.adapter.exists(at)) return ok(false);
     } catch (cause) {
-      return err(ioError(`Can't read ${at}. Check that the folder is readable.`, cause));
+      return err(failure("fileUnreadable", { path: at }, cause));
     }
     const written = await this.write(at, data);
     return written.ok ? ok(true) : written;
@@ -76,7 +77,7 @@ export class VaultFileStore implements FileStore {
       if (await this.adapter.exists(at)) await this.adapter.remove(at);
       return ok(undefined);
     } catch (cause) {
-      return err(ioError(`Can't delete ${at}. Check that the folder is writable.`, cause));
+      return err(failure("fileUndeletable", { path: at }, cause));
     }
   }
 
@@ -97,6 +98,3 @@ function toArrayBuffer(data: Uint8Array): ArrayBuffer {
   return data.slice().buffer;
 }
 
-function ioError(message: string, cause: unknown): AppError {
-  return appError("IO", message, cause);
-}

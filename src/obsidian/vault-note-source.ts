@@ -1,6 +1,7 @@
 import { normalizePath, TFile, type Component, type TAbstractFile, type Vault } from "obsidian";
-import { appError, err, ok, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
 import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/notes/note-source";
+import { failure } from "../core/errors/messages";
 
 /** The part of Obsidian's `Vault` the note source reads. */
 export type NoteVault = Pick<Vault, "getMarkdownFiles" | "getFileByPath" | "cachedRead">;
@@ -20,11 +21,11 @@ export class VaultNoteSource implements NoteSource {
 
   async read(path: string): Promise<Result<string>> {
     const file = this.vault.getFileByPath(normalizePath(path));
-    if (!file) return err(appError("IO", `The note ${path} is no longer in the vault.`));
+    if (!file) return err(failure("noteGone", { path }));
     try {
       return ok(await this.vault.cachedRead(file));
     } catch (cause) {
-      return err(appError("IO", `Can't read ${path}. Check that the file is readable.`, cause));
+      return err(failure("fileUnreadable", { path }, cause));
     }
   }
 }

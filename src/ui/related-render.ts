@@ -1,3 +1,4 @@
+import { messageText } from "../core/errors/messages";
 import { buildExcerpt } from "../core/search/excerpt";
 import type { RelatedEntry, RelatedResult } from "../core/search/related-notes";
 import { headingTrail, renderExcerpt } from "./excerpt-render";
@@ -9,7 +10,7 @@ export function relatedStatusMessage(result: RelatedResult): string | undefined 
     case "not-indexed":
       return "This note is not indexed yet. Its related notes appear once indexing reaches it.";
     case "excluded":
-      return "This note is excluded from indexing (by folder, pattern, tag or length), so it has no related notes. Change the exclusions in the settings to include it.";
+      return messageText("relatedExcluded");
     case "no-embeddings":
       return result.entries.length > 0
         ? "No embeddings for this note yet: showing notes that share words with its title and headings."

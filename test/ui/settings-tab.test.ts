@@ -5,6 +5,7 @@ import type * as O from "obsidian";
 import type { OllamaModelInfo } from "../../src/core/ollama/model-info";
 import { err, ok, type Result } from "../../src/core/result";
 import type { ConnectionPort } from "../../src/ui/ports";
+import { SETTING_LABELS } from "../../src/core/settings/setting-labels";
 import { HybridSearchSettingTab, type SettingsTabDeps } from "../../src/ui/settings-tab";
 import { FakeStatus, MemorySettings } from "./fake-ports";
 
@@ -79,6 +80,13 @@ describe("HybridSearchSettingTab", () => {
     const { el } = await setup();
     const headings = [...el.querySelectorAll(".setting-item-heading .setting-item-name")].map((h) => h.getText());
     expect(headings).toEqual(["Connection", "Search", "Hypothetical answers", "Related notes", "Indexing", "Index"]);
+  });
+
+  it("names its rows exactly as the labels table does, so messages that point at a setting find it", async () => {
+    const { el } = await setup();
+    const rows = [...el.querySelectorAll<HTMLElement>(".setting-item")].filter((r) => !r.hasClass("setting-item-heading"));
+    const names = rows.map((r) => r.querySelector(".setting-item-name")?.getText() ?? "");
+    expect([...names].sort()).toEqual(Object.values(SETTING_LABELS).sort());
   });
 
   it("refuses a bad number with a message, and saves a good one", async () => {

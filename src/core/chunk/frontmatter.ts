@@ -1,5 +1,6 @@
 import type { NoteWarning } from "./note-warning";
 import { parseYamlSubset, type YamlValue } from "./yaml-subset";
+import { messageText } from "../errors/messages";
 
 /** What the chunker takes from a note's YAML frontmatter. */
 export interface Frontmatter {
@@ -30,9 +31,7 @@ export function readFrontmatter(lines: readonly string[]): Frontmatter {
     none.warnings.push({
       code: "FRONTMATTER_UNCLOSED",
       line: 0,
-      message:
-        "The frontmatter that starts on line 1 has no closing `---` line, so it is indexed as text. " +
-        "Add a `---` line after the properties.",
+      message: messageText("frontmatterUnclosed"),
     });
     return none;
   }
@@ -40,7 +39,7 @@ export function readFrontmatter(lines: readonly string[]): Frontmatter {
   const warnings: NoteWarning[] = doc.problems.map((p) => ({
     code: "FRONTMATTER_INVALID",
     line: p.index + 1,
-    message: `Frontmatter line ${p.index + 2} can't be read (${p.message}), so it is ignored. Fix the YAML there.`,
+    message: messageText("frontmatterInvalid", { line: p.index + 2, problem: p.message }),
   }));
   const get = (name: string): YamlValue => {
     for (const [key, value] of doc.values) if (key.toLowerCase() === name) return value;

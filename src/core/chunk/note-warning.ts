@@ -1,5 +1,7 @@
-/** Why a note was indexed differently from what its author probably intended. */
-export type NoteWarningCode = "FRONTMATTER_UNCLOSED" | "FRONTMATTER_INVALID";
+import type { NoteWarningCode } from "../errors/error-table";
+
+/** Why a note was indexed differently from what its author probably intended (codes listed in error-table.ts). */
+export type { NoteWarningCode };
 
 /** Something wrong with a note that did not stop it from being indexed; the UI may list these. */
 export interface NoteWarning {

@@ -1,32 +1,31 @@
 import { count, create, insert, remove, type AnyOrama } from "@orama/orama";
+import { internalDocumentIDStore } from "@orama/orama/components";
 import type { Chunk, ChunkedNote } from "../types";
 import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, type IndexSwitches } from "./bm25-component";
 import { Analyzer } from "../text/analyzer";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
-import { attachVector, detachVector, nearestVectors, nearestVectorsSteps } from "./orama-vectors";
+import { nearestChunksSteps } from "../vectors/nearest-chunks";
+import { VectorStore } from "../vectors/vector-store";
 import { runAll } from "../persist/slices";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
-const VECTOR = "embedding";
-
 const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
 
 /**
- * The Orama index over chunks: BM25 over text, title, heading path and aliases, plus a cosine vector property.
- * Orama keeps inserted documents by reference, so every insert gets a fresh object and nothing inserted is mutated.
- * Vectors go straight into Orama's vector index (see orama-vectors.ts), so each exists once, as our Float32Array.
+ * The index over chunks: an Orama database of the chunks' text fields, searched by BM25 over text, title, heading
+ * path and aliases (our component inside Orama, see bm25-component.ts), and a `VectorStore` that owns the chunks'
+ * vectors (Orama has no vector property). Orama keeps inserted documents by reference, so every insert gets a fresh
+ * object and nothing inserted is mutated.
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
   private readonly switches: IndexSwitches = { skipText: false };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
-  // Counted as chunks come and go: the engine asks on every search.
-  private withVector = 0;
   private readonly boost: Record<string, number>;
   private readonly analyzer = new Analyzer();
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
@@ -38,10 +37,13 @@ export class ChunkIndex {
     readonly dims: number,
     private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
   ) {
-    const schema: Record<string, string> = { text: "string", title: "string", headings: "string", aliases: "string" };
-    if (dims > 0) schema[VECTOR] = `vector[${dims}]`;
+    const schema = { text: "string", title: "string", headings: "string", aliases: "string" } as const;
+    // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
+    // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
+    const tieKey = (id: string) => internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
+    this.vectorStore = dims > 0 ? new VectorStore(dims, tieKey) : undefined;
     this.db = create({
-      schema: schema as never,
+      schema,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
       sort: { enabled: false },
       components: {
@@ -59,8 +61,11 @@ export class ChunkIndex {
 
   /** Number of chunks that have a vector. */
   get vectorCount(): number {
-    return this.withVector;
+    return this.vectorStore?.size ?? 0;
   }
+
+  /** The store that owns this index's vectors (the entries' `vector` are views into it); none when keyword-only. */
+  readonly vectorStore: VectorStore | undefined;
 
   hasNote(path: string): boolean {
     return this.byPath.has(path);
@@ -96,6 +101,7 @@ export class ChunkIndex {
     vectors: readonly (Float32Array | undefined)[] = [],
     perStep = 64,
   ): Generator<void, void, void> {
+    this.vectorStore?.recycle();
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
@@ -124,10 +130,9 @@ export class ChunkIndex {
     while (ids.length > 0) {
       if (done > 0 && done % perStep === 0) yield;
       const id = ids.pop() as string;
-      detachVector(this.db, VECTOR, id);
+      this.vectorStore?.delete(id);
       void remove(this.db, id);
       this.textRevision++;
-      if (this.chunks.get(id)?.vector) this.withVector--;
       this.chunks.delete(id);
       done++;
     }
@@ -140,10 +145,12 @@ export class ChunkIndex {
    * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
-  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256): Generator<void, boolean, void> {
+  // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`).
+  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.switches.skipText = keywords !== undefined;
+    if (rows) this.vectorStore?.adopt(rows);
     try {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];
@@ -159,6 +166,7 @@ export class ChunkIndex {
       }
     } finally {
       this.switches.skipText = false;
+      this.vectorStore?.settle();
     }
     this.textRevision++;
     if (keywords === undefined) return false;
@@ -206,10 +214,9 @@ export class ChunkIndex {
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
-    if (!old || !this.usable(vector)) return false;
-    if (!old.vector) this.withVector++;
-    this.chunks.set(id, { ...old, vector });
-    attachVector(this.db, VECTOR, id, vector);
+    if (!old || !this.vectorStore || !this.usable(vector)) return false;
+    this.vectorStore.recycle();
+    this.chunks.set(id, { ...old, vector: this.vectorStore.set(id, old.chunk.path, vector) });
     return true;
   }
 
@@ -232,17 +239,16 @@ export class ChunkIndex {
     return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
   }
 
+  /** The `limit` chunks nearest to `vector` by cosine, at or above `similarity`, best first; ties by first indexing. */
   vectorSearch(vector: Float32Array, opts: VectorSearchOptions): ScoredId[] {
-    if (this.dims === 0 || vector.length !== this.dims || this.withVector === 0) return [];
-    return nearestVectors(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit));
+    return runAll(this.vectorSearchSteps(vector, opts, Infinity));
   }
 
-  /** `vectorSearch` in steps of about `perStep` vectors (see `nearestVectorsSteps`). */
+  /** `vectorSearch` in steps of about `perStep` vectors (see `nearestChunksSteps`). */
   *vectorSearchSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, ScoredId[], void> {
-    if (this.dims === 0 || vector.length !== this.dims || this.withVector === 0) return [];
-    return yield* nearestVectorsSteps(this.db, VECTOR, vector, opts.similarity, Math.max(1, opts.limit), perStep);
+    if (!this.vectorStore || vector.length !== this.dims) return [];
+    return yield* nearestChunksSteps(this.vectorStore, vector, opts.similarity, Math.max(1, opts.limit), perStep);
   }
-
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
   keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
@@ -265,6 +271,7 @@ export class ChunkIndex {
     return { chunk, title, aliases, tags, vector: this.usable(vector) };
   }
 
+
   private fieldTexts(entry: IndexedChunk): Record<(typeof TEXT_FIELDS)[number], string> {
     return {
       text: entry.chunk.text,
@@ -281,10 +288,7 @@ export class ChunkIndex {
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
     void insert(this.db, { id: entry.chunk.id, ...this.fieldTexts(entry) });
-    if (entry.vector) {
-      this.withVector++;
-      attachVector(this.db, VECTOR, entry.chunk.id, entry.vector);
-    }
+    if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
 }
 

@@ -6,6 +6,7 @@ export interface IndexedChunk {
   title: string;
   aliases: readonly string[];
   tags: readonly string[];
+  /** The vector, as a view into the index's vector store: valid while the chunk is indexed (copy it to keep it). */
   vector: Float32Array | undefined;
 }
 

@@ -1,9 +1,10 @@
-import { appError, err, ok, type Result } from "../result";
+import { err, ok, type Result } from "../result";
 import { estimateTokens, truncateToTokens } from "../text/token-estimate";
 import { MemoryEmbeddingCache, embeddingCacheKey, type EmbeddingCache } from "./embedding-cache";
 import { prefixesForModel, type TaskPrefixes } from "./model-prefixes";
 import type { OllamaClient } from "./ollama-client";
 import { dimensionMismatchError, notEmbeddingModelError } from "./ollama-errors";
+import { failure } from "../errors/messages";
 
 /** Turns text into vectors. The engine only sees this interface, so tests and benchmarks can swap the backend. */
 export interface Embedder {
@@ -81,7 +82,7 @@ export class OllamaEmbedder implements Embedder {
     const result = await this.embedWithPrefix([text], this.prefixes.query, signal);
     if (!result.ok) return result;
     const vector = result.value[0];
-    return vector ? ok(vector) : err(appError("OLLAMA_BAD_RESPONSE", "Ollama returned no vector for the query."));
+    return vector ? ok(vector) : err(failure("ollamaNoQueryVector"));
   }
 
   embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {

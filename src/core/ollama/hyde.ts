@@ -1,7 +1,8 @@
-import { appError, err, ok, type Result } from "../result";
+import { err, ok, type Result } from "../result";
 import { parseQuery } from "../search/query-parser";
 import { LruMap } from "./lru-map";
 import type { OllamaClient } from "./ollama-client";
+import { failure } from "../errors/messages";
 
 export interface HydeOptions {
   /** Generation model that writes the hypothetical passage, e.g. "llama3.2". */
@@ -63,7 +64,7 @@ export class HydeGenerator {
 
   async generate(query: string, signal?: AbortSignal): Promise<Result<string>> {
     const key = query.trim().replace(/\s+/g, " ");
-    if (key === "") return err(appError("BAD_INPUT", "Type a query to search for."));
+    if (key === "") return err(failure("hydeEmptyQuery"));
     const cached = this.cache?.get(key);
     if (cached !== undefined) return ok(cached);
     const result = await this.client.generate(this.model, this.prompt(key), {
@@ -74,12 +75,7 @@ export class HydeGenerator {
     if (!result.ok) return result;
     const passage = cleanPassage(result.value);
     if (passage === "") {
-      return err(
-        appError(
-          "OLLAMA_BAD_RESPONSE",
-          `Model ${this.model} wrote an empty passage. Pick another generation model for hypothetical answers.`,
-        ),
-      );
+      return err(failure("hydeEmptyPassage", { model: this.model }));
     }
     this.cache?.set(key, passage);
     return ok(passage);

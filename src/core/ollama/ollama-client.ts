@@ -1,5 +1,5 @@
 import { Ollama } from "ollama/browser";
-import { appError, err, ok, type Result } from "../result";
+import { err, ok, type Result } from "../result";
 import { openScope, raceAbort, sleep as defaultSleep } from "./abort";
 import { isRecord, parseModelInfo, parseModelList, type OllamaModelInfo, type OllamaModelSummary } from "./model-info";
 import {
@@ -11,6 +11,7 @@ import {
   type OllamaFailure,
 } from "./ollama-errors";
 import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "./ollama-url";
+import { failure } from "../errors/messages";
 
 export type { OllamaModelInfo, OllamaModelSummary } from "./model-info";
 
@@ -119,7 +120,7 @@ export class OllamaClient {
   ): Promise<Result<T>> {
     if (!this.urlValid) {
       return err(
-        appError("BAD_INPUT", `"${this.baseUrl}" is not a valid Ollama URL. Use one like ${DEFAULT_OLLAMA_URL}.`),
+        failure("ollamaBadUrl", { url: this.baseUrl, example: DEFAULT_OLLAMA_URL }),
       );
     }
     const timeoutMs = target.timeoutMs ?? this.timeoutMs;

@@ -1,4 +1,5 @@
-import { appError, type AppError } from "../result";
+import { failure as messageFailure } from "../errors/messages";
+import type { AppError } from "../result";
 
 /**
  * What went wrong with one Ollama request, before it is turned into a user-facing AppError. Kept separate so the
@@ -59,29 +60,16 @@ export interface FailureContext {
 /** Turns a failure into an AppError whose message tells the user what to do next. */
 export function toAppError(failure: OllamaFailure, ctx: FailureContext): AppError {
   const model = ctx.model ?? "the model";
+  const where = { url: ctx.baseUrl, endpoint: ctx.endpoint };
   switch (failure.kind) {
     case "aborted":
-      return appError("ABORTED", "The request to Ollama was cancelled.");
+      return messageFailure("ollamaAborted");
     case "timeout":
-      return appError(
-        "OLLAMA_TIMEOUT",
-        `Ollama at ${ctx.baseUrl} did not answer ${ctx.endpoint} within ${seconds(ctx.timeoutMs)}. ` +
-          "It may still be loading the model: try again, or raise the timeout in settings.",
-      );
+      return messageFailure("ollamaTimeout", { ...where, limit: seconds(ctx.timeoutMs) });
     case "network":
-      return appError(
-        "OLLAMA_UNREACHABLE",
-        `Can't reach Ollama at ${ctx.baseUrl}. Is it running? Start it with \`ollama serve\`, ` +
-          "and check the Ollama URL in settings.",
-        failure.cause,
-      );
+      return messageFailure("ollamaUnreachable", { url: ctx.baseUrl }, failure.cause);
     case "bad-response":
-      return appError(
-        "OLLAMA_BAD_RESPONSE",
-        `Ollama at ${ctx.baseUrl} sent an answer to ${ctx.endpoint} that could not be read. ` +
-          "Check that the URL points at Ollama, and update Ollama if it is old.",
-        failure.cause,
-      );
+      return messageFailure("ollamaBadResponse", where, failure.cause);
     case "http":
       return httpError(failure.status, failure.message, ctx, model);
   }
@@ -90,44 +78,17 @@ export function toAppError(failure: OllamaFailure, ctx: FailureContext): AppErro
 function httpError(status: number, message: string, ctx: FailureContext, model: string): AppError {
   const detail = `HTTP ${status}: ${message}`;
   if (status === 404 && /model/i.test(message) && /not found/i.test(message)) {
-    return appError("OLLAMA_MODEL_MISSING", `Model ${model} is not installed. Run \`ollama pull ${model}\`.`, detail);
+    return messageFailure("ollamaModelMissing", { model }, detail);
   }
   if (/does not support embed/i.test(message)) return { ...notEmbeddingModelError(model), cause: detail };
-  if (/does not support (generate|completion)/i.test(message)) {
-    return appError(
-      "OLLAMA_HTTP",
-      `Model ${model} can't write text. Pick a generation model such as llama3.2 for hypothetical answers, or turn them off.`,
-      detail,
-    );
-  }
-  if (/context length/i.test(message)) {
-    return appError(
-      "OLLAMA_HTTP",
-      `The text sent to ${model} is longer than its context window. Lower the chunk size in settings and rebuild the index.`,
-      detail,
-    );
-  }
-  if (status === 404 && ctx.endpoint === "/api/embed") {
-    return appError(
-      "OLLAMA_TOO_OLD",
-      "This Ollama is too old: /api/embed is missing. Update Ollama to 0.3 or later.",
-      detail,
-    );
-  }
+  if (/does not support (generate|completion)/i.test(message)) return messageFailure("ollamaCantGenerate", { model }, detail);
+  if (/context length/i.test(message)) return messageFailure("ollamaContextTooLong", { model }, detail);
+  if (status === 404 && ctx.endpoint === "/api/embed") return messageFailure("ollamaTooOld", detail);
   if (status >= 500) {
     const tries = ctx.attempts > 1 ? ` (tried ${ctx.attempts} times)` : "";
-    return appError(
-      "OLLAMA_HTTP",
-      `Ollama failed on ${ctx.endpoint}${tries}: ${message || `HTTP ${status}`}. Check the Ollama log, or restart Ollama.`,
-      detail,
-    );
+    return messageFailure("ollamaServerFailed", { endpoint: ctx.endpoint, tries, reason: message || `HTTP ${status}` }, detail);
   }
-  return appError(
-    "OLLAMA_HTTP",
-    `Ollama at ${ctx.baseUrl} refused ${ctx.endpoint} (HTTP ${status}: ${message}). ` +
-      "Check the Ollama URL and the model names in settings.",
-    detail,
-  );
+  return messageFailure("ollamaRefused", { url: ctx.baseUrl, endpoint: ctx.endpoint, status, reason: message }, detail);
 }
 
 function httpStatusOf(error: unknown): number | undefined {
@@ -143,17 +104,10 @@ function seconds(ms: number): string {
 
 /** The model exists but is not an embedding model (found from its capabilities before any embed call). */
 export function notEmbeddingModelError(model: string): AppError {
-  return appError(
-    "OLLAMA_NOT_EMBEDDING_MODEL",
-    `Model ${model} can't make embeddings. Pick an embedding model such as nomic-embed-text.`,
-  );
+  return messageFailure("ollamaNotEmbeddingModel", { model });
 }
 
 /** Vectors of a size other than the index was built with: mixing them would make every similarity meaningless. */
 export function dimensionMismatchError(model: string, got: number, expected: number): AppError {
-  return appError(
-    "OLLAMA_DIMENSION_MISMATCH",
-    `Model ${model} returned vectors of size ${got}, but ${expected} was expected. ` +
-      "If you changed the embedding model, rebuild the index.",
-  );
+  return messageFailure("dimensionMismatch", { model, got, expected });
 }

@@ -1,6 +1,7 @@
-import { appError, err, ok, type AppError, type Result } from "../result";
+import { err, ok, type AppError, type Result } from "../result";
 import { checksumSteps } from "./checksum";
 import type { Steps } from "./slices";
+import { failure } from "../errors/messages";
 
 /**
  * The framing shared by both index files, stable across format versions so that any version can be recognised:
@@ -85,19 +86,11 @@ export function* readContainer(bytes: Uint8Array, kind: ContainerKind, version: 
 
 /** The one error for any damaged, truncated or inconsistent index file; `cause` says what exactly, for the log. */
 export function corruptFile(label: string, reason: string): AppError {
-  return appError(
-    "INDEX_CORRUPT",
-    "The saved search index is damaged or incomplete, so it will be rebuilt from your notes.",
-    `${label}: ${reason}`,
-  );
+  return failure("indexCorrupt", `${label}: ${reason}`);
 }
 
 function formatChanged(found: number, expected: number): AppError {
-  return appError(
-    "INDEX_MISMATCH",
-    "The search index was saved in an older or newer file format, so it will be rebuilt from your notes.",
-    `format version ${found}, this plugin uses ${expected}`,
-  );
+  return failure("indexFormatChanged", `format version ${found}, this plugin uses ${expected}`);
 }
 
 /** Rounds up to a multiple of 4 (arithmetic, not bit masks: bodies can exceed 2 GiB at large vaults). */

@@ -1,4 +1,4 @@
-import { appError, err, ok, type AppError, type Result } from "../result";
+import { err, ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import { decodeMetaFile, encodeMetaFile } from "./meta-file";
 import { runAll, type Steps } from "./slices";
@@ -6,6 +6,7 @@ import type { IndexSnapshot, SnapshotToSave } from "./snapshot";
 import { findSnapshotProblem } from "./snapshot-check";
 import { describeMismatch, type SnapshotExpectations } from "./snapshot-expectations";
 import { decodeVectorsFile, encodeVectorsFile } from "./vectors-file";
+import { failure } from "../errors/messages";
 
 export type { SnapshotExpectations } from "./snapshot-expectations";
 
@@ -46,7 +47,7 @@ export function* encodeSnapshotSteps(s: SnapshotToSave): Steps<Result<EncodedSna
 }
 
 function cantSave(cause: unknown): AppError {
-  return appError("BAD_INPUT", "Can't save the search index: it is inconsistent. Please report this as a bug.", cause);
+  return failure("indexInconsistent", cause);
 }
 
 /**

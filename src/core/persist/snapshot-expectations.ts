@@ -1,5 +1,6 @@
-import { appError, type AppError } from "../result";
+import { type AppError } from "../result";
 import type { SnapshotHeader } from "./snapshot";
+import { failure } from "../errors/messages";
 
 /** The settings the loaded index must have been built with. */
 export interface SnapshotExpectations {
@@ -21,10 +22,7 @@ export function describeMismatch(saved: SnapshotHeader, expect: SnapshotExpectat
   }
   if (saved.chunkingHash !== expect.chunkingHash) changes.push("the chunking settings changed");
   if (changes.length === 0) return null;
-  return appError(
-    "INDEX_MISMATCH",
-    `The search index will be rebuilt because ${changes.join(" and ")}.`,
-  );
+  return failure("indexSettingsChanged", { changes: changes.join(" and ") });
 }
 
 function modelName(model: string): string {

@@ -79,6 +79,8 @@ export interface VectorRows {
   readonly length: number;
   /** Row i's vector (`dims` floats), or undefined for a chunk that waits for its embedding. */
   row(i: number): Float32Array | undefined;
+  /** Called once the rows are written (or the save is given up): the index may then reuse their memory. */
+  release?(): void;
 }
 
 /** A snapshot to save: its vectors may also be given by row (see `VectorRows`). */

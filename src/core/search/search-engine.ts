@@ -12,6 +12,7 @@ import { parseQuery, type ParsedQuery } from "./query-parser";
 import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./search-options";
 import type { SearchNotice, SearchResponse } from "./search-result";
 import { scaledWeights, type Calibration } from "./weight-calibration";
+import { failure, messageText } from "../errors/messages";
 
 /** One search. */
 export interface SearchRequest {
@@ -88,12 +89,12 @@ export class SearchEngine {
     const [queryVec, hydeVec] = await Promise.all([this.queryVector(q, req), this.hydeVector(q, req, notices)]);
     if (req.signal?.aborted) return { ...this.respond(q, req, mode, [], notices), aborted: true };
     if (!queryVec.ok) {
-      notices.push({ code: "KEYWORD_FALLBACK", message: `Keyword results only: ${queryVec.error.message}`, error: queryVec.error });
+      notices.push({ code: "KEYWORD_FALLBACK", message: messageText("keywordFallback", { reason: queryVec.error.message }), error: queryVec.error });
       const fallback = mode === "hybrid" ? lists : [this.bm25List(r, req)];
       return this.respond(q, req, "keyword", fallback, notices, mode);
     }
     if (this.deps.index.vectorCount === 0) {
-      notices.push({ code: "NO_VECTORS", message: "No embeddings yet: showing keyword matches while the index fills." });
+      notices.push({ code: "NO_VECTORS", message: messageText("noVectorsYet") });
     }
     for (const [name, vector] of [["vector", queryVec.value], ["hyde", hydeVec]] as const) {
       if (!vector) continue;
@@ -170,14 +171,14 @@ export class SearchEngine {
     const { hyde, embedder } = this.deps;
     if (!this.options.hyde || !hyde || !embedder) return undefined;
     if (q.isKeywordLike && !this.options.hydeForKeywordQueries) {
-      notices.push({ code: "HYDE_SKIPPED", message: "HyDE skipped: the query looks like keywords." });
+      notices.push({ code: "HYDE_SKIPPED", message: messageText("hydeSkipped") });
       return undefined;
     }
     const passage = await hyde.generate(q.text, req.signal);
     const vec = passage.ok ? await embedder.embedDocuments([passage.value], req.signal) : passage;
     if (vec.ok && vec.value[0]) return vec.value[0];
     if (!vec.ok && !req.signal?.aborted) {
-      notices.push({ code: "HYDE_FAILED", message: `HyDE left out: ${vec.error.message}`, error: vec.error });
+      notices.push({ code: "HYDE_FAILED", message: messageText("hydeFailed", { reason: vec.error.message }), error: vec.error });
     }
     return undefined;
   }
@@ -212,5 +213,5 @@ function applyFilter(r: Retrieval, ids: string[]): string[] {
 }
 
 function noEmbedder(): AppError {
-  return { code: "OLLAMA_UNREACHABLE", message: "No embedding model is set up. Pick one in the settings." };
+  return failure("noEmbeddingModel");
 }

@@ -1,6 +1,7 @@
 import type { AppError } from "../result";
 import type { ListName, SearchMode } from "../types";
 import type { ParsedQuery } from "./query-parser";
+import type { NoticeCode } from "../errors/error-table";
 
 /** One matching chunk of a result note. */
 export interface ChunkMatch {
@@ -44,7 +45,7 @@ export interface NoteResult {
 
 /** Something the user should know about how a search ran, e.g. that it fell back to keywords. */
 export interface SearchNotice {
-  code: "KEYWORD_FALLBACK" | "HYDE_FAILED" | "HYDE_SKIPPED" | "NO_VECTORS";
+  code: NoticeCode;
   message: string;
   error?: AppError;
 }

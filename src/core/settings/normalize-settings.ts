@@ -3,6 +3,7 @@ import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag } from "./l
 import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSettings } from "./plugin-settings";
 import { LIMITS } from "./setting-limits";
 import { SettingsReader } from "./settings-reader";
+import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "./setting-labels";
 
 /** Settings fit for use, and what had to change to make them so. */
 export interface NormalizedSettings {
@@ -33,13 +34,13 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
   const settings: PluginSettings = {
     version: SETTINGS_VERSION,
     ollamaUrl: readUrl(data.ollamaUrl, d.ollamaUrl, r),
-    embedModel: r.string(data.embedModel, "Embedding model", d.embedModel),
+    embedModel: r.string(data.embedModel, SETTING_LABELS.embedModel, d.embedModel),
     batchSize: r.number(data.batchSize, LIMITS.batchSize, d.batchSize),
     search: readSearch(data.search, d.search, r),
     hyde: {
-      enabled: r.boolean(field(data.hyde, "enabled"), "HyDE", d.hyde.enabled),
-      model: r.string(field(data.hyde, "model"), "HyDE generation model", d.hyde.model, { allowEmpty: true }),
-      promptTemplate: r.string(field(data.hyde, "promptTemplate"), "HyDE prompt template", d.hyde.promptTemplate, {
+      enabled: r.boolean(field(data.hyde, "enabled"), SETTING_LABELS.hydeEnabled, d.hyde.enabled),
+      model: r.string(field(data.hyde, "model"), SETTING_LABELS.hydeModel, d.hyde.model, { allowEmpty: true }),
+      promptTemplate: r.string(field(data.hyde, "promptTemplate"), SETTING_LABELS.hydePrompt, d.hyde.promptTemplate, {
         keepSpace: true,
       }),
     },
@@ -48,20 +49,20 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
       overlapRatio: r.number(field(data.chunk, "overlapRatio"), LIMITS.overlapRatio, d.chunk.overlapRatio),
     },
     debounceMs: r.number(data.debounceMs, LIMITS.debounceMs, d.debounceMs),
-    excludeFolders: r.list(data.excludeFolders, "Excluded folders", d.excludeFolders, (l) => normalizeList(l, normalizeFolder)),
-    excludeGlobs: r.list(data.excludeGlobs, "Excluded patterns", d.excludeGlobs, (l) => normalizeList(l, normalizeGlob)),
-    excludeTags: r.list(data.excludeTags, "Excluded tags", d.excludeTags, (l) => normalizeList(l, normalizeTag)),
+    excludeFolders: r.list(data.excludeFolders, SETTING_LABELS.excludeFolders, d.excludeFolders, (l) => normalizeList(l, normalizeFolder)),
+    excludeGlobs: r.list(data.excludeGlobs, SETTING_LABELS.excludeGlobs, d.excludeGlobs, (l) => normalizeList(l, normalizeGlob)),
+    excludeTags: r.list(data.excludeTags, SETTING_LABELS.excludeTags, d.excludeTags, (l) => normalizeList(l, normalizeTag)),
     minNoteChars: r.number(data.minNoteChars, LIMITS.minNoteChars, d.minNoteChars),
     related: {
       limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
-      hideLinked: r.boolean(field(data.related, "hideLinked"), "Hide linked notes", d.related.hideLinked),
+      hideLinked: r.boolean(field(data.related, "hideLinked"), SETTING_LABELS.hideLinked, d.related.hideLinked),
     },
   };
   return { settings, errors: r.errors };
 }
 
 function readUrl(raw: unknown, fallback: string, r: SettingsReader): string {
-  const text = r.string(raw, "Ollama URL", fallback);
+  const text = r.string(raw, SETTING_LABELS.ollamaUrl, fallback);
   const url = normalizeOllamaUrl(text);
   if (url !== undefined) return url;
   r.errors.push(`"${text}" is not a valid Ollama URL; ${fallback} is used. Use one like http://127.0.0.1:11434.`);
@@ -73,17 +74,17 @@ function readSearch(raw: unknown, d: SearchSettings, r: SettingsReader): SearchS
   return {
     rrfK: r.number(field(raw, "rrfK"), LIMITS.rrfK, d.rrfK),
     weights: {
-      bm25: r.number(field(w, "bm25"), LIMITS.weight, d.weights.bm25, "BM25 weight"),
-      vector: r.number(field(w, "vector"), LIMITS.weight, d.weights.vector, "Vector weight"),
-      hyde: r.number(field(w, "hyde"), LIMITS.weight, d.weights.hyde, "HyDE weight"),
+      bm25: r.number(field(w, "bm25"), LIMITS.weight, d.weights.bm25, SETTING_LABELS.bm25Weight),
+      vector: r.number(field(w, "vector"), LIMITS.weight, d.weights.vector, SETTING_LABELS.vectorWeight),
+      hyde: r.number(field(w, "hyde"), LIMITS.weight, d.weights.hyde, SETTING_LABELS.hydeWeight),
     },
     keywordQueryBoost: r.number(field(raw, "keywordQueryBoost"), LIMITS.keywordQueryBoost, d.keywordQueryBoost),
-    autoWeights: r.boolean(field(raw, "autoWeights"), "Auto-calibrate", d.autoWeights),
+    autoWeights: r.boolean(field(raw, "autoWeights"), SETTING_LABELS.autoWeights, d.autoWeights),
     limit: r.number(field(raw, "limit"), LIMITS.limit, d.limit),
     depthFactor: r.number(field(raw, "depthFactor"), LIMITS.depthFactor, d.depthFactor),
     minScore: r.number(field(raw, "minScore"), LIMITS.minScore, d.minScore),
     similarity: r.number(field(raw, "similarity"), LIMITS.similarity, d.similarity),
-    hydeForKeywordQueries: r.boolean(field(raw, "hydeForKeywordQueries"), "HyDE for keyword queries", d.hydeForKeywordQueries),
+    hydeForKeywordQueries: r.boolean(field(raw, "hydeForKeywordQueries"), FILE_ONLY_SETTINGS.hydeForKeywordQueries, d.hydeForKeywordQueries),
     chunksPerNote: r.number(field(raw, "chunksPerNote"), LIMITS.chunksPerNote, d.chunksPerNote),
   };
 }

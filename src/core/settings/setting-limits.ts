@@ -1,5 +1,6 @@
 import { MIN_CHUNK_TOKENS } from "../chunk/chunk-options";
 import { err, ok, type Result } from "../result";
+import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "./setting-labels";
 
 /** The accepted range of one numeric setting. */
 export interface NumberLimit {
@@ -15,20 +16,21 @@ const limit = (label: string, min: number, max: number, integer = true): NumberL
 
 /** Ranges of every numeric setting, shared by loading (which clamps) and the settings tab (which refuses). */
 export const LIMITS = {
-  batchSize: limit("Batch size", 1, 256),
-  rrfK: limit("RRF k", 1, 1000, false),
+  batchSize: limit(SETTING_LABELS.batchSize, 1, 256),
+  rrfK: limit(SETTING_LABELS.rrfK, 1, 1000, false),
+  // Each weight is read with its own label (normalize-settings.ts, the settings tab).
   weight: limit("Weight", 0, 10, false),
-  limit: limit("Number of results", 1, 200),
-  depthFactor: limit("Candidate depth", 1, 50),
-  keywordQueryBoost: limit("Keyword query boost", 1, 10, false),
-  minScore: limit("Minimum score", 0, 1, false),
-  similarity: limit("Similarity floor", 0, 1, false),
-  chunksPerNote: limit("Chunks per note", 1, 10),
-  maxTokens: limit("Chunk size", MIN_CHUNK_TOKENS, 4096),
-  overlapRatio: limit("Chunk overlap", 0, 0.5, false),
-  debounceMs: limit("Debounce", 0, 60_000),
-  minNoteChars: limit("Minimum note length", 0, 1_000_000),
-  relatedLimit: limit("Related notes shown", 1, 100),
+  limit: limit(SETTING_LABELS.limit, 1, 200),
+  depthFactor: limit(FILE_ONLY_SETTINGS.depthFactor, 1, 50),
+  keywordQueryBoost: limit(SETTING_LABELS.keywordQueryBoost, 1, 10, false),
+  minScore: limit(SETTING_LABELS.minScore, 0, 1, false),
+  similarity: limit(FILE_ONLY_SETTINGS.similarity, 0, 1, false),
+  chunksPerNote: limit(FILE_ONLY_SETTINGS.chunksPerNote, 1, 10),
+  maxTokens: limit(SETTING_LABELS.maxTokens, MIN_CHUNK_TOKENS, 4096),
+  overlapRatio: limit(SETTING_LABELS.overlapRatio, 0, 0.5, false),
+  debounceMs: limit(SETTING_LABELS.debounceMs, 0, 60_000),
+  minNoteChars: limit(SETTING_LABELS.minNoteChars, 0, 1_000_000),
+  relatedLimit: limit(SETTING_LABELS.relatedLimit, 1, 100),
 } satisfies Record<string, NumberLimit>;
 
 /** "a whole number from 1 to 256" / "a number from 0 to 1": the range as the messages say it. */

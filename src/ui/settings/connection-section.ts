@@ -8,6 +8,7 @@ import { numberRows } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
+import { SETTING_LABELS } from "../../core/settings/setting-labels";
 
 /**
  * Connection: the Ollama URL with "Test connection", the embedding model (from the server's embedding models),
@@ -34,7 +35,7 @@ export function connectionGroup(ctx: SettingsContext): SettingGroup {
     heading: "Connection",
     rows: [
       {
-        name: "Ollama URL",
+        name: SETTING_LABELS.ollamaUrl,
         desc: "Ollama listens here. Note text is sent to this address only, to be embedded.",
         render: (setting) => {
           setting.addText((text) => {
@@ -63,7 +64,7 @@ export function connectionGroup(ctx: SettingsContext): SettingGroup {
         },
       },
       {
-        name: "Embedding model",
+        name: SETTING_LABELS.embedModel,
         desc: "The installed models that make embeddings. Changing it rebuilds the index.",
         render: (setting) => {
           setting.addDropdown((dropdown) => {
@@ -83,7 +84,7 @@ export function connectionGroup(ctx: SettingsContext): SettingGroup {
       },
       ...numberRows(ctx, [
         {
-          name: "Batch size",
+          name: SETTING_LABELS.batchSize,
           desc: "Passages per embedding request. Larger batches index faster but keep the server busy longer.",
           limit: LIMITS.batchSize,
           read: (s) => s.batchSize,

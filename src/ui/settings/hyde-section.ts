@@ -5,6 +5,7 @@ import { toggleRow } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
+import { SETTING_LABELS } from "../../core/settings/setting-labels";
 
 /** Hypothetical answers (HyDE): the switch, the generation model and the prompt. */
 export function hydeGroup(ctx: SettingsContext): SettingGroup {
@@ -14,14 +15,14 @@ export function hydeGroup(ctx: SettingsContext): SettingGroup {
       toggleRow(
         ctx,
         {
-          name: "Search with a hypothetical answer",
+          name: SETTING_LABELS.hydeEnabled,
           desc: "A generation model writes a short answer to each query (HyDE), and that answer is searched too. Slower; skipped for one- or two-word queries.",
         },
         (s) => s.hyde.enabled,
         (d, v) => void (d.hyde.enabled = v),
       ),
       {
-        name: "Generation model",
+        name: SETTING_LABELS.hydeModel,
         desc: "An installed Ollama model that writes text (not an embedding model). Hypothetical answers stay off until one is chosen.",
         render: (setting) => {
           setting.addDropdown((dropdown) => {
@@ -35,7 +36,7 @@ export function hydeGroup(ctx: SettingsContext): SettingGroup {
         },
       },
       {
-        name: "Prompt template",
+        name: SETTING_LABELS.hydePrompt,
         desc: "What the model is asked. {query} is replaced by the search; without it, the search is added at the end.",
         render: (setting) => {
           setting.addTextArea((t) => {

@@ -4,6 +4,7 @@ import type { IndexStatusPort } from "../ports";
 import { indexStatusLines } from "../status-text";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
+import { SETTING_LABELS } from "../../core/settings/setting-labels";
 
 /** Index: live status (notes, chunks, pending embeddings, file size, last error), "Rebuild index" and pause/resume. */
 export function indexGroup(ctx: SettingsContext): SettingGroup {
@@ -12,7 +13,7 @@ export function indexGroup(ctx: SettingsContext): SettingGroup {
     heading: "Index",
     rows: [
       {
-        name: "Status",
+        name: SETTING_LABELS.indexStatus,
         desc: "What the index holds and what it is doing.",
         render: (setting) => {
           const el = setting.infoEl.createDiv({ cls: "hvs-index-status", attr: { "aria-live": "polite" } });
@@ -25,7 +26,7 @@ export function indexGroup(ctx: SettingsContext): SettingGroup {
         },
       },
       {
-        name: "Rebuild or pause",
+        name: SETTING_LABELS.rebuild,
         desc: "A rebuild reads and embeds every note again. Pausing stops indexing until it is resumed.",
         render: (setting) => {
           let pause: ButtonComponent | undefined;

@@ -5,10 +5,11 @@ import { numberRows, type NumberSettingSpec } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup, SettingRow } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
+import { SETTING_LABELS } from "../../core/settings/setting-labels";
 
 const INDEXING_NUMBERS: readonly NumberSettingSpec[] = [
   {
-    name: "Chunk size",
+    name: SETTING_LABELS.maxTokens,
     desc: "Longest passage, in tokens, that gets its own embedding. Changing it rebuilds the index.",
     limit: LIMITS.maxTokens,
     read: (s) => s.chunk.maxTokens,
@@ -16,7 +17,7 @@ const INDEXING_NUMBERS: readonly NumberSettingSpec[] = [
     when: "change",
   },
   {
-    name: "Chunk overlap",
+    name: SETTING_LABELS.overlapRatio,
     desc: "Percent of a passage repeated at the start of the next one, so no sentence is cut off. Changing it rebuilds the index.",
     limit: { ...LIMITS.overlapRatio, min: LIMITS.overlapRatio.min * 100, max: LIMITS.overlapRatio.max * 100 },
     read: (s) => Math.round(s.chunk.overlapRatio * 1000) / 10,
@@ -24,14 +25,14 @@ const INDEXING_NUMBERS: readonly NumberSettingSpec[] = [
     when: "change",
   },
   {
-    name: "Re-index delay",
+    name: SETTING_LABELS.debounceMs,
     desc: "Milliseconds to wait after an edit before the note is indexed again. Longer delays send fewer requests while you type.",
     limit: LIMITS.debounceMs,
     read: (s) => s.debounceMs,
     write: (d, v) => void (d.debounceMs = v),
   },
   {
-    name: "Minimum note length",
+    name: SETTING_LABELS.minNoteChars,
     desc: "Notes with fewer characters are not indexed. 0 indexes every note.",
     limit: LIMITS.minNoteChars,
     read: (s) => s.minNoteChars,
@@ -77,19 +78,19 @@ export function indexingGroup(ctx: SettingsContext): SettingGroup {
       ...numberRows(ctx, INDEXING_NUMBERS),
       listRow(
         ctx,
-        { name: "Excluded folders", desc: "Notes in these folders are not indexed. One folder a line.", placeholder: "Private\nArchive/old" },
+        { name: SETTING_LABELS.excludeFolders, desc: "Notes in these folders are not indexed. One folder a line.", placeholder: "Private\nArchive/old" },
         "excludeFolders",
         normalizeFolder,
       ),
       listRow(
         ctx,
-        { name: "Excluded patterns", desc: "Glob patterns of paths that are not indexed. One a line.", placeholder: "**/*.excalidraw.md" },
+        { name: SETTING_LABELS.excludeGlobs, desc: "Glob patterns of paths that are not indexed. One a line.", placeholder: "**/*.excalidraw.md" },
         "excludeGlobs",
         normalizeGlob,
       ),
       listRow(
         ctx,
-        { name: "Excluded tags", desc: "Notes with any of these tags are not indexed. Separate them with commas.", placeholder: "private, journal" },
+        { name: SETTING_LABELS.excludeTags, desc: "Notes with any of these tags are not indexed. Separate them with commas.", placeholder: "private, journal" },
         "excludeTags",
         normalizeTag,
       ),

@@ -2,52 +2,53 @@ import { LIMITS } from "../../core/settings/setting-limits";
 import { numberRows, toggleRow, type NumberSettingSpec } from "./row-builders";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
+import { SETTING_LABELS } from "../../core/settings/setting-labels";
 
 const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
   {
-    name: "Keyword weight",
+    name: SETTING_LABELS.bm25Weight,
     desc: "How much exact word matches (BM25) count in hybrid results. 0 leaves them out.",
     limit: LIMITS.weight,
     read: (s) => s.search.weights.bm25,
     write: (d, v) => void (d.search.weights.bm25 = v),
   },
   {
-    name: "Meaning weight",
+    name: SETTING_LABELS.vectorWeight,
     desc: "How much matches by meaning (the query embedding) count in hybrid results.",
     limit: LIMITS.weight,
     read: (s) => s.search.weights.vector,
     write: (d, v) => void (d.search.weights.vector = v),
   },
   {
-    name: "Hypothetical answer weight",
+    name: SETTING_LABELS.hydeWeight,
     desc: "How much the HyDE list counts when it is on. Keep it below the meaning weight.",
     limit: LIMITS.weight,
     read: (s) => s.search.weights.hyde,
     write: (d, v) => void (d.search.weights.hyde = v),
   },
   {
-    name: "RRF k",
+    name: SETTING_LABELS.rrfK,
     desc: "Small values let each list's top hits decide; large values favour notes several lists agree on.",
     limit: LIMITS.rrfK,
     read: (s) => s.search.rrfK,
     write: (d, v) => void (d.search.rrfK = v),
   },
   {
-    name: "Keyword query boost",
+    name: SETTING_LABELS.keywordQueryBoost,
     desc: "For one- or two-word queries and quoted phrases, the keyword weight is multiplied by this, so exact names come first.",
     limit: LIMITS.keywordQueryBoost,
     read: (s) => s.search.keywordQueryBoost,
     write: (d, v) => void (d.search.keywordQueryBoost = v),
   },
   {
-    name: "Number of results",
+    name: SETTING_LABELS.limit,
     desc: "Notes listed in the search window.",
     limit: LIMITS.limit,
     read: (s) => s.search.limit,
     write: (d, v) => void (d.search.limit = v),
   },
   {
-    name: "Minimum score",
+    name: SETTING_LABELS.minScore,
     desc: "Hide results below this share (0 to 1) of the best possible score. 0 hides nothing.",
     limit: LIMITS.minScore,
     read: (s) => s.search.minScore,
@@ -64,7 +65,7 @@ export function searchGroup(ctx: SettingsContext): SettingGroup {
       toggleRow(
         ctx,
         {
-          name: "Auto-calibrate",
+          name: SETTING_LABELS.autoWeights,
           desc: "Measure how well the embedding model does on this vault and scale the meaning weights to match.",
         },
         (s) => s.search.autoWeights,
@@ -81,7 +82,7 @@ export function relatedGroup(ctx: SettingsContext): SettingGroup {
     rows: [
       ...numberRows(ctx, [
         {
-          name: "Notes shown",
+          name: SETTING_LABELS.relatedLimit,
           desc: "How many related notes the side panel lists.",
           limit: LIMITS.relatedLimit,
           read: (s) => s.related.limit,
@@ -91,7 +92,7 @@ export function relatedGroup(ctx: SettingsContext): SettingGroup {
       toggleRow(
         ctx,
         {
-          name: "Hide linked notes",
+          name: SETTING_LABELS.hideLinked,
           desc: "Leave out notes the active note already links to, to find connections not made yet.",
         },
         (s) => s.related.hideLinked,

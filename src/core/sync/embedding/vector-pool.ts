@@ -1,8 +1,12 @@
 interface Entry {
   /** Chunk ids in the index whose embedded text has this hash. */
   ids: Set<string>;
-  vector: Float32Array | undefined;
+  /** The chunks have their vector, in the index (the pool holds no copy of a vector the index holds). */
+  embedded: boolean;
 }
+
+/** The index's stored vector of a chunk, if it has one. */
+export type StoredVectorOf = (id: string) => Float32Array | undefined;
 
 /**
  * Vectors by embed hash (the hash of the exact text embedded), for one model. Chunks of identical text share one
@@ -18,8 +22,14 @@ export class VectorPool {
   private seeds = new Map<string, Float32Array>();
   private waitingChunks = 0;
 
-  /** `keepDropped`: how many recently dropped vectors to keep. Default 4096 (12 MB at 768 dimensions). */
-  constructor(private readonly keepDropped = 4096) {}
+  /**
+   * `storedVectorOf`: reads a chunk's vector from the index, where the vectors of text in the index live.
+   * `keepDropped`: how many recently dropped vectors to keep. Default 4096 (12 MB at 768 dimensions).
+   */
+  constructor(
+    private readonly storedVectorOf: StoredVectorOf,
+    private readonly keepDropped = 4096,
+  ) {}
 
   /** Chunks in the index that still wait for their vector. */
   get pendingChunks(): number {
@@ -28,7 +38,7 @@ export class VectorPool {
 
   /** The vector known for this text, from the index, the seeds or the recently dropped ones. */
   lookup(hash: string): Float32Array | undefined {
-    const known = this.entries.get(hash)?.vector ?? this.seeds.get(hash);
+    const known = this.storedVector(this.entries.get(hash)) ?? this.seeds.get(hash);
     if (known) return known;
     const dropped = this.dropped.get(hash);
     if (dropped) this.drop(hash, dropped);
@@ -39,27 +49,33 @@ export class VectorPool {
   retain(hash: string, id: string, vector: Float32Array | undefined): boolean {
     let entry = this.entries.get(hash);
     if (!entry) {
-      entry = { ids: new Set(), vector };
+      entry = { ids: new Set(), embedded: vector !== undefined };
       this.entries.set(hash, entry);
-    } else if (!entry.vector && vector) {
+    } else if (!entry.embedded && vector) {
       this.waitingChunks -= entry.ids.size;
-      entry.vector = vector;
+      entry.embedded = true;
     }
     if (!entry.ids.has(id)) {
       entry.ids.add(id);
-      if (!entry.vector) this.waitingChunks++;
+      if (!entry.embedded) this.waitingChunks++;
     }
-    return entry.vector === undefined;
+    return !entry.embedded;
   }
 
-  /** Chunk `id` no longer has text `hash`. Returns true when no chunk has that text any more. */
+  /**
+   * Chunk `id` no longer has text `hash`; called while the chunk is still in the index, so that the vector of text
+   * that leaves the index can be kept (as a copy: its slot in the index will be reused). Returns true when no chunk
+   * has that text any more.
+   */
   release(hash: string, id: string): boolean {
     const entry = this.entries.get(hash);
-    if (!entry?.ids.delete(id)) return false;
-    if (!entry.vector) this.waitingChunks--;
+    if (!entry) return false;
+    const vector = entry.ids.size === 1 ? this.storedVector(entry) : undefined;
+    if (!entry.ids.delete(id)) return false;
+    if (!entry.embedded) this.waitingChunks--;
     if (entry.ids.size > 0) return false;
     this.entries.delete(hash);
-    if (entry.vector) this.drop(hash, entry.vector);
+    if (vector) this.drop(hash, vector.slice());
     return true;
   }
 
@@ -70,15 +86,15 @@ export class VectorPool {
       this.drop(hash, vector);
       return [];
     }
-    if (!entry.vector) this.waitingChunks -= entry.ids.size;
-    entry.vector = vector;
+    if (!entry.embedded) this.waitingChunks -= entry.ids.size;
+    entry.embedded = true;
     return [...entry.ids];
   }
 
   /** True when some chunk has text `hash` but no vector yet. */
   needsVector(hash: string): boolean {
     const entry = this.entries.get(hash);
-    return entry !== undefined && entry.vector === undefined;
+    return entry !== undefined && !entry.embedded;
   }
 
   /** Offers a vector from a discarded index of the same model, until `clearSeeds`. */
@@ -96,7 +112,20 @@ export class VectorPool {
   *allVectors(): Generator<[string, Float32Array]> {
     yield* this.dropped;
     yield* this.seeds;
-    for (const [hash, entry] of this.entries) if (entry.vector) yield [hash, entry.vector];
+    for (const [hash, entry] of this.entries) {
+      const v = this.storedVector(entry);
+      if (v) yield [hash, v];
+    }
+  }
+
+  /** The vector of an entry's text, read from the first of its chunks the index has a vector for. */
+  private storedVector(entry: Entry | undefined): Float32Array | undefined {
+    if (!entry?.embedded) return undefined;
+    for (const id of entry.ids) {
+      const v = this.storedVectorOf(id);
+      if (v) return v;
+    }
+    return undefined;
   }
 
   /** Keeps a vector no chunk uses any more, forgetting the least recently used beyond `keepDropped`. */

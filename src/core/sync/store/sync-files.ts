@@ -130,6 +130,10 @@ export async function saveSyncedIndex(
     exclusionsHash: exclusionsChecked ? exclusionRulesHash(settings) : "",
   };
   const snapshot = await synced.snapshot(header, pause);
-  if (!shouldWrite()) return undefined;
-  return saveIndexFiles(deps.store, deps.dataDir, snapshot, { pause });
+  try {
+    if (!shouldWrite()) return undefined;
+    return await saveIndexFiles(deps.store, deps.dataDir, snapshot, { pause });
+  } finally {
+    if (!(snapshot.vectors instanceof Float32Array)) snapshot.vectors.release?.();
+  }
 }

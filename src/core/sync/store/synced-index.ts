@@ -17,7 +17,8 @@ const CHUNKS_PER_STEP = 32;
  */
 export class SyncedIndex {
   readonly notes = new Map<string, NoteState>();
-  readonly pool = new VectorPool();
+  /** Vectors by text; those of text in the index are read from the index's vector store, never held twice. */
+  readonly pool = new VectorPool((id) => this.current.get(id)?.vector);
   readonly queue = new EmbedQueue();
   /** `exclusionRulesHash` the restored notes were checked against (see `SnapshotHeader.exclusionsHash`). */
   checkedExclusions: string | undefined;
@@ -91,7 +92,8 @@ export class SyncedIndex {
   }
 
   /**
-   * Loads a snapshot into this (empty) index; vectors are views into the snapshot's array. The saved keyword
+   * Loads a snapshot into this (empty) index; the snapshot's vector array becomes part of the index's vector store
+   * as it is, without a copy. The saved keyword
    * postings go into the index whole when the snapshot has usable ones; otherwise every text is analysed again.
    */
   async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
@@ -109,12 +111,13 @@ export class SyncedIndex {
       if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors });
       if (n % 256 === 255) await pause();
     }
-    await run(this.current.restoreSteps(saved, s.keywords), pause);
+    await run(this.current.restoreSteps(saved, s.keywords, undefined, dims > 0 ? s.vectors : undefined), pause);
   }
 
   /**
-   * A consistent picture of the index for saving; `header` gets the current vector size. Vectors are taken by
-   * reference, not copied: the index replaces a chunk's vector with a new array and never changes one in place.
+   * A consistent picture of the index for saving; `header` gets the current vector size. Vectors are views into
+   * the index's vector store, not copies: until the snapshot's `vectors.release()`, the store reuses no freed slot,
+   * so every view keeps the vector it had when the snapshot was taken.
    */
   async snapshot(header: Omit<IndexSnapshot["header"], "dims">, pause: Pause): Promise<SnapshotToSave> {
     const dims = this.current.dims;
@@ -126,6 +129,7 @@ export class SyncedIndex {
       await pause();
     }
     const keywords = await run(this.current.exportKeywordSteps(chunks.map((c) => c.id)), pause);
+    const release = this.current.vectorStore?.hold() ?? (() => undefined);
     const rows: (Float32Array | undefined)[] = [];
     const hasVector = new Uint8Array(chunks.length);
     for (const [i, c] of chunks.entries()) {
@@ -133,7 +137,7 @@ export class SyncedIndex {
       rows.push(v);
       hasVector[i] = v ? 1 : 0;
     }
-    const vectors = { length: chunks.length * dims, row: (i: number) => rows[i] };
+    const vectors = { length: chunks.length * dims, row: (i: number) => rows[i], release };
     return { header: { ...header, dims }, notes, chunks, vectors, hasVector, ...(keywords ? { keywords } : {}) };
   }
 

@@ -6,13 +6,15 @@ const PAGE_BYTES = 65_536;
 
 /**
  * Scores stored vectors against two probes with the WebAssembly SIMD kernel (pair-dot-kernel.wat): for each vector,
- * max(a · v, b · v), bit for bit what the JavaScript loop in vector-scan.ts computes, in less than half its time at
- * 768 dimensions (bench/pair-dot.ts). Vectors live in JavaScript arrays, so each batch is copied into the kernel's
- * memory first.
+ * max(a · v, b · v), bit for bit what the JavaScript loop in pair-dot-js.ts computes, in less than half its time at
+ * 768 dimensions (bench/pair-dot.ts). Vectors live in JavaScript memory, so each batch is copied into the kernel's
+ * memory first: one copy per batch for the store's contiguous rows.
  */
 export interface PairDotKernel {
   /** Writes max(a · v, b · v) of `vectors[i]` to `out[i]`. Every vector, `a` and `b` have the kernel's `dims`. */
   score(vectors: readonly Float32Array[], a: Float32Array, b: Float32Array, out: Float64Array): void;
+  /** The same for `count` vectors laid back to back in `rows`, written to `out[at…]`. */
+  scoreRows(rows: Float32Array, count: number, a: Float32Array, b: Float32Array, out: Float64Array, at: number): void;
 }
 
 interface Exports {
@@ -38,18 +40,32 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
   const vecs = out + BATCH * 8;
   const needed = vecs + BATCH * dims * 4;
   if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
+  // Views are taken per call: growing the memory (another dims) detaches older ones.
+  const setProbes = (a: Float32Array, b: Float32Array): Float32Array => {
+    const floats = new Float32Array(ex.memory.buffer);
+    floats.set(a, probeA / 4);
+    floats.set(b, probeB / 4);
+    return floats;
+  };
   return {
     score(vectors, a, b, scores) {
-      // Views are taken per call: growing the memory (another dims) detaches older ones.
-      const floats = new Float32Array(ex.memory.buffer);
+      const floats = setProbes(a, b);
       const results = new Float64Array(ex.memory.buffer, out, BATCH);
-      floats.set(a, probeA / 4);
-      floats.set(b, probeB / 4);
       for (let from = 0; from < vectors.length; from += BATCH) {
         const count = Math.min(BATCH, vectors.length - from);
         for (let k = 0; k < count; k++) floats.set(vectors[from + k] as Float32Array, vecs / 4 + k * dims);
         ex.pairDot(vecs, count, dims, probeA, probeB, out);
         scores.set(results.subarray(0, count), from);
+      }
+    },
+    scoreRows(rows, count, a, b, scores, at) {
+      const floats = setProbes(a, b);
+      const results = new Float64Array(ex.memory.buffer, out, BATCH);
+      for (let from = 0; from < count; from += BATCH) {
+        const n = Math.min(BATCH, count - from);
+        floats.set(rows.subarray(from * dims, (from + n) * dims), vecs / 4);
+        ex.pairDot(vecs, n, dims, probeA, probeB, out);
+        scores.set(results.subarray(0, n), at + from);
       }
     },
   };
@@ -62,7 +78,9 @@ function instantiate(): Exports | null {
     if (!WebAssembly.validate(bytes)) return null;
     // Synchronous compilation is allowed for a module this small (a few hundred bytes), also on a page's main thread.
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
-    return instance.exports as unknown as Exports;
+    const { memory, pairDot } = instance.exports;
+    if (!(memory instanceof WebAssembly.Memory) || typeof pairDot !== "function") return null;
+    return { memory, pairDot: pairDot as Exports["pairDot"] };
   } catch {
     return null;
   }

@@ -17,7 +17,7 @@ function cosine(q: Float32Array, v: Float32Array): number {
   return dot / (magnitude(q) * magnitude(v));
 }
 
-describe("vector search through Orama's store", () => {
+describe("vector search over the index's vector store", () => {
   it("returns the best `limit` at or above the floor, best first, ties in insertion order, with Orama's scores", () => {
     const dims = 4;
     const vec = fc.array(fc.integer({ min: -3, max: 3 }), { minLength: dims, maxLength: dims }).filter((v) => v.some((x) => x !== 0));

@@ -3,7 +3,7 @@
 ;;
 ;; For each of `count` vectors of `dims` float32 values laid out back to back at `vecs`, it writes
 ;; max(probeA · v, probeB · v) as a float64 to `out`. The sums are computed exactly as the JavaScript loop in
-;; vector-scan.ts computes them: every product and sum in float64, one running sum per position modulo 4, and the four
+;; pair-dot-js.ts computes them: every product and sum in float64, one running sum per position modulo 4, and the four
 ;; sums added left to right. So the scores are bit for bit the same, only sooner. `dims` must be a multiple of 4.
 (module
   (memory (export "memory") 1)

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import wabtInit from "wabt";
 import { describe, expect, it } from "vitest";
-import { pairDotKernel } from "../../../src/core/search/pair-dot-kernel";
-import { PAIR_DOT_WASM } from "../../../src/core/search/pair-dot-wasm";
+import { pairDotKernel } from "../../../src/core/vectors/pair-dot-kernel";
+import { PAIR_DOT_WASM } from "../../../src/core/vectors/pair-dot-wasm";
 
 /** The JavaScript loop of vector-scan.ts: four running sums by position modulo 4, added left to right. */
 function pairDotJs(v: Float32Array, a: Float32Array, b: Float32Array): number {
@@ -52,7 +52,7 @@ describe("pair-dot WebAssembly kernel", () => {
 
   it("is built from the committed source (run `npm run build:wasm` after editing the .wat)", async () => {
     const wabt = await wabtInit();
-    const path = "src/core/search/pair-dot-kernel.wat";
+    const path = "src/core/vectors/pair-dot-kernel.wat";
     const module = wabt.parseWat(path, readFileSync(path, "utf8"), { simd: true });
     const bytes = Buffer.from(module.toBinary({}).buffer);
     module.destroy();

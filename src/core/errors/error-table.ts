@@ -1,0 +1,134 @@
+/**
+ * Every message the engine gives the user about something that went wrong or ran differently, with its stable code.
+ * `{name}` is a parameter; `{setting:key}` names a row of the settings tab by its label (setting-labels.ts), so a
+ * message can only point at a setting that exists. `kind` says where the message travels: an `AppError`
+ * ("error"), a search notice ("notice"), a note warning ("note") or a view's status line ("status").
+ */
+export const MESSAGES = {
+  ollamaAborted: { kind: "error", code: "ABORTED", template: "The request to Ollama was cancelled." },
+  ollamaTimeout: {
+    kind: "error",
+    code: "OLLAMA_TIMEOUT",
+    template: "Ollama at {url} did not answer {endpoint} within {limit}. It may still be loading the model: wait a moment and try again.",
+  },
+  ollamaUnreachable: {
+    kind: "error",
+    code: "OLLAMA_UNREACHABLE",
+    template: "Can't reach Ollama at {url}. Is it running? Start it with `ollama serve`, and check {setting:ollamaUrl} in settings.",
+  },
+  ollamaBadResponse: {
+    kind: "error",
+    code: "OLLAMA_BAD_RESPONSE",
+    template: "Ollama at {url} sent an answer to {endpoint} that could not be read. Check {setting:ollamaUrl} in settings, and update Ollama if it is old.",
+  },
+  ollamaModelMissing: { kind: "error", code: "OLLAMA_MODEL_MISSING", template: "Model {model} is not installed. Run `ollama pull {model}`." },
+  ollamaNotEmbeddingModel: {
+    kind: "error",
+    code: "OLLAMA_NOT_EMBEDDING_MODEL",
+    template: "Model {model} can't make embeddings. Pick an embedding model such as nomic-embed-text.",
+  },
+  ollamaCantGenerate: {
+    kind: "error",
+    code: "OLLAMA_HTTP",
+    template:
+      "Model {model} can't write text. Pick one such as llama3.2 under {setting:hydeModel} in settings, or turn off {setting:hydeEnabled}.",
+  },
+  ollamaContextTooLong: {
+    kind: "error",
+    code: "OLLAMA_HTTP",
+    template: "The text sent to {model} is longer than its context window. Lower {setting:maxTokens} in settings; the index is then rebuilt.",
+  },
+  ollamaTooOld: { kind: "error", code: "OLLAMA_TOO_OLD", template: "This Ollama is too old: /api/embed is missing. Update Ollama to 0.3 or later." },
+  ollamaServerFailed: {
+    kind: "error",
+    code: "OLLAMA_HTTP",
+    template: "Ollama failed on {endpoint}{tries}: {reason}. Check the Ollama log, or restart Ollama.",
+  },
+  ollamaRefused: {
+    kind: "error",
+    code: "OLLAMA_HTTP",
+    template:
+      "Ollama at {url} refused {endpoint} (HTTP {status}: {reason}). Check {setting:ollamaUrl}, {setting:embedModel} and {setting:hydeModel} in settings.",
+  },
+  ollamaBadUrl: { kind: "error", code: "BAD_INPUT", template: '"{url}" is not a valid Ollama URL. Use one like {example}.' },
+  ollamaNoQueryVector: { kind: "error", code: "OLLAMA_BAD_RESPONSE", template: "Ollama returned no vector for the query." },
+  dimensionMismatch: {
+    kind: "error",
+    code: "OLLAMA_DIMENSION_MISMATCH",
+    template: "Model {model} returned vectors of size {got}, but {expected} was expected. If you changed {setting:embedModel}, rebuild the index.",
+  },
+  noEmbeddingModel: {
+    kind: "error",
+    code: "OLLAMA_UNREACHABLE",
+    template: "No embedding model is set up. Pick one under {setting:embedModel} in settings.",
+  },
+  hydeEmptyQuery: { kind: "error", code: "BAD_INPUT", template: "Type a query to search for." },
+  hydeEmptyPassage: {
+    kind: "error",
+    code: "OLLAMA_BAD_RESPONSE",
+    template: "Model {model} wrote an empty passage. Pick another one under {setting:hydeModel} in settings.",
+  },
+  indexCorrupt: {
+    kind: "error",
+    code: "INDEX_CORRUPT",
+    template: "The saved search index is damaged or incomplete, so it will be rebuilt from your notes.",
+  },
+  indexFormatChanged: {
+    kind: "error",
+    code: "INDEX_MISMATCH",
+    template: "The search index was saved in an older or newer file format, so it will be rebuilt from your notes.",
+  },
+  indexSettingsChanged: { kind: "error", code: "INDEX_MISMATCH", template: "The search index will be rebuilt because {changes}." },
+  indexInconsistent: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "Can't save the search index: it is inconsistent. Please report this as a bug.",
+  },
+  fileUnreadable: { kind: "error", code: "IO", template: "Can't read {path}. Check that the file is readable." },
+  fileUnwritable: { kind: "error", code: "IO", template: "Can't write {path}. Check that the folder is writable and the disk is not full." },
+  fileUncreatable: { kind: "error", code: "IO", template: "Can't create {path}. Check that the folder is writable." },
+  fileUnmovable: { kind: "error", code: "IO", template: "Can't move {from} to {to}. Check that the folder is writable." },
+  fileUndeletable: { kind: "error", code: "IO", template: "Can't delete {path}. Check that the folder is writable." },
+  noteGone: { kind: "error", code: "IO", template: "The note {path} is no longer in the vault." },
+  keywordFallback: { kind: "notice", code: "KEYWORD_FALLBACK", template: "Keyword results only: {reason}" },
+  noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
+  hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
+  hydeFailed: { kind: "notice", code: "HYDE_FAILED", template: "HyDE left out: {reason}" },
+  frontmatterUnclosed: {
+    kind: "note",
+    code: "FRONTMATTER_UNCLOSED",
+    template:
+      "The frontmatter that starts on line 1 has no closing `---` line, so it is indexed as text. Add a `---` line after the properties.",
+  },
+  frontmatterInvalid: {
+    kind: "note",
+    code: "FRONTMATTER_INVALID",
+    template: "Frontmatter line {line} can't be read ({problem}), so it is ignored. Fix the YAML there.",
+  },
+  relatedExcluded: {
+    kind: "status",
+    code: "RELATED_EXCLUDED",
+    template:
+      "This note is excluded from indexing (by folder, pattern, tag or length), so it has no related notes. Change {setting:excludeFolders}, {setting:excludeGlobs}, {setting:excludeTags} or {setting:minNoteChars} in settings to include it.",
+  },
+} as const satisfies Record<string, MessageSpec>;
+
+interface MessageSpec {
+  kind: "error" | "notice" | "note" | "status";
+  code: string;
+  template: string;
+}
+
+/** Which message. */
+export type MessageId = keyof typeof MESSAGES;
+
+type Entry = (typeof MESSAGES)[MessageId];
+
+/** Codes of the failures an `AppError` carries. */
+export type AppErrorCode = Extract<Entry, { kind: "error" }>["code"];
+
+/** Codes of search notices. */
+export type NoticeCode = Extract<Entry, { kind: "notice" }>["code"];
+
+/** Codes of note warnings. */
+export type NoteWarningCode = Extract<Entry, { kind: "note" }>["code"];

@@ -1,0 +1,46 @@
+/**
+ * The name of every row of the settings tab, as the tab shows it. The tab takes its row names from here, and every
+ * message that points the user at a setting names it through this table (see error-table.ts), so a message can
+ * never send anyone to a setting that is not there.
+ */
+export const SETTING_LABELS = {
+  ollamaUrl: "Ollama URL",
+  embedModel: "Embedding model",
+  batchSize: "Batch size",
+  bm25Weight: "Keyword weight",
+  vectorWeight: "Meaning weight",
+  hydeWeight: "Hypothetical answer weight",
+  rrfK: "RRF k",
+  keywordQueryBoost: "Keyword query boost",
+  limit: "Number of results",
+  minScore: "Minimum score",
+  autoWeights: "Auto-calibrate",
+  relatedLimit: "Notes shown",
+  hideLinked: "Hide linked notes",
+  hydeEnabled: "Search with a hypothetical answer",
+  hydeModel: "Generation model",
+  hydePrompt: "Prompt template",
+  maxTokens: "Chunk size",
+  overlapRatio: "Chunk overlap",
+  debounceMs: "Re-index delay",
+  minNoteChars: "Minimum note length",
+  excludeFolders: "Excluded folders",
+  excludeGlobs: "Excluded patterns",
+  excludeTags: "Excluded tags",
+  indexStatus: "Status",
+  rebuild: "Rebuild or pause",
+} as const;
+
+/** A row of the settings tab. */
+export type SettingKey = keyof typeof SETTING_LABELS;
+
+/**
+ * Settings kept in data.json that the tab does not show (for tuning and benchmarks). Messages name them by their
+ * place in the file, since there is no row to point at.
+ */
+export const FILE_ONLY_SETTINGS = {
+  depthFactor: "search.depthFactor in data.json",
+  similarity: "search.similarity in data.json",
+  chunksPerNote: "search.chunksPerNote in data.json",
+  hydeForKeywordQueries: "search.hydeForKeywordQueries in data.json",
+} as const;

@@ -1,0 +1,97 @@
+import { normOf, scanStore } from "./store-scan";
+import type { VectorStore } from "./vector-store";
+
+/** A chunk id and its cosine similarity to the query. */
+export interface NearChunk {
+  id: string;
+  score: number;
+}
+
+/**
+ * The `limit` stored vectors nearest to `query` by cosine, at or above `similarity`, best first, ties by the key
+ * each vector was stored with. One pass of the store scan, keeping only the best `limit` as it goes (the search
+ * runs between keystrokes); yields after about every `perStep` vectors (see `scanStore`). The cosine is
+ * (q · v) / (|q| · |v|), with |v| computed once when the vector was stored.
+ */
+export function* nearestChunksSteps(
+  store: VectorStore,
+  query: Float32Array,
+  similarity: number,
+  limit: number,
+  perStep = 4096,
+): Generator<void, NearChunk[], void> {
+  if (limit <= 0 || query.length !== store.dims || store.size === 0) return [];
+  const queryNorm = normOf(query);
+  const top = new TopSlots(limit, store);
+  yield* scanStore(
+    store,
+    query,
+    query,
+    (first, count, dots) => {
+      for (let k = 0; k < count; k++) {
+        const slot = first + k;
+        const norm = store.norm(slot);
+        if (norm === 0) continue;
+        // A zero query gives NaN, which no floor lets through: such a query finds nothing, as with Orama.
+        const sim = dots[k]! / (queryNorm * norm);
+        if (sim >= similarity) top.offer(slot, sim);
+      }
+    },
+    perStep,
+  );
+  return top.sorted().map(([, score, id]) => ({ id, score }));
+}
+
+/** A hit as the heap keeps it: its id and tie key are taken when it is offered, since a slot may be reused later. */
+type Scored = [key: number, score: number, id: string];
+
+/** The best `k` (slot, score) pairs offered so far, in a min-heap of size k; nothing is allocated for the rest. */
+class TopSlots {
+  private readonly heap: Scored[] = [];
+
+  constructor(
+    private readonly k: number,
+    private readonly store: VectorStore,
+  ) {}
+
+  offer(slot: number, score: number): void {
+    const heap = this.heap;
+    const key = this.store.key(slot);
+    if (heap.length < this.k) {
+      heap.push([key, score, this.store.idAt(slot) ?? ""]);
+      for (let i = heap.length - 1; i > 0 && this.worse(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
+      return;
+    }
+    const root = heap[0]!;
+    if (!(score > root[1] || (score === root[1] && key < root[0]))) return;
+    heap[0] = [key, score, this.store.idAt(slot) ?? ""];
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && this.worse(l, m)) m = l;
+      if (r < heap.length && this.worse(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+  }
+
+  sorted(): Scored[] {
+    return [...this.heap].sort((a, b) => (this.better(a, b) ? -1 : 1));
+  }
+
+  private better(a: Scored, b: Scored): boolean {
+    return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+  }
+
+  private worse(i: number, j: number): boolean {
+    return this.better(this.heap[j]!, this.heap[i]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const t = this.heap[i]!;
+    this.heap[i] = this.heap[j]!;
+    this.heap[j] = t;
+  }
+}

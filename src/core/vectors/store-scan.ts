@@ -1,0 +1,48 @@
+import { pairDotKernel } from "./pair-dot-kernel";
+import { pairDotRows } from "./pair-dot-js";
+import type { VectorStore } from "./vector-store";
+
+/** Slots scored per call of the kernel (or its JavaScript twin) before the scan looks at the scores. */
+const BATCH_SLOTS = 1024;
+
+/**
+ * The one scan over a store, shared by search and related notes: max(a · v, b · v) for every slot, through the
+ * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere, handed to `visit` one batch at
+ * a time (`dots[k]` belongs to slot `first + k`; free slots get a meaningless score, and a norm of 0). With one
+ * probe pass it as both `a` and `b`. Yields after about every `perStep` slots, so a caller can let keystrokes
+ * through; vectors stored or removed between steps may or may not be seen.
+ */
+export function* scanStore(
+  store: VectorStore,
+  a: Float32Array,
+  b: Float32Array,
+  visit: (first: number, count: number, dots: Float64Array) => void,
+  perStep = Infinity,
+): Generator<void, void, void> {
+  const kernel = pairDotKernel(store.dims);
+  const dots = new Float64Array(BATCH_SLOTS);
+  const dims = store.dims;
+  let sinceYield = 0;
+  for (let p = 0; p < store.pages.length; p++) {
+    const page = store.pages[p]!;
+    for (let from = 0; from < page.count; from += BATCH_SLOTS) {
+      if (sinceYield >= perStep) {
+        sinceYield = 0;
+        yield;
+      }
+      const count = Math.min(BATCH_SLOTS, page.count - from);
+      const rows = page.rows.subarray(from * dims, (from + count) * dims);
+      if (kernel) kernel.scoreRows(rows, count, a, b, dots, 0);
+      else pairDotRows(rows, count, a, b, dots, 0);
+      visit(page.first + from, count, dots);
+      sinceYield += count;
+    }
+  }
+}
+
+/** Euclidean norm as a running sum in order (as the store computes it). */
+export function normOf(v: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  return Math.sqrt(sum);
+}

@@ -1,0 +1,206 @@
+import { NoteSlots } from "./note-slots";
+
+/** A run of consecutive slots whose vectors lie back to back in one Float32Array. */
+export interface VectorPage {
+  /** Slot number of the page's first row. */
+  readonly first: number;
+  /** Rows in the page. */
+  readonly count: number;
+  /** `count × dims` floats; a slot that holds no vector has no meaning here. */
+  readonly rows: Float32Array;
+}
+
+/** Slots a page grows by: 1,024 rows are 3 MB at 768 dimensions, so growing never copies what is stored. */
+const PAGE_SLOTS = 1024;
+
+const FREE = 0;
+const LIVE = 1;
+/** A row of an adopted array that no chunk has claimed yet (see `adopt`). */
+const UNCLAIMED = 2;
+
+/**
+ * The one owner of an index's vectors: contiguous Float32 pages of fixed slots, so a scan reads memory in order and
+ * the kernel copies a whole batch at once. Each slot keeps its chunk id, its note, a tie key and its norm, computed
+ * once. Removing a chunk frees its slot for the next vector, after a quarantine: a slot freed now is reused only
+ * after `recycle()` (called at the start of the next insertion), so views handed out before an edit stay valid
+ * while that edit runs, and never while `hold()` is in force (a save is reading the views).
+ */
+export class VectorStore {
+  readonly notes = new NoteSlots();
+  private readonly pageList: VectorPage[] = [];
+  private capacity = 0;
+  private state = new Uint8Array(0);
+  private normOf = new Float64Array(0);
+  private keyOf = new Float64Array(0);
+  private views: (Float32Array | undefined)[] = [];
+  private idOf: (string | undefined)[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private free: number[] = [];
+  private quarantined: number[] = [];
+  private holds = 0;
+
+  /**
+   * `dims`: floats per vector, greater than 0. `tieKey`: a chunk's rank among equal scores (smaller first), taken
+   * when its vector is stored.
+   */
+  constructor(
+    readonly dims: number,
+    private readonly tieKey: (id: string) => number,
+  ) {}
+
+  /** Vectors stored. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** The pages, in slot order; the last ones may be partly used. */
+  get pages(): readonly VectorPage[] {
+    return this.pageList;
+  }
+
+  /** Slots in all pages, used or not. */
+  get slots(): number {
+    return this.capacity;
+  }
+
+  /** The vector of chunk `id`: a view into the store, valid until the chunk is removed (copy it to keep it). */
+  get(id: string): Float32Array | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.views[slot];
+  }
+
+  /** Euclidean norm of slot `slot`'s vector (a running sum in order); 0 for a free slot. */
+  norm(slot: number): number {
+    return this.state[slot] === LIVE ? (this.normOf[slot] ?? 0) : 0;
+  }
+
+  /** Chunk id of slot `slot`, undefined when it is free. */
+  idAt(slot: number): string | undefined {
+    return this.state[slot] === LIVE ? this.idOf[slot] : undefined;
+  }
+
+  /** The slot's tie key: of two equal scores, the smaller key ranks first. */
+  key(slot: number): number {
+    return this.keyOf[slot] ?? 0;
+  }
+
+  /**
+   * Stores (or replaces) chunk `id`'s vector, of note `path`, and returns the stored view. A vector that is itself an
+   * unclaimed row of an adopted array is taken where it lies, without a copy.
+   */
+  set(id: string, path: string, vector: Float32Array): Float32Array {
+    const dims = this.dims;
+    let slot = this.slotOf.get(id);
+    if (slot !== undefined && this.notes.pathOf(this.notes.noteOfSlot(slot)) !== path) {
+      this.delete(id);
+      slot = undefined;
+    }
+    const adopted = slot === undefined ? this.adoptedSlotOf(vector) : undefined;
+    if (slot === undefined) {
+      slot = adopted ?? this.takeSlot();
+      this.slotOf.set(id, slot);
+      this.idOf[slot] = id;
+      this.notes.place(slot, path);
+    }
+    const view = this.views[slot] as Float32Array;
+    if (adopted === undefined) view.set(vector.subarray(0, dims));
+    this.state[slot] = LIVE;
+    this.keyOf[slot] = this.tieKey(id);
+    let sum = 0;
+    for (let i = 0; i < dims; i++) sum += view[i]! * view[i]!;
+    this.normOf[slot] = Math.sqrt(sum);
+    return view;
+  }
+
+  /** Drops chunk `id`'s vector; its slot is reused after the next `recycle()`. */
+  delete(id: string): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.slotOf.delete(id);
+    this.notes.release(slot);
+    this.state[slot] = FREE;
+    this.idOf[slot] = undefined;
+    this.normOf[slot] = 0;
+    this.quarantined.push(slot);
+    return true;
+  }
+
+  /** Slots freed so far become reusable, unless a `hold()` is in force. */
+  recycle(): void {
+    if (this.holds > 0 || this.quarantined.length === 0) return;
+    this.free.push(...this.quarantined);
+    this.quarantined = [];
+  }
+
+  /** Keeps freed slots from being reused (their views from changing) until the returned function is called. */
+  hold(): () => void {
+    this.holds++;
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
+  }
+
+  /**
+   * Takes `rows` (`dims` floats a row, e.g. a loaded vectors file) as a page of its own, without copying it: `set`
+   * with a view of one of its rows claims that row in place. `settle()` frees the rows nobody claimed.
+   */
+  adopt(rows: Float32Array): void {
+    const count = Math.floor(rows.length / this.dims);
+    if (count === 0) return;
+    const first = this.capacity;
+    this.addPage(rows.subarray(0, count * this.dims), count);
+    this.state.fill(UNCLAIMED, first, first + count);
+  }
+
+  /** Rows of adopted arrays that no chunk claimed become free slots. */
+  settle(): void {
+    for (let slot = 0; slot < this.capacity; slot++) {
+      if (this.state[slot] === UNCLAIMED) {
+        this.state[slot] = FREE;
+        this.free.push(slot);
+      }
+    }
+  }
+
+  private adoptedSlotOf(v: Float32Array): number | undefined {
+    const rowBytes = this.dims * 4;
+    if (v.length !== this.dims) return undefined;
+    for (const page of this.pageList) {
+      if (page.rows.buffer !== v.buffer) continue;
+      const offset = v.byteOffset - page.rows.byteOffset;
+      if (offset < 0 || offset % rowBytes !== 0 || offset / rowBytes >= page.count) continue;
+      const slot = page.first + offset / rowBytes;
+      return this.state[slot] === UNCLAIMED ? slot : undefined;
+    }
+    return undefined;
+  }
+
+  private takeSlot(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    const first = this.capacity;
+    this.addPage(new Float32Array(PAGE_SLOTS * this.dims), PAGE_SLOTS);
+    for (let slot = this.capacity - 1; slot > first; slot--) this.free.push(slot);
+    return first;
+  }
+
+  private addPage(rows: Float32Array, count: number): void {
+    const first = this.capacity;
+    this.pageList.push({ first, count, rows });
+    this.capacity += count;
+    this.state = grown(this.state, this.capacity);
+    this.normOf = grown(this.normOf, this.capacity);
+    this.keyOf = grown(this.keyOf, this.capacity);
+    this.notes.grow(this.capacity);
+    for (let i = 0; i < count; i++) this.views[first + i] = rows.subarray(i * this.dims, (i + 1) * this.dims);
+  }
+}
+
+function grown<T extends Uint8Array | Float64Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
+  next.set(a);
+  return next;
+}
