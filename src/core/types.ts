@@ -16,6 +16,8 @@ export interface NoteMeta {
   tags: string[];
   /** Link targets of `[[target|alias]]` links, as written (no heading or block part). */
   links: string[];
+  /** `lang` or `language` from frontmatter ("de", "sv-SE", "german"), as written; absent when not set. */
+  language?: string;
 }
 
 /** One heading-aware piece of a note: the unit we index, embed and show. */

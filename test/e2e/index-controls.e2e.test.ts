@@ -63,6 +63,9 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
     await select.selectOption("fake-embed:latest");
     await answerConfirmation(h, "Change and rebuild");
     await h.waitFor(async () => (await savedSettings(h))?.embedModel === "fake-embed:latest", { message: "the new model to be saved" });
+    // The new model is checked (/api/show) before the old vectors are let go, so the status bar can still show the
+    // old, complete index for a moment: wait for the re-embedding itself, then for the index to be whole again.
+    await h.waitFor(async () => fixture.harness.ollama.stats.inputs.length > before, { message: "the new model's embedding requests" });
     await waitForIndex(h, { notes: fixture.notes.length });
     // nomic-embed-text inputs carry its document prefix; fake-embed's don't: the new vectors come from the new model.
     const after = fixture.harness.ollama.stats.inputs.slice(before);

@@ -48,6 +48,7 @@ export function chunkNoteWithWarnings(path: string, markdown: string, options?: 
     aliases: front.aliases,
     tags: [...new Set([...front.tags, ...sink.tags])],
     links: [...new Set(sink.links)],
+    ...(front.language !== undefined ? { language: front.language } : {}),
   };
   const chunks = drafts.map((d, ordinal): Chunk => ({
     id: `${path}#${ordinal}`,

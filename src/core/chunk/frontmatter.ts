@@ -10,6 +10,8 @@ export interface Frontmatter {
   aliases: string[];
   /** `tags` and `tag`, lower-cased, without `#`; plain strings are split at commas and spaces. */
   tags: string[];
+  /** `lang` or `language` property, when it is a non-empty string. */
+  language?: string;
   /** First line after the frontmatter block (0 when there is none). */
   bodyStart: number;
   warnings: NoteWarning[];
@@ -46,8 +48,10 @@ export function readFrontmatter(lines: readonly string[]): Frontmatter {
     return null;
   };
   const title = get("title");
+  const language = get("lang") ?? get("language");
   return {
     ...(typeof title === "string" && title.trim() !== "" ? { title: title.trim() } : {}),
+    ...(typeof language === "string" && language.trim() !== "" ? { language: language.trim() } : {}),
     aliases: unique([...asList(get("aliases"), /,/, false), ...asList(get("alias"), /,/, false)]),
     tags: unique(
       [...asList(get("tags"), /[\s,]+/, true), ...asList(get("tag"), /[\s,]+/, true)].map(normalizeTag).filter((t) => t !== ""),

@@ -94,6 +94,7 @@ export const MESSAGES = {
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
   hydeFailed: { kind: "notice", code: "HYDE_FAILED", template: "HyDE left out: {reason}" },
+  didYouMean: { kind: "notice", code: "DID_YOU_MEAN", template: "No matches. Did you mean: {suggestion}" },
   frontmatterUnclosed: {
     kind: "note",
     code: "FRONTMATTER_UNCLOSED",

@@ -17,6 +17,8 @@ export interface IndexSwitches {
    * afterwards (see `ChunkIndex.restoreSteps`) instead of analysing every chunk's text again.
    */
   skipText: boolean;
+  /** Language code each chunk (by id) is analysed in; a chunk not listed is analysed as English. */
+  languages: Map<string, string>;
 }
 
 /**
@@ -49,7 +51,7 @@ export function createBm25Component(switches: IndexSwitches): IIndex<OramaIndexS
         return;
       }
       if (switches.skipText) return;
-      const counted = countsOf(tokenizer.tokenize(value, language, prop));
+      const counted = countsOf(tokenizer.tokenize(value, switches.languages.get(String(id)) ?? language, prop));
       field.add(internalId, counted.counts, counted.length);
     },
     remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount) {
@@ -57,19 +59,17 @@ export function createBm25Component(switches: IndexSwitches): IIndex<OramaIndexS
       if (!field || typeof value !== "string") {
         return base.remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount);
       }
-      field.remove(internalId, countsOf(tokenizer.tokenize(value, language, prop)).counts.keys());
+      const lang = switches.languages.get(String(id)) ?? language;
+      field.remove(internalId, countsOf(tokenizer.tokenize(value, lang, prop)).counts.keys());
       return true;
     },
     search(index, term, tokenizer: Tokenizer, language, props, _exact, _tolerance, boost, relevance, docsCount, where) {
-      return bm25Search(index as unknown as Bm25Store, tokenizer.tokenize(term, language), {
-        props,
+      return bm25Search(index as unknown as Bm25Store, plainClauses(tokenizer.tokenize(term, language), props), {
         boost: boost as Record<string, number>,
         k1: relevance.k,
         b: relevance.b,
         docsCount,
         where,
-        // Orama's search() knows no search-as-you-type; ChunkIndex.keywordSearch calls bm25Search for that.
-        prefixLast: false,
         limit: Infinity,
       });
     },
@@ -89,63 +89,103 @@ function countsOf(tokens: readonly string[]): TermCounts {
   return { counts, length: tokens.length };
 }
 
-/** Shortest last term expanded as a prefix while typing. */
-const MIN_PREFIX_LENGTH = 3;
-
-/** What one BM25F search needs besides the query terms. */
+/** What one BM25F search needs besides the query clauses. */
 export interface Bm25Params {
-  /** Text fields to search. */
-  props: string[];
   boost: Record<string, number>;
   k1: number;
   b: number;
   docsCount: number;
   where: Set<number> | undefined;
-  prefixLast: boolean;
   /** How many results to return at most; Infinity for all. */
   limit: number;
 }
 
-/** Documents matching any query term, best first (ties by chunk id), as internal ids and BM25F scores. */
-export function bm25Search(index: Bm25Store, queryTerms: readonly string[], p: Bm25Params): TokenScore[] {
+/** One term a clause accepts. */
+export interface ClauseTerm {
+  term: string;
+  /** Multiplies the term's score: 1 for the word itself and its prefix completions, less for a typo correction. */
+  weight: number;
+  /**
+   * A correction rather than the word: its idf is capped at that of the clause's exact terms (when they occur at
+   * all), so a rare near-miss never outranks the word the user typed.
+   */
+  fuzzy?: boolean;
+  /**
+   * A correction that only stands for the beginning of the misspelt word (a stem, "quar" for "qurante"): results it
+   * alone brings must hold a word close to the one typed (see `KeywordSearcher.search`).
+   */
+  cover?: boolean;
+}
+
+/** One query word: the terms that count as it (stems in several languages, completions, corrections). */
+export interface QueryClause {
+  /** Alternatives; a document scores the best one it contains, so alternatives never add up. */
+  terms: ClauseTerm[];
+  /** How often the word occurs in the query: repeated words count that many times, as in Lucene/Anserini. */
+  count: number;
+  /** Text fields searched for it. */
+  props: readonly string[];
+  /**
+   * Set when the word is unknown to the index and was corrected: the word as typed (lower case, accents folded) and
+   * the edits allowed, so results can be checked for a word of the notes that close to it; `prefix` when it is the
+   * word being typed, so a word that begins with it counts as close too.
+   */
+  typo?: { word: string; edits: number; prefix?: boolean };
+}
+
+/** Clauses of plain terms, each once per occurrence: what Orama's own search() and calibration need. */
+export function plainClauses(terms: readonly string[], props: readonly string[]): QueryClause[] {
+  const byTerm = new Map<string, QueryClause>();
+  for (const term of terms) {
+    const known = byTerm.get(term);
+    if (known) known.count++;
+    else byTerm.set(term, { terms: [{ term, weight: 1 }], count: 1, props });
+  }
+  return [...byTerm.values()];
+}
+
+/** Documents matching any clause, best first (ties by chunk id), as internal ids and BM25F scores. */
+export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params): TokenScore[] {
   const size = index.sharedInternalDocumentStore.internalIdToId.length + 1;
   const scores = new Accumulator(size);
   const tfs = new Accumulator(size);
   const best = new Accumulator(size);
-  const fields = p.props.flatMap((prop) => {
-    const postings = index.fields[prop];
-    return postings ? [{ postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
-  });
-  const terms = [...new Set(queryTerms)];
-  terms.forEach((term, i) => {
-    // One or two letters prefix too much of the vocabulary to mean anything, and expanding them costs the most.
-    const prefix = p.prefixLast && i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
-    // Expansions of one term (a prefix) are scored separately; a document keeps its best one.
-    for (const word of prefix ? expansions(fields, term) : [term]) {
+  for (const clause of clauses) {
+    const fields = clause.props.flatMap((prop) => {
+      const postings = index.fields[prop];
+      return postings ? [{ postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+    });
+    const dfOf = (term: string): number => {
       let df = 0;
-      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(word));
+      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(term));
+      return df;
+    };
+    const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+    let exactIdf = Infinity;
+    for (const t of clause.terms) {
+      const df = t.fuzzy ? 0 : dfOf(t.term);
+      if (df > 0) exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
+    }
+    for (const { term, weight, fuzzy } of clause.terms) {
+      const df = dfOf(term);
       if (df <= 0) continue;
-      for (const { postings, weight, avgLength } of fields) {
-        const list = postings.postings(word);
+      for (const { postings, weight: boost, avgLength } of fields) {
+        const list = postings.postings(term);
         if (!list) continue;
         const { ids, counts, length } = list;
         for (let k = 0; k < length; k++) {
           const id = ids[k] ?? 0;
           if (p.where && !p.where.has(id)) continue;
           const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
-          tfs.add(id, (weight * (counts[k] ?? 0)) / norm);
+          tfs.add(id, (boost * (counts[k] ?? 0)) / norm);
         }
       }
-      const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+      const idf = weight * (fuzzy ? Math.min(idfOf(df), exactIdf) : idfOf(df));
       const k1 = p.k1;
-      tfs.drain((id, t) => {
-        const s = (idf * t * (k1 + 1)) / (t + k1);
-        if (prefix) best.max(id, s);
-        else scores.add(id, s);
-      });
+      tfs.drain((id, t) => best.max(id, (idf * t * (k1 + 1)) / (t + k1)));
     }
-    if (prefix) best.drain((id, s) => scores.add(id, s));
-  });
+    best.drain((id, s) => scores.add(id, s * clause.count));
+  }
   const out: TokenScore[] = [];
   scores.drain((id, s) => out.push([id, s]));
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
@@ -154,13 +194,6 @@ export function bm25Search(index: Bm25Store, queryTerms: readonly string[], p: B
   const better = (a: TokenScore, b: TokenScore): boolean =>
     a[1] > b[1] || (a[1] === b[1] && (external[a[0] - 1] ?? "") < (external[b[0] - 1] ?? ""));
   return topK(out, Math.min(p.limit, out.length), better);
-}
-
-/** Every term of any of these fields that starts with `prefix`, each once. */
-function expansions(fields: readonly { postings: FieldPostings }[], prefix: string): Set<string> {
-  const out = new Set<string>();
-  for (const f of fields) for (const term of f.postings.vocabulary.withPrefix(prefix)) out.add(term);
-  return out;
 }
 
 /**
@@ -212,7 +245,8 @@ export function scoreAgainstIndex(
   p: Pick<Bm25Params, "boost" | "k1" | "b" | "docsCount">,
 ): number {
   let total = 0;
-  for (const term of new Set(queryTerms)) {
+  for (const { terms, count } of plainClauses(queryTerms, [])) {
+    const term = terms[0]?.term ?? "";
     let t = 0;
     let df = 0;
     for (const [prop, terms] of Object.entries(fields)) {
@@ -226,7 +260,7 @@ export function scoreAgainstIndex(
     if (t <= 0) continue;
     df = Math.max(df, 1);
     const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
-    total += (idf * t * (p.k1 + 1)) / (t + p.k1);
+    total += (count * idf * t * (p.k1 + 1)) / (t + p.k1);
   }
   return total;
 }

@@ -1,19 +1,21 @@
-import { count, create, insert, remove, type AnyOrama } from "@orama/orama";
+import { create, insert, remove, type AnyOrama } from "@orama/orama";
 import { internalDocumentIDStore } from "@orama/orama/components";
 import type { Chunk, ChunkedNote } from "../types";
-import { bm25Search, createBm25Component, scoreAgainstIndex, type Bm25Store, type IndexSwitches } from "./bm25-component";
+import { createBm25Component, type Bm25Store, type IndexSwitches } from "./bm25-component";
 import { Analyzer } from "../text/analyzer";
+import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
+import { KeywordSearcher } from "./keyword-searcher";
+import { analyseChunksSteps, chunkFieldTexts, TEXT_FIELDS } from "./chunk-fields";
 import { runAll } from "../persist/slices";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
-const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
 
 /**
  * The index over chunks: an Orama database of the chunks' text fields, searched by BM25 over text, title, heading
@@ -23,11 +25,13 @@ const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
  */
 export class ChunkIndex {
   private readonly db: AnyOrama;
-  private readonly switches: IndexSwitches = { skipText: false };
+  private readonly switches: IndexSwitches = { skipText: false, languages: new Map() };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
   private readonly boost: Record<string, number>;
-  private readonly analyzer = new Analyzer();
+  // Stop words are indexed: a short query of function words must find its note. Queries drop them (keyword-query.ts).
+  private readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
+  private readonly keywords: KeywordSearcher;
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
   private exported: { revision: number; ids: readonly string[]; bytes: Uint8Array } | undefined;
@@ -36,8 +40,10 @@ export class ChunkIndex {
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
     readonly dims: number,
     private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
+    /** Language of notes whose language neither frontmatter nor their words tell. Default English. */
+    private readonly defaultLanguage: Language = ENGLISH,
   ) {
-    const schema = { text: "string", title: "string", headings: "string", aliases: "string" } as const;
+    const schema = { text: "string", title: "string", headings: "string", aliases: "string", grams: "string" } as const;
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
     const tieKey = (id: string) => internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
@@ -51,7 +57,11 @@ export class ChunkIndex {
         index: createBm25Component(this.switches) as never,
       },
     }) as AnyOrama;
-    this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost };
+    this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost, grams: 1 };
+    const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
+    const text = (id: string): string => this.chunks.get(id)?.chunk.text ?? "";
+    const langOf = (id: string): Language => languageOf(this.switches.languages.get(id)) ?? ENGLISH;
+    this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, languageOf: langOf, revision: () => this.textRevision });
   }
 
   /** Number of chunks indexed. */
@@ -109,7 +119,7 @@ export class ChunkIndex {
       if (i > 0 && i % perStep === 0) yield;
       const entry = this.entryOf(note, chunk, vectors[i]);
       this.chunks.set(chunk.id, entry);
-      this.insertDoc(entry);
+      this.insertDoc(entry, note.meta.language);
       ids.push(chunk.id);
     }
   }
@@ -132,6 +142,7 @@ export class ChunkIndex {
       const id = ids.pop() as string;
       this.vectorStore?.delete(id);
       void remove(this.db, id);
+      this.switches.languages.delete(id);
       this.textRevision++;
       this.chunks.delete(id);
       done++;
@@ -149,6 +160,7 @@ export class ChunkIndex {
   *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
+    const noteLanguages: (string | undefined)[] = [];
     this.switches.skipText = keywords !== undefined;
     if (rows) this.vectorStore?.adopt(rows);
     try {
@@ -158,9 +170,10 @@ export class ChunkIndex {
         for (const [i, chunk] of note.chunks.entries()) {
           const entry = this.entryOf(note, chunk, vectors[i]);
           this.chunks.set(chunk.id, entry);
-          this.insertDoc(entry);
+          this.insertDoc(entry, note.meta.language);
           ids.push(chunk.id);
           order.push(entry);
+          noteLanguages.push(note.meta.language);
           if (order.length % perStep === 0) yield;
         }
       }
@@ -176,16 +189,11 @@ export class ChunkIndex {
     const props = Object.keys(store.fields);
     if (decoded?.length === props.length && decoded.every((f) => props.includes(f.prop))) {
       for (const f of decoded) store.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
+      this.keywords.restoreLanguages(this.switches.languages);
       return true;
     }
-    for (const [i, entry] of order.entries()) {
-      if (i > 0 && i % perStep === 0) yield;
-      const internalId = idOf[i] ?? 0;
-      for (const [prop, value] of Object.entries(this.fieldTexts(entry))) {
-        const counted = this.analyzer.termCounts(value);
-        store.fields[prop]?.add(internalId, counted.counts, counted.length);
-      }
-    }
+    const languageOfEntry = (entry: IndexedChunk, i: number) => this.chooseLanguage(entry, noteLanguages[i]);
+    yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, languageOfEntry, perStep);
     return false;
   }
 
@@ -220,23 +228,23 @@ export class ChunkIndex {
     return true;
   }
 
-  /** Chunks matching any term of `text`, best BM25F score first, ties by chunk id (so a restored index ranks the same). */
+  /**
+   * Chunks matching any word of `text`, best BM25F score first, ties by chunk id (so a restored index ranks the
+   * same). See `KeywordSearcher.search`.
+   */
   keywordSearch(text: string, opts: KeywordSearchOptions): ScoredId[] {
     if (!text.trim() || this.chunks.size === 0) return [];
-    // The component's search directly: Orama's search() would sort every match again, by internal id on ties, and
-    // build a result document for each hit we return.
-    const hits = bm25Search(this.store(), this.analyzer.terms(text), {
-      props: [...TEXT_FIELDS],
-      boost: this.boost,
-      k1: this.lexical.k1,
-      b: this.lexical.b,
-      docsCount: count(this.db),
-      where: undefined,
-      prefixLast: opts.prefixLast ?? false,
-      limit: Math.max(1, opts.limit),
-    });
-    const ids = this.db.internalDocumentIDStore.internalIdToId;
-    return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+    return this.keywords.search(text, opts);
+  }
+
+  /** A corrected query for one that found nothing ("did you mean"), or undefined. See `KeywordSearcher.suggest`. */
+  suggestQuery(text: string, maxEdits = 2): string | undefined {
+    return this.chunks.size === 0 ? undefined : this.keywords.suggest(text, maxEdits);
+  }
+
+  /** Languages of the chunks indexed, most chunks first. */
+  languages(): Language[] {
+    return this.keywords.languages();
   }
 
   /** The `limit` chunks nearest to `vector` by cosine, at or above `similarity`, best first; ties by first indexing. */
@@ -252,14 +260,7 @@ export class ChunkIndex {
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
   keywordScoreOf(query: string, fields: { text: string; title: string; headings: string; aliases: string }): number {
-    const terms: Record<string, string[]> = {};
-    for (const [prop, value] of Object.entries(fields)) terms[prop] = this.analyzer.terms(value);
-    return scoreAgainstIndex(this.store(), this.analyzer.terms(query), terms, {
-      boost: this.boost,
-      k1: this.lexical.k1,
-      b: this.lexical.b,
-      docsCount: count(this.db),
-    });
+    return this.keywords.scoreOf(query, fields);
   }
 
   private usable(v: Float32Array | undefined): Float32Array | undefined {
@@ -271,23 +272,25 @@ export class ChunkIndex {
     return { chunk, title, aliases, tags, vector: this.usable(vector) };
   }
 
-
-  private fieldTexts(entry: IndexedChunk): Record<(typeof TEXT_FIELDS)[number], string> {
-    return {
-      text: entry.chunk.text,
-      title: entry.title,
-      headings: entry.chunk.headingPath.slice(1).join(" "),
-      aliases: entry.aliases.join(" "),
-    };
-  }
-
   private store(): Bm25Store {
     return this.db.data.index as Bm25Store;
   }
 
-  private insertDoc(entry: IndexedChunk): void {
+  /**
+   * The language a chunk is analysed in, recorded for its removal: the note's `lang` frontmatter when we stem that
+   * language, else the one its function words point to, else the vault's default.
+   */
+  private chooseLanguage(entry: IndexedChunk, noteLanguage: string | undefined): string {
+    const lang = languageOf(noteLanguage) ?? this.analyzer.detect(entry.chunk.text, this.defaultLanguage);
+    if (lang !== ENGLISH) this.switches.languages.set(entry.chunk.id, lang.code);
+    else this.switches.languages.delete(entry.chunk.id);
+    return lang.code;
+  }
+
+  private insertDoc(entry: IndexedChunk, noteLanguage: string | undefined): void {
     this.textRevision++;
-    void insert(this.db, { id: entry.chunk.id, ...this.fieldTexts(entry) });
+    if (!this.switches.skipText) this.chooseLanguage(entry, noteLanguage);
+    void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
     if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
 }

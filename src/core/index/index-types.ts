@@ -22,6 +22,11 @@ export interface KeywordSearchOptions {
   limit: number;
   /** Treat the last term as a prefix, for search-as-you-type. Default false. */
   prefixLast?: boolean;
+  /**
+   * Typo tolerance: most edits a correction of a query word may need (0 = off, 1, or 2). Words of 3 letters or fewer
+   * are never corrected, and 2 edits apply only to words of 8 letters or more. Default 1.
+   */
+  maxEdits?: number;
 }
 
 /** A note as saved, for `ChunkIndex.restoreSteps`: `vectors[i]` belongs to `note.chunks[i]`. */

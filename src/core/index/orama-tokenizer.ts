@@ -1,9 +1,21 @@
 import type { Tokenizer } from "@orama/orama";
 import { Analyzer, type TermCounts } from "../text/analyzer";
+import { bigramCounts } from "../text/bigrams";
+import { ENGLISH, languageOf } from "../text/languages";
 
 // Orama inserts, scores and radix-inserts once per token it is given, so it gets each distinct term once; the
 // counts and the true field length travel beside the array, keyed by it, to the BM25 component.
 const countsByTerms = new WeakMap<readonly string[], TermCounts>();
+
+/** The field of character pairs of unspaced scripts (see bigrams.ts). */
+export const GRAM_FIELD = "grams";
+/** The field whose postings also record each chunk's language, as a marker term. */
+export const LANGUAGE_FIELD = "text";
+/**
+ * Marker terms start with a character no analysed word can contain, so no query ever matches one; `\u0000de` in the
+ * text field lists the chunks analysed as German. Kept in the postings, the language is saved and restored with them.
+ */
+export const LANGUAGE_MARKER = "\u0000";
 
 /** The counts behind an array this tokenizer returned, or undefined for any other array. */
 export function termCountsOf(terms: readonly string[]): TermCounts | undefined {
@@ -11,16 +23,34 @@ export function termCountsOf(terms: readonly string[]): TermCounts | undefined {
 }
 
 /**
+ * A field's terms and counts, analysed in the language with code `language` (English when unknown): character pairs
+ * for the gram field, words otherwise, plus the language marker in the text field (not counted in its length).
+ */
+export function fieldTermCounts(analyzer: Analyzer, raw: string, language: string | undefined, prop: string | undefined): TermCounts {
+  if (prop === GRAM_FIELD) {
+    const counts = bigramCounts(raw.toLowerCase());
+    let length = 0;
+    for (const n of counts.values()) length += n;
+    return { counts, length };
+  }
+  const lang = languageOf(language) ?? ENGLISH;
+  const counted = analyzer.termCounts(raw, lang);
+  if (prop === LANGUAGE_FIELD) counted.counts.set(LANGUAGE_MARKER + lang.code, 1);
+  return counted;
+}
+
+/**
  * Orama's tokenizer interface over our Analyzer. It returns distinct terms; `termCountsOf` on the result gives their
- * counts and the field length with duplicates, which the BM25 component needs.
+ * counts and the field length with duplicates, which the BM25 component needs. Orama passes the language and the
+ * field being indexed; the BM25 component passes each chunk's detected language.
  */
 export function createOramaTokenizer(analyzer: Analyzer = new Analyzer()): Tokenizer {
   return {
     language: "english",
     normalizationCache: new Map(),
-    tokenize: (raw: string) => {
+    tokenize: (raw: string, language?: string, prop?: string) => {
       if (typeof raw !== "string") return [];
-      const counts = analyzer.termCounts(raw);
+      const counts = fieldTermCounts(analyzer, raw, language, prop);
       const terms = [...counts.counts.keys()];
       countsByTerms.set(terms, counts);
       return terms;

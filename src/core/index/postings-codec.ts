@@ -3,8 +3,13 @@ import type { Steps } from "../persist/slices";
 import type { FieldPostings } from "./field-postings";
 import { PostingList } from "./posting-list";
 
-/** Layout version of the postings section; decoding refuses any other. */
-const POSTINGS_LAYOUT = 1;
+/**
+ * Layout version of the postings section; decoding refuses any other. It also versions the analyzer: saved terms are
+ * what it made of the texts, so a change to it bumps this number, and a saved index then analyses its chunk texts
+ * again at load instead of restoring postings. Vectors are saved apart and keyed by chunking, so they are kept.
+ * 2: per-language stemming and stop words, language markers, the character-pair field.
+ */
+const POSTINGS_LAYOUT = 2;
 
 /** Postings written or read between two yields. */
 const POSTINGS_PER_SLICE = 20_000;

@@ -2,7 +2,9 @@
  * A search box query split into free text and filters.
  *
  * Syntax (tokens are separated by whitespace; a parse never fails, whatever is typed):
- * - `"exact phrase"`: the words go to `text` and the phrase must also appear in the result. Straight quotes and the
+ * - `"exact phrase"`: the words go to `text` and the phrase must also appear in the result, in a query of up to
+ *   `STRICT_PHRASE_MAX_WORDS` words. In a longer query (a question that merely quotes a term) the phrase goes to
+ *   `boostedPhrases` instead: it ranks notes that have it higher but drops none that don't. Straight quotes and the
  *   curly quotes phone keyboards insert (`“…”`, `„…“`) both work. A quote only opens a phrase at the start of a
  *   token; inside a word it is dropped (`5"` is the word `5`). An unclosed quote makes the rest of the query the
  *   phrase, so results while typing already look like the final ones.
@@ -16,8 +18,10 @@
 export interface ParsedQuery {
   /** Free text for BM25 and embedding: terms and phrase words, without operators or quotes. */
   text: string;
-  /** Quoted phrases, as typed (without quotes; outer whitespace trimmed). */
+  /** Quoted phrases that results must contain, as typed (without quotes; outer whitespace trimmed). */
   phrases: string[];
+  /** Quoted phrases of a long query: they raise the rank of notes that have them and filter nothing. */
+  boostedPhrases: string[];
   /** Words after `-` (or quoted phrases after `-`), to exclude. As typed; matched as whole words. */
   excluded: string[];
   /**
@@ -31,11 +35,18 @@ export interface ParsedQuery {
    * project/alpha). Several tags are AND-ed: a note can carry many tags, and adding one narrows the results.
    */
   tags: string[];
-  /** True when the query is keyword-like: two words or fewer in `text`, or it contains a quoted phrase (used to skip HyDE). */
+  /** True when the query is keyword-like: two words or fewer in `text`, or it has a strict phrase (used to skip HyDE). */
   isKeywordLike: boolean;
   /** True when nothing but filters was typed: `text` is empty (this includes an empty query). */
   isEmpty: boolean;
 }
+
+/**
+ * Longest query (in words, phrase words included) whose quoted phrases are strict filters. Someone who types
+ * `"project alpha" budget` wants that phrase; a pasted paragraph-long question that quotes a term wants an answer,
+ * and a strict filter there drops relevant notes that word it differently.
+ */
+export const STRICT_PHRASE_MAX_WORDS = 10;
 
 const OPENING_QUOTES = new Set(['"', "“", "”", "„"]);
 const CLOSING_QUOTES = new Set(['"', "“", "”"]);
@@ -87,13 +98,15 @@ export function parseQuery(raw: string): ParsedQuery {
     }
   }
   const text = words.join(" ");
+  const strict = countWords(text) <= STRICT_PHRASE_MAX_WORDS;
   return {
     text,
-    phrases,
+    phrases: strict ? phrases : [],
+    boostedPhrases: strict ? [] : phrases,
     excluded,
     paths,
     tags,
-    isKeywordLike: phrases.length > 0 || countWords(text) <= 2,
+    isKeywordLike: (strict && phrases.length > 0) || countWords(text) <= 2,
     isEmpty: text === "",
   };
 }

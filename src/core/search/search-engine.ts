@@ -121,8 +121,10 @@ export class SearchEngine {
     const boost = q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
     const weight = this.effectiveWeights().bm25 * Math.max(boost, 0);
     if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(r) };
-    const prefixLast = req.prefixLast ?? false;
-    const hits = readNotesDeepSync((limit) => this.deps.index.keywordSearch(q.text, { limit, prefixLast }), r.notes);
+    // A boosted phrase's words count once more, as a repeated query word does.
+    const text = [q.text, ...q.boostedPhrases].join(" ");
+    const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance };
+    const hits = readNotesDeepSync((limit) => this.deps.index.keywordSearch(text, { ...opts, limit }), r.notes);
     return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 
@@ -195,6 +197,10 @@ export class SearchEngine {
     const results = assembleResults(this.deps.index, lists, { ...this.options, limit });
     const weights: Partial<Record<ListName, number>> = {};
     for (const l of lists) weights[l.name] = l.weight;
+    const suggestion = results.length === 0 && !q.isEmpty ? this.deps.index.suggestQuery(q.text) : undefined;
+    if (suggestion !== undefined) {
+      notices.push({ code: "DID_YOU_MEAN", message: messageText("didYouMean", { suggestion }), suggestion });
+    }
     return { query: q, mode, effectiveMode, results, notices, lists: weights, aborted: false };
   }
 }

@@ -41,6 +41,14 @@ export interface SearchOptions {
   hydeForKeywordQueries: boolean;
   /** Matching chunks listed under each note. Default 3. */
   chunksPerNote: number;
+  /**
+   * Typo tolerance of keyword search: most edits a misspelt word may be from a word of the vault (0 off, 1 or 2).
+   * Words of 3 letters or fewer are never corrected, 2 edits apply only to words of 8 letters or more, and a word the
+   * vault already has (in more than two chunks) is taken as meant. Corrections rank below exact matches. Default 1,
+   * as Omnisearch's fuzziness 0.2 allows one edit in words of 5–9 letters; 2 edits on every long word mostly adds
+   * unrelated words.
+   */
+  typoTolerance: number;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -55,4 +63,5 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   hyde: false,
   hydeForKeywordQueries: false,
   chunksPerNote: 3,
+  typoTolerance: 1,
 };

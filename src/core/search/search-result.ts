@@ -48,6 +48,8 @@ export interface SearchNotice {
   code: NoticeCode;
   message: string;
   error?: AppError;
+  /** DID_YOU_MEAN only: the query with misspelt words replaced by words of the vault, ready to search again. */
+  suggestion?: string;
 }
 
 /** The answer to one search. The engine never throws; what went wrong is in `notices`. */

@@ -1,3 +1,4 @@
+import { languageOf } from "../text/languages";
 import { normalizeOllamaUrl } from "../ollama/ollama-url";
 import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag } from "./list-settings";
 import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSettings } from "./plugin-settings";
@@ -53,12 +54,22 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
     excludeGlobs: r.list(data.excludeGlobs, SETTING_LABELS.excludeGlobs, d.excludeGlobs, (l) => normalizeList(l, normalizeGlob)),
     excludeTags: r.list(data.excludeTags, SETTING_LABELS.excludeTags, d.excludeTags, (l) => normalizeList(l, normalizeTag)),
     minNoteChars: r.number(data.minNoteChars, LIMITS.minNoteChars, d.minNoteChars),
+    defaultLanguage: readLanguage(data.defaultLanguage, d.defaultLanguage, r),
     related: {
       limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
       hideLinked: r.boolean(field(data.related, "hideLinked"), SETTING_LABELS.hideLinked, d.related.hideLinked),
     },
   };
   return { settings, errors: r.errors };
+}
+
+function readLanguage(raw: unknown, fallback: string, r: SettingsReader): string {
+  if (raw === undefined) return fallback;
+  const text = r.string(raw, SETTING_LABELS.defaultLanguage, fallback);
+  const lang = languageOf(text);
+  if (lang) return lang.code;
+  r.errors.push(`"${text}" is not a language the keyword index stems; ${fallback} is used. Pick one under "${SETTING_LABELS.defaultLanguage}" in the settings.`);
+  return fallback;
 }
 
 function readUrl(raw: unknown, fallback: string, r: SettingsReader): string {
@@ -86,6 +97,7 @@ function readSearch(raw: unknown, d: SearchSettings, r: SettingsReader): SearchS
     similarity: r.number(field(raw, "similarity"), LIMITS.similarity, d.similarity),
     hydeForKeywordQueries: r.boolean(field(raw, "hydeForKeywordQueries"), FILE_ONLY_SETTINGS.hydeForKeywordQueries, d.hydeForKeywordQueries),
     chunksPerNote: r.number(field(raw, "chunksPerNote"), LIMITS.chunksPerNote, d.chunksPerNote),
+    typoTolerance: r.number(field(raw, "typoTolerance"), LIMITS.typoTolerance, d.typoTolerance),
   };
 }
 

@@ -54,6 +54,11 @@ export interface PluginSettings {
   excludeTags: string[];
   /** Notes with fewer characters than this are skipped. Default 0 (index everything). */
   minNoteChars: number;
+  /**
+   * Language of notes whose language neither `lang` frontmatter nor their words tell: a Snowball language code
+   * ("de", "sv"). Changing it rebuilds the keyword index (no new embeddings). Default "en".
+   */
+  defaultLanguage: string;
   /** Default { limit: 15, hideLinked: false }. */
   related: RelatedSettings;
 }
@@ -75,6 +80,7 @@ export function defaultSettings(): PluginSettings {
     excludeGlobs: [],
     excludeTags: ["private"],
     minNoteChars: 0,
+    defaultLanguage: "en",
     related: { limit: 15, hideLinked: false },
   };
 }
@@ -93,6 +99,9 @@ export function rebuildReasons(prev: PluginSettings, next: PluginSettings): stri
   if (prev.chunk.maxTokens !== next.chunk.maxTokens || prev.chunk.overlapRatio !== next.chunk.overlapRatio) {
     reasons.push("The chunking changes: every note is split and embedded again.");
   }
+  if (prev.defaultLanguage !== next.defaultLanguage) {
+    reasons.push("The default language changes: every note is indexed again (its embeddings are kept).");
+  }
   return reasons;
 }
 
@@ -105,6 +114,7 @@ export function indexSettingsOf(s: PluginSettings, hostIgnore: readonly string[]
     hostIgnore: [...hostIgnore],
     excludeTags: s.excludeTags,
     minNoteChars: s.minNoteChars,
+    defaultLanguage: s.defaultLanguage,
     debounceMs: s.debounceMs,
     embedBatchSize: s.batchSize,
   });

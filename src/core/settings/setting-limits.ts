@@ -26,6 +26,7 @@ export const LIMITS = {
   minScore: limit(SETTING_LABELS.minScore, 0, 1, false),
   similarity: limit(FILE_ONLY_SETTINGS.similarity, 0, 1, false),
   chunksPerNote: limit(FILE_ONLY_SETTINGS.chunksPerNote, 1, 10),
+  typoTolerance: limit(SETTING_LABELS.typoTolerance, 0, 2),
   maxTokens: limit(SETTING_LABELS.maxTokens, MIN_CHUNK_TOKENS, 4096),
   overlapRatio: limit(SETTING_LABELS.overlapRatio, 0, 0.5, false),
   debounceMs: limit(SETTING_LABELS.debounceMs, 0, 60_000),

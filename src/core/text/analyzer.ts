@@ -1,11 +1,11 @@
-import { tokenizer as oramaTokenizer } from "@orama/orama/components";
-import { ENGLISH_STOP_WORDS } from "./stop-words";
+import { detectLanguage } from "./language-detect";
+import { ENGLISH, foldAccents, type Language } from "./languages";
 
 /** How text becomes index terms. The same analyzer runs on notes and on queries. */
 export interface AnalyzerOptions {
-  /** Reduce English words to their Porter stem ("studies" → "studi"). Default true. */
+  /** Reduce words to their Snowball stem in the text's language ("studies" → "studi"). Default true. */
   stemming: boolean;
-  /** Drop English stop words ("the", "of"). Default true. */
+  /** Drop the stop words of the text's language ("the", "of"; "und", "die"). Default true. */
   stopWords: boolean;
 }
 
@@ -26,22 +26,19 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * underscores join a code name ("pg_basebackup").
  */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
-const COMBINING = /\p{M}+/gu;
 /** Accent folding is only safe for alphabets where marks are accents; in Devanagari or Thai they are vowels. */
 const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}]+$/u;
 const POSSESSIVE = /['’]s$/u;
 const APOSTROPHE = /['’]/gu;
 const MAX_TERM_LENGTH = 64;
 const STEM_CACHE_LIMIT = 200_000;
-
-// Orama ships a Porter stemmer; reuse it rather than keep our own copy of the algorithm.
-const porter = oramaTokenizer.createTokenizer({ language: "english", stemming: true }).stemmer;
+const ONLY_LETTERS = /^\p{L}+$/u;
 
 /**
  * Turns text into index terms, keeping duplicates (BM25 needs term frequencies).
- * Latin-script words are lower-cased, accent-folded ("café" → "cafe"), stripped of possessives, stop-worded and
- * stemmed. Runs of unspaced scripts (Chinese, Japanese, Thai…) are split into words by Intl.Segmenter, so a Chinese
- * query finds a Chinese note.
+ * Words are lower-cased, stripped of possessives, stop-worded and stemmed in the given language (English by
+ * default), and accent-folded ("café" → "cafe") in alphabets where marks are accents. Runs of unspaced scripts
+ * (Chinese, Japanese, Thai…) are split into words by Intl.Segmenter, so a Chinese query finds a Chinese note.
  */
 export class Analyzer {
   private readonly stemCache = new Map<string, string>();
@@ -51,42 +48,55 @@ export class Analyzer {
     this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : undefined;
   }
 
-  /** Index terms of `text`, in order, duplicates kept. */
-  terms(text: string): string[] {
+  /** Index terms of `text` in `lang`, in order, duplicates kept. */
+  terms(text: string, lang: Language = ENGLISH): string[] {
     const out: string[] = [];
-    for (const match of text.toLowerCase().matchAll(WORD)) this.wordTerms(match[0], out);
+    for (const match of text.toLowerCase().matchAll(WORD)) this.wordTerms(match[0], lang, out);
     return out;
   }
 
-  /**
-   * The multiset `terms(text)` as counts. Each distinct word is analysed once, however often it occurs, which is
-   * what makes indexing long texts cheaper than going through `terms`.
-   */
-  termCounts(text: string): TermCounts {
+  /** The distinct lower-case words of `text` with their counts, before any analysis. */
+  words(text: string): Map<string, number> {
     const words = new Map<string, number>();
     for (const match of text.toLowerCase().matchAll(WORD)) words.set(match[0], (words.get(match[0]) ?? 0) + 1);
+    return words;
+  }
+
+  /** The language of `text` judged by its function words (see `detectLanguage`), or `fallback`. */
+  detect(text: string, fallback: Language = ENGLISH): Language {
+    const folded = new Map<string, number>();
+    for (const [w, n] of this.words(text)) if (w.length <= 12) folded.set(foldAccents(w), n);
+    return detectLanguage(folded, fallback);
+  }
+
+  /**
+   * The multiset `terms(text, lang)` as counts. Each distinct word is analysed once, however often it occurs, which
+   * is what makes indexing long texts cheaper than going through `terms`.
+   */
+  termCounts(text: string, lang: Language = ENGLISH): TermCounts {
+    const words = this.words(text);
     const counts = new Map<string, number>();
     const scratch: string[] = [];
     let length = 0;
     for (const [word, n] of words) {
       scratch.length = 0;
-      this.wordTerms(word, scratch);
+      this.wordTerms(word, lang, scratch);
       for (const t of scratch) counts.set(t, (counts.get(t) ?? 0) + n);
       length += scratch.length * n;
     }
     return { counts, length };
   }
 
-  private wordTerms(word: string, out: string[]): void {
-    if (UNSPACED.test(word)) this.segment(word, out);
+  private wordTerms(word: string, lang: Language, out: string[]): void {
+    if (UNSPACED.test(word)) this.segment(word, lang, out);
     else if (word.includes("_")) {
       // Code names: `pg_basebackup` is a term of its own, and its parts still find it ("basebackup").
       out.push(word.slice(0, MAX_TERM_LENGTH));
-      for (const part of word.split("_")) if (part) this.push(part, out);
-    } else this.push(word, out);
+      for (const part of word.split("_")) if (part) this.push(part, lang, out);
+    } else this.push(word, lang, out);
   }
 
-  private segment(run: string, out: string[]): void {
+  private segment(run: string, lang: Language, out: string[]): void {
     if (!this.segmenter) {
       // Without a segmenter, single characters still give a usable (if coarse) match.
       for (const ch of run) out.push(ch);
@@ -95,26 +105,34 @@ export class Analyzer {
     for (const part of this.segmenter.segment(run)) {
       if (!part.isWordLike) continue;
       if (UNSPACED.test(part.segment)) out.push(part.segment);
-      else this.push(part.segment, out);
+      else this.push(part.segment, lang, out);
     }
   }
 
-  private push(word: string, out: string[]): void {
-    const term = this.normalize(word);
+  private push(word: string, lang: Language, out: string[]): void {
+    const term = this.normalize(word, lang);
     if (term) out.push(term);
   }
 
-  /** Normalised form of one lower-case word, or "" when it is a stop word. Cached: vaults repeat words a lot. */
-  normalize(word: string): string {
-    const cached = this.stemCache.get(word);
+  /**
+   * Normalised form of one lower-case word in `lang`, or "" when it is a stop word there. Cached: vaults repeat
+   * words a lot. Other languages stem the word as written and fold the stem, since Snowball's rules know their
+   * accented endings ("Häuser" → "haus"); English keeps folding first, as its index always did.
+   */
+  normalize(word: string, lang: Language = ENGLISH): string {
+    const key = lang === ENGLISH ? word : `${lang.code}:${word}`;
+    const cached = this.stemCache.get(key);
     if (cached !== undefined) return cached;
     let term = word.replace(POSSESSIVE, "").replace(APOSTROPHE, "");
-    if (/[^\p{ASCII}]/u.test(term) && FOLDABLE.test(term)) term = term.normalize("NFKD").replace(COMBINING, "").normalize("NFC");
     if (term.length > MAX_TERM_LENGTH) term = term.slice(0, MAX_TERM_LENGTH);
-    if (this.options.stopWords && ENGLISH_STOP_WORDS.has(term)) term = "";
-    else if (this.options.stemming && porter && /^[a-z]+$/u.test(term)) term = porter(term);
+    const foldable = FOLDABLE.test(term);
+    const folded = foldable ? foldAccents(term) : term;
+    if (this.options.stopWords && lang.stopWords.has(folded)) term = "";
+    else if (!this.options.stemming) term = folded;
+    else if (lang === ENGLISH) term = /^[a-z]+$/u.test(folded) ? lang.stem(folded) : folded;
+    else term = foldable && ONLY_LETTERS.test(term) ? foldAccents(lang.stem(term)) : folded;
     if (this.stemCache.size >= STEM_CACHE_LIMIT) this.stemCache.clear();
-    this.stemCache.set(word, term);
+    this.stemCache.set(key, term);
     return term;
   }
 }

@@ -1,6 +1,7 @@
 import { ok } from "../../core/result";
 import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag, splitListInput } from "../../core/settings/list-settings";
 import { LIMITS } from "../../core/settings/setting-limits";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../core/text/languages";
 import { numberRows, type NumberSettingSpec } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup, SettingRow } from "./setting-rows";
@@ -76,6 +77,17 @@ export function indexingGroup(ctx: SettingsContext): SettingGroup {
     heading: "Indexing",
     rows: [
       ...numberRows(ctx, INDEXING_NUMBERS),
+      {
+        name: SETTING_LABELS.defaultLanguage,
+        desc: "Stems and stop words for notes whose language can't be told from their words or a lang property. Changing it re-indexes every note; embeddings are kept.",
+        render: (setting) => {
+          setting.addDropdown((dropdown) => {
+            for (const lang of LANGUAGES) dropdown.addOption(lang.code, LANGUAGE_NAMES[lang.code] ?? lang.code);
+            dropdown.setValue(ctx.get().defaultLanguage);
+            dropdown.onChange((value) => void ctx.update((d) => void (d.defaultLanguage = value)));
+          });
+        },
+      },
       listRow(
         ctx,
         { name: SETTING_LABELS.excludeFolders, desc: "Notes in these folders are not indexed. One folder a line.", placeholder: "Private\nArchive/old" },

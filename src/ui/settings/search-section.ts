@@ -41,6 +41,13 @@ const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
     write: (d, v) => void (d.search.keywordQueryBoost = v),
   },
   {
+    name: SETTING_LABELS.typoTolerance,
+    desc: "Edits a misspelt word may be from a word of your notes: 0 off, 1, or 2 (for words of 8 letters or more). Words of 3 letters or fewer are never corrected.",
+    limit: LIMITS.typoTolerance,
+    read: (s) => s.search.typoTolerance,
+    write: (d, v) => void (d.search.typoTolerance = v),
+  },
+  {
     name: SETTING_LABELS.limit,
     desc: "Notes listed in the search window.",
     limit: LIMITS.limit,

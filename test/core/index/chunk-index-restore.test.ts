@@ -122,3 +122,49 @@ describe("ChunkIndex save and restore of keyword postings", () => {
     expect(drain(idx.exportKeywordSteps([...ids.slice(1), "missing#0"]))).toBeUndefined();
   });
 });
+
+describe("ChunkIndex restore of per-language postings", () => {
+  const german = (path: string): ChunkedNote => ({
+    path,
+    meta: { title: "Gärten", aliases: [], tags: [], links: [] },
+    chunks: [
+      {
+        id: `${path}#0`,
+        path,
+        ordinal: 0,
+        headingPath: ["Gärten"],
+        text: "Die Gärten sind im Sommer grün, und wir pflanzen dort die Tomaten mit den Kindern.",
+        startLine: 0,
+        endLine: 3,
+        tokens: 16,
+      },
+    ],
+  });
+
+  it("keeps each chunk's language, so a restored German note searches alike and is removed without a trace", () => {
+    const idx = new ChunkIndex(0);
+    const notes = new Map<string, ChunkedNote>([["de.md", german("de.md")], ["n1.md", note("n1.md", 1)]]);
+    for (const n of notes.values()) idx.addNote(n);
+    const { restored, used } = saveAndRestore(idx, notes);
+    expect(used).toBe(true);
+    expect(restored.languages().map((l) => l.code).sort()).toEqual(["de", "en"]);
+    for (const q of ["Garten", "Tomate pflanzt", "Gärtn"]) {
+      expect(restored.keywordSearch(q, { limit: 5 })).toEqual(idx.keywordSearch(q, { limit: 5 }));
+      expect(restored.keywordSearch(q, { limit: 5 })[0]?.id).toBe("de.md#0");
+    }
+    restored.removeNote("de.md");
+    expect(restored.keywordSearch("Garten Tomate", { limit: 5, maxEdits: 0 })).toEqual([]);
+    expect(restored.languages().map((l) => l.code)).toEqual(["en"]);
+  });
+
+  it("analyses the texts again, in their languages, when the saved postings are of another layout", () => {
+    const idx = new ChunkIndex(0);
+    const notes = new Map<string, ChunkedNote>([["de.md", german("de.md")]]);
+    idx.addNote(german("de.md"));
+    const { restored, used } = saveAndRestore(idx, notes, (b) => Uint8Array.from([1, ...b.subarray(1)]));
+    expect(used).toBe(false);
+    expect(restored.keywordSearch("Garten", { limit: 5 })[0]?.id).toBe("de.md#0");
+    restored.removeNote("de.md");
+    expect(restored.keywordSearch("Garten", { limit: 5 })).toEqual([]);
+  });
+});

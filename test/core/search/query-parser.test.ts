@@ -5,6 +5,7 @@ import { countWords, parseQuery, type ParsedQuery } from "../../../src/core/sear
 const EMPTY: ParsedQuery = {
   text: "",
   phrases: [],
+  boostedPhrases: [],
   excluded: [],
   paths: [],
   tags: [],
@@ -203,5 +204,27 @@ describe("parseQuery on arbitrary input", () => {
         }
       }),
     );
+  });
+});
+
+describe("quoted phrases in long questions", () => {
+  it("keeps a phrase strict in a short query", () => {
+    const q = parseQuery('"project alpha" budget');
+    expect(q.phrases).toEqual(["project alpha"]);
+    expect(q.boostedPhrases).toEqual([]);
+    expect(q.isKeywordLike).toBe(true);
+  });
+
+  it("turns a phrase into a boost when the query is a question of more than ten words", () => {
+    const q = parseQuery('how do I set up the "daily notes" plugin so that it opens a new note every morning');
+    expect(q.phrases).toEqual([]);
+    expect(q.boostedPhrases).toEqual(["daily notes"]);
+    expect(q.text).toContain("daily notes");
+    expect(q.isKeywordLike).toBe(false);
+  });
+
+  it("keeps exclusions strict at any length", () => {
+    const q = parseQuery("how do I set up the daily notes plugin so that it opens a new note -template");
+    expect(q.excluded).toEqual(["template"]);
   });
 });

@@ -154,3 +154,24 @@ describe("setting helpers", () => {
     expect(rebuildReasons(a, { ...a, chunk: { maxTokens: 200, overlapRatio: 0.15 } })).toHaveLength(1);
   });
 });
+
+describe("keyword search settings of issue 8", () => {
+  it("reads the default language by code or name and refuses one without a stemmer", () => {
+    expect(normalizeSettings({ defaultLanguage: "sv" }).settings.defaultLanguage).toBe("sv");
+    expect(normalizeSettings({ defaultLanguage: "German" }).settings.defaultLanguage).toBe("de");
+    const bad = normalizeSettings({ defaultLanguage: "tlh" });
+    expect(bad.settings.defaultLanguage).toBe("en");
+    expect(bad.errors.join(" ")).toMatch(/Default language|not a language/);
+  });
+
+  it("keeps typo tolerance within 0 to 2 edits, default 1", () => {
+    expect(defaultSettings().search.typoTolerance).toBe(1);
+    expect(normalizeSettings({ search: { typoTolerance: 2 } }).settings.search.typoTolerance).toBe(2);
+    expect(normalizeSettings({ search: { typoTolerance: 5 } }).settings.search.typoTolerance).toBe(2);
+  });
+
+  it("says a default language change re-indexes without new embeddings", () => {
+    const next = { ...defaultSettings(), defaultLanguage: "de" };
+    expect(rebuildReasons(defaultSettings(), next).join(" ")).toMatch(/embeddings are kept/);
+  });
+});

@@ -80,7 +80,7 @@ export class SyncState {
     this.rules = compileExclusions(settings);
     this.model = embedder;
     this.vectorsModel = embedder?.model ?? "";
-    this.current = new SyncedIndex(0, embedder !== undefined);
+    this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
     this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
     this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });

@@ -167,7 +167,7 @@ export class SyncSteps {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
       s.vectorsModel = s.embedder?.model ?? "";
     }
-    const fresh = new SyncedIndex(dims, s.embedder !== undefined);
+    const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
     if (keep) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
     s.useIndex(fresh);
     s.ready.clear();

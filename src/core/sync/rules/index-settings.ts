@@ -1,5 +1,6 @@
 import { DEFAULT_CHUNK_OPTIONS, chunkOptionsHash, resolveChunkOptions, type ChunkOptions } from "../../chunk/chunk-options";
 import { contentHash } from "../../text/hash";
+import { languageOf } from "../../text/languages";
 
 /** How the vault is turned into an index. Pass through `resolveIndexSettings` to fill defaults and clamp values. */
 export interface IndexSettings {
@@ -37,6 +38,12 @@ export interface IndexSettings {
    * embeddings for text that stays the same). Default 2 MB (2_097_152), at least 1024.
    */
   maxNoteBytes: number;
+  /**
+   * Language of notes whose language neither their `lang` frontmatter nor their function words tell (short notes,
+   * lists, titles): its stemmer and stop words analyse them. An ISO 639-1 code of a Snowball language ("de", "sv");
+   * anything else means English. A change rebuilds the index (without new embeddings). Default "en".
+   */
+  defaultLanguage: string;
   /** Quiet time after the last vault event before changes are indexed, in ms. Default 2000. */
   debounceMs: number;
   /** Embedding requests in flight at once. Default 2, at least 1. */
@@ -70,6 +77,7 @@ export const DEFAULT_INDEX_SETTINGS: Readonly<IndexSettings> = Object.freeze({
   excludeTags: ["private"],
   minNoteChars: 0,
   maxNoteBytes: 2 * 1024 * 1024,
+  defaultLanguage: "en",
   debounceMs: 2000,
   embedConcurrency: 2,
   embedBatchSize: 16,
@@ -95,6 +103,7 @@ export function resolveIndexSettings(s: Partial<IndexSettings> = {}): IndexSetti
     excludeTags: list(s.excludeTags, d.excludeTags),
     minNoteChars: num(s.minNoteChars, d.minNoteChars, 0),
     maxNoteBytes: num(s.maxNoteBytes, d.maxNoteBytes, 1024),
+    defaultLanguage: languageOf(s.defaultLanguage)?.code ?? d.defaultLanguage,
     debounceMs: num(s.debounceMs, d.debounceMs, 0),
     embedConcurrency: num(s.embedConcurrency, d.embedConcurrency, 1),
     embedBatchSize: num(s.embedBatchSize, d.embedBatchSize, 1),
@@ -136,11 +145,15 @@ export function compareSettings(before: IndexSettings, after: IndexSettings): Se
 const EMBEDDING_INPUT_VERSION = 2;
 
 /**
- * What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks, and
- * the version of the embedding input, which decides what their vectors mean.
+ * What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks, the
+ * version of the embedding input, which decides what their vectors mean, and the default language, which decides
+ * how some chunks' words are indexed (a change re-indexes them; their vectors are reused).
  */
-export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string {
-  return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}-e${EMBEDDING_INPUT_VERSION}`;
+export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes"> & { defaultLanguage?: string }): string {
+  // The default language decides how some chunks are analysed; English adds nothing, so indexes saved before the
+  // setting existed keep their hash.
+  const lang = s.defaultLanguage !== undefined && s.defaultLanguage !== "en" ? `-l${s.defaultLanguage}` : "";
+  return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}-e${EMBEDDING_INPUT_VERSION}${lang}`;
 }
 
 /** A fingerprint of every rule that excludes notes; the saved index records the one its notes were checked against. */

@@ -55,7 +55,7 @@ export async function loadSyncedIndex(
   const embedding = embedder !== undefined;
   // An empty index has vectors of no model yet; the configured one only once it passed its check.
   const fresh = (otherModelOnDisk = false): LoadedIndex => ({
-    synced: new SyncedIndex(0, embedding),
+    synced: new SyncedIndex(0, embedding, settings.defaultLanguage),
     model: keepSavedModel ? "" : model,
     otherModelOnDisk,
   });
@@ -64,7 +64,7 @@ export async function loadSyncedIndex(
   if (outcome.kind === "loaded" || keep) {
     const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : undefined);
     if (!snapshot) return fresh();
-    const synced = new SyncedIndex(snapshot.header.dims, embedding);
+    const synced = new SyncedIndex(snapshot.header.dims, embedding, settings.defaultLanguage);
     hooks.filling(synced);
     hooks.notes(snapshot.notes.length);
     await synced.restore(snapshot, pause, (path) => hooks.noteDone(path));
@@ -74,7 +74,7 @@ export async function loadSyncedIndex(
   if (outcome.kind === "missing") return fresh();
   const salvaged = outcome.salvaged;
   if (salvaged && model !== "" && salvaged.model === model) {
-    const synced = new SyncedIndex(salvaged.dims, embedding);
+    const synced = new SyncedIndex(salvaged.dims, embedding, settings.defaultLanguage);
     const recovered = seedSalvaged(synced, salvaged);
     deps.notify(
       recovered === 0
@@ -88,7 +88,7 @@ export async function loadSyncedIndex(
   if (!old || old.header.dims === 0) return fresh();
   if (model === "" || old.header.model !== model) return fresh(embedding && old.hasVector.includes(1));
   const dims = old.header.dims;
-  const synced = new SyncedIndex(dims, embedding);
+  const synced = new SyncedIndex(dims, embedding, settings.defaultLanguage);
   old.chunks.forEach((c, i) => {
     if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
   });

@@ -1,5 +1,7 @@
 import { ChunkIndex, type SavedNote } from "../../index/chunk-index";
 import { embeddingInput } from "../../index/embedding-input";
+import { DEFAULT_LEXICAL_OPTIONS } from "../../index/lexical-options";
+import { ENGLISH, languageOf } from "../../text/languages";
 import type { IndexSnapshot, NoteRecord, SnapshotToSave, StoredChunk } from "../../persist/snapshot";
 import { EmbedQueue } from "../embedding/embed-queue";
 import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
@@ -29,8 +31,14 @@ export class SyncedIndex {
   constructor(
     dims: number,
     private embedding: boolean,
+    /** Language code of chunks whose language can't be told (see `IndexSettings.defaultLanguage`). Default "en". */
+    private readonly defaultLanguage = "en",
   ) {
-    this.current = new ChunkIndex(dims);
+    this.current = this.emptyIndex(dims);
+  }
+
+  private emptyIndex(dims: number): ChunkIndex {
+    return new ChunkIndex(dims, DEFAULT_LEXICAL_OPTIONS, languageOf(this.defaultLanguage) ?? ENGLISH);
   }
 
   get index(): ChunkIndex {
@@ -81,7 +89,7 @@ export class SyncedIndex {
 
   /** Rebuilds the Orama index for vectors of `dims` (when the size becomes known), keeping every note and vector. */
   async reshape(dims: number, pause: Pause): Promise<void> {
-    const next = new ChunkIndex(dims);
+    const next = this.emptyIndex(dims);
     for (const s of this.notes.values()) {
       if (s.chunks.length === 0) continue;
       const vectors = s.embedHashes.map((h) => this.pool.lookup(h));

@@ -1,0 +1,133 @@
+/** A vocabulary term close to a query word. */
+export interface FuzzyMatch {
+  term: string;
+  /** Edits (insertions, deletions, substitutions, swaps of two neighbours) between the word and the term. */
+  edits: number;
+}
+
+/**
+ * Terms of `sorted` (ascending, as `TermDictionary.terms()` gives) within `maxEdits` of `word` in optimal string
+ * alignment distance (Levenshtein plus swapped neighbours, "sycn" → "sync"). The sorted array is walked as the trie
+ * it spells: terms sharing a prefix with the previous one reuse its rows of the distance table, and once every cell of
+ * a row exceeds `maxEdits` no term with that prefix can match, so the walk jumps past all of them with a binary
+ * search. On a vocabulary of a few hundred thousand terms this visits a small share of it (see bench/fuzzy.ts).
+ * Terms starting with `skipPrefix` (internal marker terms) are never returned.
+ *
+ * With `minCover` below the word's length, a term also matches when it is within `maxEdits` of the word's first
+ * `minCover` or more characters, if it is itself that long: a stem against a misspelt inflected word ("belong" for
+ * "belongilg"), since the index
+ * holds stems and the stem of a misspelt word is often no stem at all.
+ */
+export function fuzzyTerms(
+  sorted: readonly string[],
+  word: string,
+  maxEdits: number,
+  minCover = word.length,
+  skipPrefix = "\u0000",
+): FuzzyMatch[] {
+  const n = word.length;
+  const out: FuzzyMatch[] = [];
+  if (maxEdits <= 0 || n === 0) return out;
+  const maxDepth = n + maxEdits + 1;
+  const width = n + 1;
+  const rows = new Int32Array((maxDepth + 1) * width);
+  for (let j = 0; j <= n; j++) rows[j] = j;
+  let prev = "";
+  // Rows 0..valid belong to the prefix prev[0..valid]; deeper ones are stale.
+  let valid = 0;
+  let i = 0;
+  while (i < sorted.length) {
+    const term = sorted[i] ?? "";
+    let depth = Math.min(commonPrefix(prev, term), valid);
+    let pruned = -1;
+    const limit = Math.min(term.length, maxDepth);
+    while (depth < limit) {
+      depth++;
+      if (fillRow(rows, width, depth, term, word) > maxEdits) {
+        pruned = depth;
+        break;
+      }
+    }
+    prev = term;
+    if (pruned >= 0) {
+      valid = pruned - 1;
+      i = upperBound(sorted, term.slice(0, pruned), i + 1);
+      continue;
+    }
+    valid = depth;
+    let dist = maxEdits + 1;
+    if (term.length <= maxDepth) {
+      const at = term.length * width;
+      // A term shorter than `minCover` is no stem of the word: it must match the whole of it.
+      const from = term.length < minCover ? n : Math.max(0, Math.min(minCover, n));
+      for (let j = from; j <= n; j++) dist = Math.min(dist, rows[at + j] ?? dist);
+    }
+    if (dist <= maxEdits && !term.startsWith(skipPrefix)) out.push({ term, edits: dist });
+    i++;
+  }
+  return out;
+}
+
+/** Fills row `d` (the term's first d characters against every prefix of `word`); returns the row's minimum. */
+function fillRow(rows: Int32Array, width: number, d: number, term: string, word: string): number {
+  const at = d * width;
+  const up = at - width;
+  const up2 = up - width;
+  const c = term.charCodeAt(d - 1);
+  rows[at] = d;
+  let min = d;
+  for (let j = 1; j < width; j++) {
+    const w = word.charCodeAt(j - 1);
+    let v = Math.min((rows[up + j] ?? 0) + 1, (rows[at + j - 1] ?? 0) + 1, (rows[up + j - 1] ?? 0) + (c === w ? 0 : 1));
+    if (d > 1 && j > 1 && c === word.charCodeAt(j - 2) && term.charCodeAt(d - 2) === w) {
+      v = Math.min(v, (rows[up2 + j - 2] ?? 0) + 1);
+    }
+    rows[at + j] = v;
+    if (v < min) min = v;
+  }
+  return min;
+}
+
+function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < max && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  return k;
+}
+
+/** First index at or after `from` whose term does not start with `prefix` (all that do are contiguous). */
+function upperBound(sorted: readonly string[], prefix: string, from: number): number {
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const t = sorted[mid] ?? "";
+    if (t.startsWith(prefix) || t < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether `a` and `b` are within `maxEdits` in optimal string alignment distance; stops as soon as they can't be. */
+export function withinEdits(a: string, b: string, maxEdits: number): boolean {
+  if (Math.abs(a.length - b.length) > maxEdits) return false;
+  const width = b.length + 1;
+  let prev2 = new Int32Array(width);
+  let prev = Int32Array.from({ length: width }, (_, j) => j);
+  let row = new Int32Array(width);
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let min = i;
+    const c = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const w = b.charCodeAt(j - 1);
+      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (c === w ? 0 : 1));
+      if (i > 1 && j > 1 && c === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === w) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      row[j] = v;
+      if (v < min) min = v;
+    }
+    if (min > maxEdits) return false;
+    [prev2, prev, row] = [prev, row, prev2];
+  }
+  return (prev[b.length] ?? maxEdits + 1) <= maxEdits;
+}

@@ -1,0 +1,180 @@
+import type { Analyzer } from "../text/analyzer";
+import { bigramCounts, UNSPACED_RUN } from "../text/bigrams";
+import { foldAccents, type Language } from "../text/languages";
+import type { ClauseTerm, QueryClause } from "./bm25-component";
+import type { FieldPostings } from "./field-postings";
+import { fuzzyTerms } from "./fuzzy-terms";
+
+/** How a typed query becomes BM25 clauses. */
+export interface KeywordQueryContext {
+  analyzer: Analyzer;
+  /** Languages the index holds; each query word is analysed in all of them. */
+  languages: readonly Language[];
+  /**
+   * The query's language (detected from its function words, else the index's main one): its stop words are dropped
+   * from queries of more than `MAX_WORDS_KEEPING_STOPS` words that have other words too.
+   */
+  stopLanguage: Language;
+  /** Word fields searched. */
+  props: readonly string[];
+  /** Field of character pairs of unspaced scripts. */
+  gramProp: string;
+  /** Postings by field, for the vocabulary (completions, corrections) and document frequencies. */
+  fields: Readonly<Record<string, FieldPostings>>;
+  /** Complete the last word as a prefix (search as you type). */
+  prefixLast: boolean;
+  /** Most edits a typo correction may need: 0 turns them off. */
+  maxEdits: number;
+}
+
+/**
+ * Longest query whose stop words are searched. The index keeps stop words, so a short query made of function words
+ * ("men inte för mycket", "when you start") still finds the note that says it; in a question they only add noise
+ * and time, as in Lucene, where BM25's idf would barely discount them.
+ */
+const MAX_WORDS_KEEPING_STOPS = 4;
+/** Shortest last word completed as a prefix while typing. */
+const MIN_PREFIX_LENGTH = 3;
+/** Shortest word corrected at all, and the shortest corrected with two edits (when two are allowed). */
+const MIN_FUZZY_LENGTH = 4;
+const MIN_TWO_EDIT_LENGTH = 8;
+/**
+ * A correction counts this much of the word it stands for, by edits. No edits means a stem that begins the typed
+ * word, which is still a guess.
+ */
+const FUZZY_WEIGHT = [0.5, 0.5, 0.3];
+/**
+ * Words found in more chunks than this are taken as typed on purpose and not corrected: on Cranfield, correcting
+ * every word cost nDCG (a correct word's neighbours are other words), and walking the vocabulary for every word of a
+ * long question costs time. A typo that also occurs in a note or two is still corrected.
+ */
+const MAX_DF_TO_CORRECT = 2;
+/**
+ * Longest query (in words) whose words are corrected. In a pasted paragraph the other words carry the meaning, while
+ * names, code and links make a dozen unknown words whose vocabulary walks cost tens of milliseconds.
+ */
+const MAX_WORDS_CORRECTED = 10;
+/** Shortest stem that may stand for the beginning of a misspelt word (see `corrections`). */
+const MIN_STEM_COVER = 3;
+/** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
+const MAX_CORRECTIONS = 24;
+/** Weight of each character pair against a whole word: pairs overlap, so a word of n characters adds n − 1 of them. */
+const GRAM_WEIGHT = 0.5;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
+const UNSPACED = new RegExp(UNSPACED_RUN.source, "u");
+
+/**
+ * The clauses of a keyword query. Each word is analysed in every language the index holds and matched by whichever
+ * stem occurs (alternatives, never extra required terms). Stop words of the query's language are dropped from
+ * longer queries only. Repeated words count once per occurrence. Words of four letters or more also match vocabulary terms a
+ * few edits away, weighted down; runs of unspaced scripts also match as character pairs.
+ */
+export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryClause[] {
+  const clauses = new Map<string, QueryClause>();
+  const add = (terms: ClauseTerm[], props: readonly string[], key: string): QueryClause | undefined => {
+    if (terms.length === 0) return undefined;
+    const known = clauses.get(key);
+    if (known) {
+      known.count++;
+      return known;
+    }
+    const clause = { terms, count: 1, props };
+    clauses.set(key, clause);
+    return clause;
+  };
+  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  const correct = words.length <= MAX_WORDS_CORRECTED;
+  const isStop = (w: string): boolean => ctx.stopLanguage.stopWords.has(foldAccents(w));
+  const dropStops = words.length > MAX_WORDS_KEEPING_STOPS && !words.every(isStop);
+  let last: { clause: QueryClause; word: string } | undefined;
+  for (const word of words) {
+    last = undefined;
+    if (UNSPACED.test(word)) {
+      for (const term of ctx.analyzer.terms(word)) add([{ term, weight: 1 }], ctx.props, `w:${term}`);
+      for (const [gram, n] of bigramCounts(word)) {
+        for (let i = 0; i < n; i++) add([{ term: gram, weight: GRAM_WEIGHT }], [ctx.gramProp], `g:${gram}`);
+      }
+      continue;
+    }
+    const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];
+    for (const part of parts) {
+      if (dropStops && isStop(part)) continue;
+      const stems = part === word && parts.length > 1 ? [word] : stemsOf(part, ctx);
+      const key = `w:${[...stems].sort().join(" ")}`;
+      const fresh = !clauses.has(key);
+      const clause = add(stems.map((term) => ({ term, weight: 1 })), ctx.props, key);
+      if (!clause) continue;
+      const fixes = fresh && correct ? corrections(part, stems, ctx) : [];
+      clause.terms.push(...fixes);
+      if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
+      last = { clause, word: part };
+    }
+  }
+  if (ctx.prefixLast && last) {
+    // The word being typed may be unfinished rather than misspelt: its completions count as close to it too.
+    if (last.clause.typo) last.clause.typo.prefix = true;
+    addCompletions(last.clause, ctx);
+  }
+  return [...clauses.values()];
+}
+
+/** The word's distinct index terms over the index's languages (`ctx.analyzer` keeps stop words). */
+function stemsOf(word: string, ctx: KeywordQueryContext): string[] {
+  const out = new Set<string>();
+  for (const lang of ctx.languages) {
+    const term = ctx.analyzer.normalize(word, lang);
+    if (term !== "") out.add(term);
+  }
+  return [...out];
+}
+
+/** Edits a correction of `word` may need: none under 4 letters, 2 from 8 letters when allowed, else 1. */
+function editsFor(word: string, ctx: KeywordQueryContext): number {
+  const length = [...word].length;
+  if (ctx.maxEdits <= 0 || length < MIN_FUZZY_LENGTH) return 0;
+  return length >= MIN_TWO_EDIT_LENGTH ? Math.min(ctx.maxEdits, 2) : 1;
+}
+
+/** Vocabulary terms a few edits from the word's stems, most frequent first. */
+function corrections(word: string, stems: readonly string[], ctx: KeywordQueryContext): ClauseTerm[] {
+  const edits = editsFor(word, ctx);
+  if (edits === 0) return [];
+  const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
+  if (stems.some((s) => df(s) > MAX_DF_TO_CORRECT)) return [];
+  const own = new Set(stems);
+  const whole = new Map<string, number>();
+  const cover = new Map<string, number>();
+  const folded = foldAccents(word);
+  const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
+    if (!own.has(m.term)) into.set(m.term, Math.min(into.get(m.term) ?? edits, m.edits));
+  };
+  for (const prop of ctx.props) {
+    const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
+    for (const stem of stems) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
+    // The word as typed against stems that cover at least half of it: a misspelt inflected word often stems to
+    // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
+    for (const m of fuzzyTerms(vocabulary, folded, edits, Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2)))) {
+      if (!whole.has(m.term)) keep(cover, m);
+    }
+  }
+  const all = [...[...whole].map(([t, n]) => ({ t, n, c: false })), ...[...cover].map(([t, n]) => ({ t, n, c: true }))];
+  return all
+    .sort((a, b) => a.n - b.n || b.t.length - a.t.length || df(b.t) - df(a.t) || (a.t < b.t ? -1 : 1))
+    .slice(0, MAX_CORRECTIONS)
+    .map(({ t, n, c }) => ({ term: t, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true, ...(c ? { cover: true } : {}) }));
+}
+
+/** Adds every vocabulary term that starts with one of the clause's stems, at full weight (the word being typed). */
+function addCompletions(clause: QueryClause, ctx: KeywordQueryContext): void {
+  const have = new Set(clause.terms.map((t) => t.term));
+  const stems = clause.terms.filter((t) => !t.fuzzy && t.term.length >= MIN_PREFIX_LENGTH).map((t) => t.term);
+  for (const prop of ctx.props) {
+    for (const stem of stems) {
+      for (const term of ctx.fields[prop]?.vocabulary.withPrefix(stem) ?? []) {
+        if (have.has(term)) continue;
+        have.add(term);
+        clause.terms.push({ term, weight: 1 });
+      }
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import { count, type AnyOrama } from "@orama/orama";
+import type { Analyzer } from "../text/analyzer";
+import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
+import { bm25Search, scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
+import { fuzzyTerms, withinEdits } from "./fuzzy-terms";
+import type { KeywordSearchOptions, ScoredId } from "./index-types";
+import { keywordClauses } from "./keyword-query";
+import type { LexicalOptions } from "./lexical-options";
+import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./orama-tokenizer";
+
+/** What the keyword searcher reads of its chunk index. */
+export interface KeywordSearcherDeps {
+  db: AnyOrama;
+  analyzer: Analyzer;
+  /** Word fields searched. */
+  props: readonly string[];
+  boost: Record<string, number>;
+  lexical: LexicalOptions;
+  /** Changes whenever the indexed text does, so cached statistics are recomputed. */
+  revision: () => number;
+  /** A chunk's text, for finding the word behind a corrected term. */
+  text: (id: string) => string;
+  /** The language a chunk was analysed in. */
+  languageOf: (id: string) => Language;
+}
+
+/** Candidate stems tried, best first, for the written form of one suggested word. */
+const SUGGESTION_TRIES = 6;
+
+/** Hits checked for a word close to a misspelt one, however few were asked for. */
+const VERIFY_DEPTH = 100;
+/**
+ * Longest query (in distinct words) whose results are checked that way. In a longer one the other words single out
+ * the note; there, on SciFact, pushing up every abstract with a near-miss of an unknown name cost nDCG.
+ */
+const VERIFY_MAX_WORDS = 4;
+
+/** Default typo tolerance of `KeywordSearchOptions.maxEdits`. */
+export const DEFAULT_MAX_EDITS = 1;
+
+/** Keyword search, "did you mean" and calibration scoring over a chunk index's postings. */
+export class KeywordSearcher {
+  private held: { revision: number; languages: Language[] } | undefined;
+
+  constructor(private readonly deps: KeywordSearcherDeps) {}
+
+  /**
+   * Chunks matching any word of `text`, best BM25F score first. Each word counts once per occurrence (Lucene's query
+   * term frequency), is matched by its stem in any language the index holds, by completions when it is the last
+   * word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
+   */
+  search(text: string, opts: KeywordSearchOptions): ScoredId[] {
+    const store = this.store();
+    const languages = this.languages();
+    const detected = this.deps.analyzer.detect(text, languages[0]);
+    const clauses = keywordClauses(text, {
+      analyzer: this.deps.analyzer,
+      languages,
+      stopLanguage: languages.includes(detected) ? detected : (languages[0] ?? ENGLISH),
+      props: this.deps.props,
+      gramProp: GRAM_FIELD,
+      fields: store.fields,
+      prefixLast: opts.prefixLast ?? false,
+      maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
+    });
+    const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
+    const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
+    const covers = clauses.some((c) => c.terms.some((t) => t.cover));
+    const limit = Math.max(1, opts.limit);
+    const depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit;
+    const run = (cs: QueryClause[]): ScoredId[] => {
+      const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth });
+      return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+    };
+    let scored = run(clauses);
+    if (covers) {
+      // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
+      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }))).map((h) => h.id));
+      const text = this.deps.text;
+      scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+    }
+    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored.slice(0, limit);
+  }
+
+  /** Languages of the indexed chunks, most chunks first (English when there are none). */
+  languages(): Language[] {
+    const revision = this.deps.revision();
+    if (this.held?.revision === revision) return this.held.languages;
+    const field = this.store().fields[LANGUAGE_FIELD];
+    const found = (field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? [])
+      .map((marker) => ({ lang: languageOf(marker.slice(LANGUAGE_MARKER.length)), n: field?.documentFrequency(marker) ?? 0 }))
+      .filter((x): x is { lang: Language; n: number } => x.lang !== undefined && x.n > 0)
+      .sort((a, b) => b.n - a.n)
+      .map((x) => x.lang);
+    const languages = found.length > 0 ? found : [ENGLISH];
+    this.held = { revision, languages };
+    return languages;
+  }
+
+  /** Fills chunk id → language code from the restored language markers (English chunks are left out). */
+  restoreLanguages(into: Map<string, string>): void {
+    const field = this.store().fields[LANGUAGE_FIELD];
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    for (const marker of field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? []) {
+      const code = marker.slice(LANGUAGE_MARKER.length);
+      const list = field?.postings(marker);
+      if (!list || code === ENGLISH.code) continue;
+      for (let k = 0; k < list.length; k++) into.set(ids[(list.ids[k] ?? 0) - 1] ?? "", code);
+    }
+  }
+
+  /**
+   * "Did you mean": `text` with each word the index doesn't know replaced by the closest word it does (up to
+   * `maxEdits` edits, two only for words of five letters or more; the most frequent among equals), written as it
+   * appears in a note. Undefined when no word could be corrected.
+   */
+  suggest(text: string, maxEdits: number): string | undefined {
+    const store = this.store();
+    const text_ = store.fields[LANGUAGE_FIELD];
+    if (!text_) return undefined;
+    const languages = this.languages();
+    let changed = false;
+    const out = text.replace(/[\p{L}\p{M}\p{N}]+/gu, (word) => {
+      const lower = word.toLowerCase();
+      const length = [...lower].length;
+      const stems = [...new Set(languages.map((l) => this.deps.analyzer.normalize(lower, l)))].filter((s) => s !== "");
+      if (length < 4 || stems.length === 0 || stems.some((s) => text_.documentFrequency(s) > 0)) return word;
+      const edits = length >= 5 ? Math.min(2, maxEdits) : 1;
+      const vocabulary = text_.vocabulary.terms();
+      const folded = foldAccents(lower);
+      // Whole stems a few edits away, and stems that begin the typed word ("irrig" for "irrrigatoin"), whose written
+      // form must then itself be within the edits.
+      const candidates = [
+        ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
+        ...fuzzyTerms(vocabulary, folded, edits, Math.max(3, Math.ceil(folded.length / 2))),
+      ]
+        .map((m) => ({ ...m, df: text_.documentFrequency(m.term) }))
+        .sort((a, b) => a.edits - b.edits || b.df - a.df || (a.term < b.term ? -1 : 1));
+      let surface: string | undefined;
+      for (const c of candidates.slice(0, SUGGESTION_TRIES)) {
+        surface = this.surfaceOf(c.term, folded, edits);
+        if (surface) break;
+      }
+      if (!surface) return word;
+      changed = true;
+      return surface;
+    });
+    return changed ? out : undefined;
+  }
+
+  /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
+  scoreOf(query: string, fields: Record<string, string>): number {
+    const analyzer = this.deps.analyzer;
+    const terms: Record<string, string[]> = {};
+    for (const [prop, value] of Object.entries(fields)) terms[prop] = analyzer.terms(value);
+    return scoreAgainstIndex(this.store(), analyzer.terms(query), terms, this.params());
+  }
+
+  /**
+   * A word of the notes (lower case) that the text field indexes as `term`, the one closest to what
+   * was typed ("publsh" → "publish" rather than "publishing") and within `edits` of it, or undefined. Reads a few
+   * chunks that hold the term.
+   */
+  private surfaceOf(term: string, typed: string, edits: number): string | undefined {
+    const list = this.store().fields[LANGUAGE_FIELD]?.postings(term);
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const found = new Set<string>();
+    for (let k = 0; list && k < Math.min(list.length, 8); k++) {
+      const id = ids[(list.ids[k] ?? 0) - 1] ?? "";
+      const lang = this.deps.languageOf(id);
+      for (const word of this.deps.analyzer.words(this.deps.text(id)).keys()) {
+        if (this.deps.analyzer.normalize(word, lang) === term) found.add(word);
+      }
+    }
+    const byFolded = new Map([...found].map((w) => [foldAccents(w), w]));
+    const best = fuzzyTerms([...byFolded.keys()].sort(), typed, edits).sort((a, b) => a.edits - b.edits)[0];
+    return best ? byFolded.get(best.term) : undefined;
+  }
+
+  private params(): { boost: Record<string, number>; k1: number; b: number; docsCount: number } {
+    const { k1, b } = this.deps.lexical;
+    return { boost: this.deps.boost, k1, b, docsCount: count(this.deps.db) };
+  }
+
+  private store(): Bm25Store {
+    return this.deps.db.data.index as Bm25Store;
+  }
+}
+
+
+
+/**
+ * Results re-ranked for misspelt words: a chunk holding a word within the allowed edits of what was typed (as written,
+ * not as stemmed) ranks above every chunk that holds none, once per such word. The index holds stems, and a rare
+ * word ("generators") often shares its stem with common ones ("general", "generate"), so the corrected stem alone
+ * ranks the notes with many of those first. Ties keep their BM25 order.
+ */
+function preferTypedWords(
+  hits: readonly ScoredId[],
+  typos: readonly { word: string; edits: number }[],
+  text: (id: string) => string,
+): ScoredId[] {
+  const top = hits[0]?.score ?? 0;
+  return hits
+    .map((hit) => {
+      const found = typos.filter((t) => holdsWordNear(text(hit.id), t)).length;
+      return { id: hit.id, score: hit.score + found * top };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * Whether `text` has a word within `edits` of `word` (lower case, accents folded), or, for the word being typed, one
+ * that begins with it. One pass over the text.
+ */
+function holdsWordNear(text: string, { word, edits, prefix }: { word: string; edits: number; prefix?: boolean }): boolean {
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    const raw = m[0];
+    if (!prefix && Math.abs(raw.length - word.length) > edits) continue;
+    const w = /[^\p{ASCII}]/u.test(raw) ? foldAccents(raw) : raw;
+    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return true;
+  }
+  return false;
+}
