@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import type { ChunkIndex } from "../../src/core/index/chunk-index";
 import { indexFilePaths } from "../../src/core/persist/index-files";
-import type { IndexServiceApi } from "../../src/core/sync/index-service-api";
-import type { SyncPhase } from "../../src/core/sync/sync-progress";
+import type { IndexServiceApi } from "../../src/core/sync/control/index-service-api";
+import type { SyncPhase } from "../../src/core/sync/control/sync-progress";
 import type { BaselineDoc } from "./sync-baseline";
 
 /** Milliseconds since `t0`, to one decimal. */

@@ -1,4 +1,4 @@
-import type { IndexSettings } from "../core/sync/index-settings";
+import type { IndexSettings } from "../core/sync/rules/index-settings";
 
 /** Where one output stream goes. `process.stdout` and `process.stderr` fit. */
 export interface OutStream {

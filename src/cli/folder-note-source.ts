@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { appError, err, ok, type Result } from "../core/result";
-import type { NoteSource, NoteStat } from "../core/sync/note-source";
+import type { NoteSource, NoteStat } from "../core/sync/notes/note-source";
 
 /** Folders never walked besides dot-folders (`.obsidian`, `.trash`, `.git`, ...): dependencies, not notes. */
 const SKIPPED_FOLDERS = new Set(["node_modules"]);

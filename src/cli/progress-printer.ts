@@ -1,4 +1,4 @@
-import type { SyncPhase, SyncProgress } from "../core/sync/sync-progress";
+import type { SyncPhase, SyncProgress } from "../core/sync/control/sync-progress";
 import type { OutStream } from "./cli-io";
 import { formatProgress, ProgressLine, type ProgressView } from "./progress-line";
 import { terminalSafe } from "./terminal-text";

@@ -1,4 +1,4 @@
-import type { SyncProgress } from "../core/sync/sync-progress";
+import type { SyncProgress } from "../core/sync/control/sync-progress";
 import type { EmbeddingSource } from "./vault-session";
 
 const COUNT = new Intl.NumberFormat("en-US");

@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from "node:fs";
-import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/note-source";
+import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/notes/note-source";
 
 /** How a vault folder is watched. */
 export interface VaultWatcherOptions {

@@ -1,6 +1,6 @@
 import { normalizePath, TFile, type Component, type TAbstractFile, type Vault } from "obsidian";
 import { err, ok, type Result } from "../core/result";
-import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/note-source";
+import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/notes/note-source";
 import { failure } from "../core/errors/messages";
 
 /** The part of Obsidian's `Vault` the note source reads. */

@@ -9,7 +9,7 @@ import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../co
 import type { SearchRequest } from "../core/search/search-engine";
 import type { SearchResponse } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
-import type { SyncProgress as IndexProgress } from "../core/sync/sync-progress";
+import type { SyncProgress as IndexProgress } from "../core/sync/control/sync-progress";
 
 /** Search as the modal uses it. `SearchEngine` satisfies it. */
 export interface SearchPort {
@@ -25,7 +25,7 @@ export interface RelatedPort {
 }
 
 /** Sync phases and progress reports, exactly as the index service emits them. */
-export type { SyncPhase as IndexPhase, SyncProgress as IndexProgress } from "../core/sync/sync-progress";
+export type { SyncPhase as IndexPhase, SyncProgress as IndexProgress } from "../core/sync/control/sync-progress";
 
 /** The index service as the status bar, the settings tab, the related view and the commands use it. */
 export interface IndexStatusPort {

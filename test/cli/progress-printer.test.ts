@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLAIN_PROGRESS_EVERY_MS, ProgressPrinter } from "../../src/cli/progress-printer";
-import { INITIAL_PROGRESS, type SyncProgress } from "../../src/core/sync/sync-progress";
+import { INITIAL_PROGRESS, type SyncProgress } from "../../src/core/sync/control/sync-progress";
 
 const embedding = (done: number): SyncProgress => ({ ...INITIAL_PROGRESS, phase: "embedding", done, total: 1000, etaMs: undefined });
 

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/vault-config";
 import { loadIndexFiles } from "../../src/core/persist/index-files";
 import type { IndexSnapshot } from "../../src/core/persist/snapshot";
 import { defaultSettings, indexSettingsOf } from "../../src/core/settings/plugin-settings";
-import { indexChunkingHash } from "../../src/core/sync/index-settings";
+import { indexChunkingHash } from "../../src/core/sync/rules/index-settings";
 import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
 import { runCli } from "./cli-harness";
 import { cliNodeArgs, connectMcp, toolJson } from "./mcp-fixture";

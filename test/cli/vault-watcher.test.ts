@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FolderNoteSource } from "../../src/cli/folder-note-source";
 import { VaultWatcher } from "../../src/cli/vault-watcher";
-import type { NoteEvent } from "../../src/core/sync/note-source";
+import type { NoteEvent } from "../../src/core/sync/notes/note-source";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

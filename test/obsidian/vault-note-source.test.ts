@@ -1,6 +1,6 @@
 import { Component, type Vault } from "obsidian";
 import { describe, expect, it } from "vitest";
-import type { NoteEvent } from "../../src/core/sync/note-source";
+import type { NoteEvent } from "../../src/core/sync/notes/note-source";
 import { forwardVaultEvents, hostIgnoreFilters, VaultNoteSource } from "../../src/obsidian/vault-note-source";
 import { createTestApp } from "../fakes/obsidian";
 

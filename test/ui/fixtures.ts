@@ -1,4 +1,4 @@
-import { INITIAL_PROGRESS } from "../../src/core/sync/sync-progress";
+import { INITIAL_PROGRESS } from "../../src/core/sync/control/sync-progress";
 import { parseQuery } from "../../src/core/search/query-parser";
 import type { NoteResult, SearchNotice, SearchResponse } from "../../src/core/search/search-result";
 import type { SearchMode } from "../../src/core/types";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
 import type { OllamaClient } from "../../src/core/ollama/ollama-client";
 import type { SearchEngine } from "../../src/core/search/search-engine";
-import type { IndexService } from "../../src/core/sync/index-service";
+import type { IndexService } from "../../src/core/sync/control/index-service";
 import { relatedPortOver, type ConnectionPort, type IndexStatusPort, type SearchPort } from "../../src/ui/ports";
 
 /** `true` only when T can be passed where U is expected; checked by the type checker, not at run time. */

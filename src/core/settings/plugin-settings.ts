@@ -2,7 +2,7 @@ import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from "../chunk/chunk-options
 import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
 import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
-import { resolveIndexSettings, type IndexSettings } from "../sync/index-settings";
+import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;

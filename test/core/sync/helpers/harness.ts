@@ -1,6 +1,6 @@
 import type { Embedder } from "../../../../src/core/ollama/embedder";
-import { IndexService } from "../../../../src/core/sync/index-service";
-import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/index-settings";
+import { IndexService } from "../../../../src/core/sync/control/index-service";
+import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { MemoryFileStore } from "../../persist/memory-file-store";
 import { CountingEmbedder } from "./counting-embedder";
 import { MemoryNoteSource } from "./memory-note-source";

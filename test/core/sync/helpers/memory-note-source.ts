@@ -1,5 +1,5 @@
 import { appError, err, ok, type Result } from "../../../../src/core/result";
-import type { NoteSource, NoteStat } from "../../../../src/core/sync/note-source";
+import type { NoteSource, NoteStat } from "../../../../src/core/sync/notes/note-source";
 
 interface MemoryFile {
   text: string;

@@ -1,4 +1,4 @@
-import type { Scheduler } from "../../../../src/core/sync/scheduler";
+import type { Scheduler } from "../../../../src/core/sync/control/scheduler";
 
 interface Timer {
   at: number;

@@ -1,0 +1,129 @@
+import type { ChunkIndex } from "../../index/chunk-index";
+import type { Embedder } from "../../ollama/embedder";
+import type { Result } from "../../result";
+import type { SearchEngine } from "../../search/search-engine";
+import type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
+import type { IndexSettings, SettingsImpact } from "../rules/index-settings";
+import type { NoteEvent } from "../notes/note-source";
+import { ProgressTracker } from "./progress-tracker";
+import { createScheduler, type Scheduler } from "./scheduler";
+import type { SyncProgress } from "./sync-progress";
+import { SyncWorker } from "./sync-worker";
+
+export type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
+
+/**
+ * Keeps the search index equal to the notes of a source, incrementally, and persisted: see `IndexServiceApi` for
+ * the contract. Vault events are debounced in the worker's queue (`WorkQueue`); the work runs in `SyncWorker`.
+ */
+export class IndexService implements IndexServiceApi {
+  private readonly worker: SyncWorker;
+  private readonly progress: ProgressTracker;
+  private readonly scheduler: Scheduler;
+  private readonly clock: () => number;
+  private stopped = false;
+
+  constructor(deps: IndexServiceDeps) {
+    this.scheduler = deps.scheduler ?? createScheduler();
+    this.clock = deps.clock ?? Date.now;
+    this.progress = new ProgressTracker(this.clock, this.scheduler, () => this.worker.counts());
+    this.worker = new SyncWorker(
+      {
+        source: deps.source,
+        store: deps.store,
+        dataDir: deps.dataDir,
+        scheduler: this.scheduler,
+        clock: this.clock,
+        notify: deps.notify ?? (() => undefined),
+        progress: this.progress,
+      },
+      deps.settings,
+      deps.embedder,
+    );
+  }
+
+  get engine(): SearchEngine {
+    return this.worker.engine;
+  }
+
+  get index(): ChunkIndex {
+    return this.worker.index;
+  }
+
+  get paused(): boolean {
+    return this.worker.paused;
+  }
+
+  start(signal?: AbortSignal): Promise<void> {
+    return this.worker.start(signal);
+  }
+
+  enqueue(e: NoteEvent): void {
+    if (this.stopped) return;
+    const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
+    if (this.worker.defer(paths.filter(isMarkdown))) this.worker.retryEmbedding();
+  }
+
+  flush(): Promise<void> {
+    this.worker.promote();
+    this.worker.retryEmbedding();
+    this.worker.kick();
+    return this.worker.whenIdle();
+  }
+
+  whenIdle(): Promise<void> {
+    return this.worker.whenIdle();
+  }
+
+  /**
+   * Like `whenIdle`, and waits out the scheduled retries of failed embedding requests too: resolves once every chunk
+   * has its vector, or the retry budget ran out (`embedRetries`; the error then stays in `status().lastError`), or
+   * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
+   */
+  whenSettled(): Promise<void> {
+    return this.worker.whenSettled();
+  }
+
+  pause(): void {
+    this.worker.setPaused(true);
+  }
+
+  resume(): void {
+    this.worker.setPaused(false);
+  }
+
+  rebuild(): Promise<void> {
+    this.worker.requestReset("rebuild");
+    return this.worker.whenIndexed();
+  }
+
+  updateSettings(s: IndexSettings): SettingsImpact {
+    return this.worker.setSettings(s);
+  }
+
+  setEmbedder(e: Embedder | undefined): void {
+    this.worker.setEmbedder(e);
+  }
+
+  onProgress(cb: (p: SyncProgress) => void): () => void {
+    return this.progress.subscribe(cb);
+  }
+
+  status(): IndexStatus {
+    return { ...this.progress.current(), ...this.worker.details() };
+  }
+
+  save(): Promise<Result<void>> {
+    return this.worker.save();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    // Events still in their debounce are not lost: the next start finds those notes changed on disk.
+    await this.worker.stop();
+  }
+}
+
+function isMarkdown(path: string): boolean {
+  return path.toLowerCase().endsWith(".md");
+}

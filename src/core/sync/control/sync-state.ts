@@ -1,0 +1,179 @@
+import type { Embedder } from "../../ollama/embedder";
+import type { AppError } from "../../result";
+import type { FileStore } from "../../persist/file-store";
+import { SearchEngine } from "../../search/search-engine";
+import { Checkpoints } from "./checkpoints";
+import { EmbedRunner } from "../embedding/embed-runner";
+import { compileExclusions, type Exclusions } from "../rules/exclusions";
+import type { IndexSettings } from "../rules/index-settings";
+import type { NoteSource } from "../notes/note-source";
+import type { ProgressTracker } from "./progress-tracker";
+import type { Scheduler } from "./scheduler";
+import { SyncedIndex } from "../store/synced-index";
+import { Waiters } from "./waiters";
+import { WorkQueue } from "./work-queue";
+
+/** What the sync worker needs from its service. */
+export interface WorkerDeps {
+  source: NoteSource;
+  store: FileStore;
+  dataDir: string;
+  scheduler: Scheduler;
+  clock: () => number;
+  notify: (message: string) => void;
+  progress: ProgressTracker;
+}
+
+/** What the worker's loop is busy with, for the progress phase. */
+export type Activity = "loading" | "scanning" | "indexing" | "saving";
+
+/**
+ * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
+ * waits for a vector, "model" until the model passes its check, "source" until a scan lists the vault again, "save"
+ * until a save succeeds.
+ */
+export type FailureKind = "embed" | "model" | "source" | "save";
+
+/** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
+export class SyncState {
+  readonly engine: SearchEngine;
+  readonly runner: EmbedRunner;
+  readonly checkpoints: Checkpoints;
+  /** Resolved whenever no note, scan or reset is left to do (vectors may still be coming). */
+  readonly indexed = new Waiters();
+  /** Notes to look at in the next round, and host events waiting out their debounce. */
+  readonly ready: WorkQueue;
+  /** The model the index's vectors belong to; differs from the embedder's until a model change is checked and applied. */
+  vectorsModel: string;
+  /** "due": the embedder's model must be checked before anything else; "failed": it can't be used, nothing embeds. */
+  modelCheck: "due" | "failed" | undefined;
+  cancelModelCheck: (() => void) | undefined;
+  /** The files on disk hold another model's vectors: no save may replace them until this index has vectors. */
+  keepOtherModelFiles = false;
+  scan: { recheckContent: boolean } | undefined;
+  reset: "rebuild" | "model" | undefined;
+  activity: Activity | undefined;
+  /** Notes cut at `maxNoteBytes` since the last notice. */
+  cutNotes: string[] = [];
+  /** Files named .md that are not text, found since the last notice. */
+  binaryNotes: string[] = [];
+  /** Listed notes left out by the exclusion rules' paths, at the last scan. */
+  excludedByPath = 0;
+  cancelRescan: (() => void) | undefined;
+  private readonly failures = new Map<FailureKind, AppError>();
+  private current: SyncedIndex;
+  private settingsInForce: IndexSettings;
+  private rules: Exclusions;
+  private model: Embedder | undefined;
+  started = false;
+  paused = false;
+  stopping = false;
+  killed = false;
+
+  constructor(
+    readonly deps: WorkerDeps,
+    settings: IndexSettings,
+    embedder: Embedder | undefined,
+    wake: () => void,
+  ) {
+    this.settingsInForce = settings;
+    this.rules = compileExclusions(settings);
+    this.model = embedder;
+    this.vectorsModel = embedder?.model ?? "";
+    this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
+    this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
+    this.checkpoints = new Checkpoints(deps);
+    this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });
+    this.runner = new EmbedRunner({
+      clock: deps.clock,
+      scheduler: deps.scheduler,
+      wake,
+      failed: (e) => this.fail("embed", e),
+    });
+  }
+
+  /** The index being kept in sync; replaced only through `useIndex`. */
+  get synced(): SyncedIndex {
+    return this.current;
+  }
+
+  get settings(): IndexSettings {
+    return this.settingsInForce;
+  }
+
+  /** The exclusion rules compiled from `settings`. */
+  get exclusions(): Exclusions {
+    return this.rules;
+  }
+
+  get embedder(): Embedder | undefined {
+    return this.model;
+  }
+
+  /**
+   * Makes `synced` the index that is kept in sync and searched. Called whenever the index is replaced (loaded,
+   * reset) or its Orama instance is (vectors of a new size): the one place that points the engine at it.
+   */
+  useIndex(synced: SyncedIndex): void {
+    this.current = synced;
+    this.engine.setDeps({ index: synced.index });
+  }
+
+  /** New settings take effect from the next step; the exclusion rules are compiled with them. */
+  useSettings(settings: IndexSettings): void {
+    this.settingsInForce = settings;
+    this.rules = compileExclusions(settings);
+  }
+
+  /** New embedder, for the steps and for the search engine's queries. */
+  useEmbedder(embedder: Embedder | undefined): void {
+    this.model = embedder;
+    this.engine.setDeps({ embedder });
+  }
+
+  /** Records a failure; the status shows the latest failure still standing. */
+  fail(kind: FailureKind, e: AppError): void {
+    this.failures.delete(kind);
+    this.failures.set(kind, e);
+    this.deps.progress.setError(e);
+  }
+
+  /**
+   * `kind` succeeded in full: its failure no longer stands. A later success of one part never hides the failure of
+   * another, nor an earlier failure of the same part whose work is still left (see `FailureKind`).
+   */
+  cleared(kind: FailureKind): void {
+    if (!this.failures.delete(kind)) return;
+    this.deps.progress.setError([...this.failures.values()].pop());
+  }
+
+  /** Whether the loop may run: started, and not paused, stopping or killed. */
+  canRun(): boolean {
+    return this.started && !this.killed && !this.stopping && !this.paused;
+  }
+
+  /** True when a round must stop between two notes. */
+  interrupted(): boolean {
+    return this.killed || this.stopping || this.paused || this.reset !== undefined;
+  }
+
+  /** Notes, a scan, a reset or a model check are waiting. */
+  get pendingWork(): boolean {
+    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due";
+  }
+
+  /** Sets the progress phase from the state; `loopRunning` tells whether requests in flight are being waited for. */
+  refreshPhase(loopRunning: boolean): void {
+    const p = this.deps.progress;
+    if (this.paused) p.setPhase("paused");
+    else if (this.activity) p.setPhase(this.activity);
+    else if (loopRunning && this.embedder && this.runner.inFlight > 0) p.setPhase("embedding");
+    else if (p.lastError && (this.synced.pendingChunks > 0 || this.cancelRescan)) p.setPhase("error");
+    else p.setPhase("idle");
+  }
+
+  /** Yields to the UI when the current slice is used up. */
+  async pause(): Promise<void> {
+    if (this.deps.scheduler.shouldYield()) await this.deps.scheduler.yieldNow();
+  }
+}

@@ -1,0 +1,232 @@
+import { ok, type Result } from "../../result";
+import { indexChunkingHash } from "../rules/index-settings";
+import { checkModel, MODEL_RECHECK_MS } from "./model-check";
+import { binaryNotice, cutNotice, runRound, type RoundContext } from "../notes/note-round";
+import { scanInto } from "../notes/reconcile";
+import type { StepResult } from "./step-loop";
+import { loadSyncedIndex } from "../store/sync-files";
+import type { SyncState } from "./sync-state";
+import { SyncedIndex } from "../store/synced-index";
+import { applyDeliveries } from "../embedding/vector-delivery";
+
+/** Delay before listing the source again after listing failed. */
+const RESCAN_RETRY_MS = 30_000;
+
+/** What the steps ask of the worker that runs them. */
+export interface StepControl {
+  kick(): void;
+  requestScan(recheckContent: boolean): void;
+  requestReset(kind: "rebuild" | "model"): void;
+  requestModelCheck(): void;
+  loopRunning(): boolean;
+}
+
+/**
+ * The steps of the sync loop, the only code that changes the index: a reset, vectors that arrived, a scan of the
+ * source, a round of notes, a checkpoint. Each runs alone (see `StepLoop`) and yields to the UI inside.
+ */
+export class SyncSteps {
+  constructor(
+    private readonly s: SyncState,
+    private readonly control: StepControl,
+  ) {}
+
+  /** Loads the saved index; asks for a reset when settings or the model changed while it loaded. */
+  async load(): Promise<void> {
+    const s = this.s;
+    this.busy("loading");
+    const model = s.embedder?.model ?? "";
+    const chunking = indexChunkingHash(s.settings);
+    const progress = s.deps.progress;
+    const hooks = { filling: (synced: SyncedIndex) => s.useIndex(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
+    // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
+    const usable = await this.checkModel();
+    const loaded = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks, !usable);
+    s.useIndex(loaded.synced);
+    s.vectorsModel = loaded.model;
+    s.keepOtherModelFiles = loaded.otherModelOnDisk;
+    s.activity = undefined;
+    if ((s.embedder?.model ?? "") !== model) s.reset = "model";
+    else if (indexChunkingHash(s.settings) !== chunking) s.reset = "rebuild";
+  }
+
+  async step(): Promise<StepResult> {
+    const s = this.s;
+    if (s.modelCheck === "due") {
+      if ((await this.checkModel()) && (s.embedder?.model ?? "") !== s.vectorsModel) s.reset = "model";
+    } else if (s.reset) {
+      this.applyReset();
+    } else if (s.runner.inbox.length > 0) {
+      await this.applyInbox();
+    } else if (s.scan) {
+      await this.runScan();
+    } else if (s.ready.size > 0) {
+      const batch = s.ready.take();
+      s.deps.progress.addNotes(batch.length);
+      this.busy("indexing");
+      await runRound(this.roundContext(), batch);
+    } else {
+      this.pump();
+      if (!s.checkpoints.due(s.settings)) return s.runner.inFlight > 0 ? "sleep" : "done";
+      await this.saveNow();
+    }
+    return "more";
+  }
+
+  /** The loop stopped: returns true if it should run again; otherwise settles (idle save, notices, waiters). */
+  ended(): boolean {
+    const s = this.s;
+    if (s.canRun() && (s.pendingWork || s.runner.inbox.length > 0 || s.checkpoints.due(s.settings))) return true;
+    s.refreshPhase(false);
+    if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
+    if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
+    s.cutNotes = [];
+    if (s.binaryNotes.length > 0) s.deps.notify(binaryNotice(s.binaryNotes));
+    s.binaryNotes = [];
+    if (s.started && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
+    s.indexed.resolve();
+    return false;
+  }
+
+  /** Puts vectors that arrived into the index (see `applyDeliveries`). */
+  applyInbox(): Promise<void> {
+    const s = this.s;
+    return applyDeliveries(s.runner.inbox, s.synced, () => s.pause(), {
+      reshaped: () => s.useIndex(s.synced),
+      sizeChanged: (found, expected) => {
+        s.deps.notify(
+          `The embedding model now returns vectors of ${found} dimensions instead of ${expected}, so the search index is rebuilt.`,
+        );
+        this.control.requestReset("model");
+      },
+      applied: (chunks) => {
+        s.checkpoints.vectorsAdded(chunks);
+        s.deps.progress.embedded(chunks);
+        if (chunks > 0 && s.synced.pendingChunks === 0) s.cleared("embed");
+      },
+    });
+  }
+
+  /**
+   * Writes a checkpoint, unless a reset is pending (then the files on disk are the better copy). `midRound`: notes
+   * of the round under way are neither queued nor done, so the save can't claim that every note was checked.
+   */
+  async saveNow(midRound = false): Promise<Result<unknown>> {
+    const s = this.s;
+    if (s.reset) return ok(undefined);
+    // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
+    if (s.keepOtherModelFiles && s.synced.index.vectorCount === 0) return ok(undefined);
+    this.busy("saving");
+    const model = s.vectorsModel;
+    // Once work was cancelled, only the final save of `stop` still writes.
+    const checked = !midRound && s.scan?.recheckContent !== true && !s.ready.hasForced();
+    const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping, checked);
+    if (saved && !saved.ok) s.fail("save", saved.error);
+    else if (saved) {
+      s.cleared("save");
+      s.keepOtherModelFiles = false;
+    }
+    return saved ?? ok(undefined);
+  }
+
+  /**
+   * Checks the embedder's model (see `checkModel`). When it can't be used, nothing is embedded and the error stands
+   * until a later check passes; the index keeps the vectors it has. Returns whether the model can be used.
+   */
+  private async checkModel(): Promise<boolean> {
+    const s = this.s;
+    s.modelCheck = undefined;
+    s.cancelModelCheck?.();
+    s.cancelModelCheck = undefined;
+    const checked = await checkModel(s.embedder);
+    if (checked.ok) {
+      s.cleared("model");
+      return true;
+    }
+    s.modelCheck = "failed";
+    s.fail("model", checked.error);
+    s.cancelModelCheck = s.deps.scheduler.setTimer(MODEL_RECHECK_MS, () => {
+      s.cancelModelCheck = undefined;
+      this.control.requestModelCheck();
+    });
+    return false;
+  }
+
+  private busy(activity: NonNullable<SyncState["activity"]>): void {
+    this.s.activity = activity;
+    this.s.refreshPhase(this.control.loopRunning());
+  }
+
+  private applyReset(): void {
+    const s = this.s;
+    const keep = s.reset === "rebuild";
+    s.reset = undefined;
+    const old = s.synced;
+    const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
+    if (!keep) {
+      s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
+      s.vectorsModel = s.embedder?.model ?? "";
+    }
+    const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
+    if (keep) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
+    s.useIndex(fresh);
+    s.ready.clear();
+    s.runner.inbox.length = 0;
+    s.scan = { recheckContent: false };
+    s.checkpoints.changed();
+  }
+
+  private async runScan(): Promise<void> {
+    const s = this.s;
+    const recheck = s.scan?.recheckContent ?? false;
+    s.scan = undefined;
+    this.busy("scanning");
+    const scanned = await scanInto(s.ready, s.deps.source, s.synced.notes, s.exclusions, recheck);
+    if (scanned.ok) {
+      s.excludedByPath = scanned.value.excludedByPath;
+      s.cleared("source");
+      return;
+    }
+    s.fail("source", scanned.error);
+    s.cancelRescan?.();
+    s.cancelRescan = s.deps.scheduler.setTimer(RESCAN_RETRY_MS, () => {
+      s.cancelRescan = undefined;
+      this.control.requestScan(recheck);
+    });
+  }
+
+  private roundContext(): RoundContext {
+    const s = this.s;
+    return {
+      source: s.deps.source,
+      synced: s.synced,
+      settings: s.settings,
+      exclusions: s.exclusions,
+      progress: s.deps.progress,
+      failed: (e) => s.fail("source", e),
+      pause: () => s.pause(),
+      between: async () => {
+        await this.applyInbox();
+        this.pump();
+        // A first index is one long round: a checkpoint between two notes keeps what was embedded so far.
+        if (s.checkpoints.due(s.settings)) {
+          await this.saveNow(true);
+          this.busy("indexing");
+        }
+        await s.pause();
+      },
+      interrupted: () => s.interrupted(),
+      requeue: (path, item) => s.ready.add(path, item),
+      changed: () => s.checkpoints.changed(),
+      cut: (path) => s.cutNotes.push(path),
+      binary: (path) => s.binaryNotes.push(path),
+    };
+  }
+
+  private pump(): void {
+    const s = this.s;
+    if (!s.embedder || s.interrupted() || s.modelCheck !== undefined) return;
+    s.runner.pump(s.embedder, s.synced.queue, s.settings);
+    s.refreshPhase(this.control.loopRunning());
+  }
+}

@@ -1,0 +1,118 @@
+import type { ChunkOptions } from "../../chunk/chunk-options";
+import { chunkNote } from "../../chunk/chunker";
+import { maskComments } from "../../chunk/comment-mask";
+import { readFrontmatter } from "../../chunk/frontmatter";
+import { atxHeading } from "../../chunk/markdown-syntax";
+import { isBlank, splitLines } from "../../chunk/source-lines";
+import type { Chunk, ChunkedNote } from "../../types";
+
+/**
+ * Notes up to this many characters are chunked in one call. The chunker runs at roughly 2-4 KB per ms, so a piece
+ * this size stays far below a 50 ms stall.
+ */
+export const PIECE_CHARS = 48 * 1024;
+
+
+interface Piece {
+  /** First source line of the piece. */
+  startLine: number;
+  lines: string[];
+  /** Raw lines of the headings that enclose the piece's start, outermost first. */
+  ancestors: string[];
+}
+
+/**
+ * `chunkNote` for notes of any size without a long stall: a note above `PIECE_CHARS` is cut into pieces at
+ * headings (else at paragraph starts) outside code and comments, each piece is chunked on its own with the
+ * headings above it in front, and `pause` runs between pieces. For such notes the result differs a little from
+ * chunking the whole text (a chunk never spans a piece border; the title is taken from the first piece) but, like
+ * `chunkNote`, it is a deterministic function of the text. A single block larger than a piece is chunked in one go.
+ */
+export async function chunkLargeNote(
+  path: string,
+  text: string,
+  options: ChunkOptions,
+  pause: () => Promise<void>,
+): Promise<ChunkedNote> {
+  if (text.length <= PIECE_CHARS) return chunkNote(path, text, options);
+  const pieces = splitPieces(splitLines(text));
+  await pause();
+  const [first, ...rest] = pieces;
+  const head = chunkNote(path, (first?.lines ?? []).join("\n"), options);
+  const chunks: Chunk[] = [...head.chunks];
+  const tags = new Set(head.meta.tags);
+  const links = new Set(head.meta.links);
+  // Each later piece gets the note's title as frontmatter, so its headings nest under the title as in the whole
+  // note (an H1 that repeats the title is left out of heading paths, as the chunker does).
+  const titleLine = `title: '${head.meta.title.replace(/\s+/g, " ").replace(/'/g, "''")}'`;
+  for (const piece of rest) {
+    await pause();
+    const prefix = ["---", titleLine, "---", ...piece.ancestors];
+    const part = chunkNote(path, [...prefix, ...piece.lines].join("\n"), options);
+    for (const t of part.meta.tags) tags.add(t);
+    for (const l of part.meta.links) links.add(l);
+    for (const c of part.chunks) {
+      // A piece with no text gets the chunker's title-only chunk, which starts in the frontmatter: not content.
+      if (c.startLine < 3) continue;
+      const line = (n: number): number => Math.max(0, n - prefix.length) + piece.startLine;
+      chunks.push({
+        ...c,
+        headingPath: [head.meta.title, ...c.headingPath.slice(1)],
+        startLine: line(c.startLine),
+        endLine: line(c.endLine),
+      });
+    }
+  }
+  const numbered = chunks.map((c, ordinal) => ({ ...c, ordinal, id: `${path}#${ordinal}` }));
+  return { path, meta: { ...head.meta, tags: [...tags], links: [...links] }, chunks: numbered };
+}
+
+/** Cuts the lines into pieces of about `PIECE_CHARS`, only where a piece can start cleanly (see `isCleanStart`). */
+function splitPieces(lines: readonly string[]): Piece[] {
+  const bodyStart = readFrontmatter(lines).bodyStart;
+  const masked = maskComments(lines, bodyStart);
+  const pieces: Piece[] = [];
+  const stack: { level: number; line: string }[] = [];
+  let start = 0;
+  let startAncestors: string[] = [];
+  let size = 0;
+  // The best place seen so far in the current piece to start the next one, and the headings enclosing it.
+  let cut: { at: number; ancestors: string[]; heading: boolean; size: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const m = masked[i];
+    const heading = m && m.fence === "none" && m.text === line ? atxHeading(line) : null;
+    if (i > start && i >= bodyStart && isCleanStart(lines, masked, i)) {
+      const ancestors = stack.filter((s) => heading === null || s.level < heading.level).map((s) => s.line);
+      // The latest heading wins; a paragraph start wins only over paragraph starts and headings early in the piece.
+      if (heading !== null || !cut?.heading || cut.size < PIECE_CHARS / 2) {
+        cut = { at: i, ancestors, heading: heading !== null, size };
+      }
+    }
+    if (size >= PIECE_CHARS && cut !== undefined) {
+      pieces.push({ startLine: start, lines: lines.slice(start, cut.at), ancestors: startAncestors });
+      size -= cut.size;
+      start = cut.at;
+      startAncestors = cut.ancestors;
+      cut = undefined;
+    }
+    if (heading !== null) {
+      while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= heading.level) stack.pop();
+      stack.push({ level: heading.level, line });
+    }
+    size += line.length + 1;
+  }
+  pieces.push({ startLine: start, lines: lines.slice(start), ancestors: startAncestors });
+  return pieces;
+}
+
+/**
+ * A piece may start at a non-blank line outside code and comments (its masked text equals the raw text, which
+ * also means no comment is open at its start) that begins a heading or follows a blank line.
+ */
+function isCleanStart(lines: readonly string[], masked: ReturnType<typeof maskComments>, i: number): boolean {
+  const line = lines[i] ?? "";
+  const m = masked[i];
+  if (!m || m.fence !== "none" || m.text !== line || isBlank(line)) return false;
+  return atxHeading(line) !== null || isBlank(lines[i - 1] ?? "");
+}

@@ -1,0 +1,135 @@
+import { ok, type AppError } from "../../result";
+import type { Exclusions } from "../rules/exclusions";
+import type { IndexSettings } from "../rules/index-settings";
+import type { NoteSource, NoteStat } from "./note-source";
+import { isContentExcluded, type NoteState } from "./note-state";
+import { prepareNote } from "./note-prep";
+import { noteContentHash } from "./note-text";
+import type { ProgressTracker } from "../control/progress-tracker";
+import type { WorkItem } from "./reconcile";
+import type { Pause, SyncedIndex } from "../store/synced-index";
+
+/** What a round of notes works with; supplied by the sync worker. */
+export interface RoundContext {
+  source: NoteSource;
+  synced: SyncedIndex;
+  settings: IndexSettings;
+  exclusions: Exclusions;
+  progress: ProgressTracker;
+  /** Reading a note failed; the note stays as it was indexed. */
+  failed(e: AppError): void;
+  pause: Pause;
+  /** Between two notes, while the index is consistent: apply vectors that arrived, start requests, yield. */
+  between(): Promise<void>;
+  /** True when the round must stop now (paused, stopping, reset); what is left is queued again. */
+  interrupted(): boolean;
+  requeue(path: string, item: WorkItem): void;
+  /** The index or the record of notes changed since the last save. */
+  changed(): void;
+  /** The note was larger than `maxNoteBytes` and only its beginning is indexed. */
+  cut(path: string): void;
+  /** The file is named .md but is not text: it is recorded without chunks (not read again until it changes). */
+  binary(path: string): void;
+}
+
+/**
+ * Processes a batch of queued notes: first every note that exists (so vectors of text that moved between notes are
+ * still in the index when the new place asks for them), then removals of notes that are gone or now excluded by
+ * their path.
+ */
+export async function runRound(ctx: RoundContext, batch: readonly [string, WorkItem][]): Promise<void> {
+  const upserts: [string, NoteStat, boolean][] = [];
+  const removals: string[] = [];
+  for (const [path, item] of batch) {
+    const stat = item.stat ? ok(item.stat) : await ctx.source.stat(path);
+    if (!stat.ok) ctx.failed(stat.error);
+    else if (stat.value === null || ctx.exclusions.byPath(path)) removals.push(path);
+    else upserts.push([path, stat.value, item.force]);
+    await ctx.pause();
+  }
+  const requeueFrom = (i: number, j: number): void => {
+    for (const [p, s, f] of upserts.slice(i)) ctx.requeue(p, { stat: s, force: f });
+    for (const p of removals.slice(j)) ctx.requeue(p, { force: false });
+  };
+  for (const [i, [path, stat, force]] of upserts.entries()) {
+    if (ctx.interrupted()) return requeueFrom(i, 0);
+    await processNote(ctx, path, stat, force);
+    ctx.progress.noteDone(path);
+    await ctx.between();
+  }
+  for (const [j, path] of removals.entries()) {
+    if (ctx.interrupted()) return requeueFrom(upserts.length, j);
+    await ctx.synced.remove(path, ctx.pause);
+    ctx.changed();
+    ctx.progress.noteDone(path);
+    await ctx.pause();
+  }
+}
+
+/**
+ * Brings one existing note up to date. An unchanged stat means an unchanged note (unless `force`); an unchanged
+ * content hash means only the stat is recorded; otherwise the note is chunked and put in place of its old version.
+ */
+async function processNote(ctx: RoundContext, path: string, stat: NoteStat, force: boolean): Promise<void> {
+  const prev = ctx.synced.notes.get(path);
+  if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) return;
+  const read = await ctx.source.read(path);
+  if (!read.ok) {
+    ctx.failed(read.error);
+    return;
+  }
+  const hash = await noteContentHash(read.value, ctx.pause);
+  const sameText = prev !== undefined && prev.contentHash === hash;
+  if (prev && !force && sameText) {
+    ctx.synced.notes.set(path, { ...prev, mtime: stat.mtime, size: stat.size });
+    ctx.changed();
+    return;
+  }
+  if (looksBinary(read.value)) {
+    ctx.binary(path);
+    ctx.changed();
+    const meta = { title: path, aliases: [], tags: [], links: [] };
+    await ctx.synced.put({ path, mtime: stat.mtime, size: stat.size, contentHash: hash, meta, chunks: [], embedHashes: [] }, ctx.pause);
+    return;
+  }
+  const p = await prepareNote(path, read.value, hash, ctx.settings, ctx.pause);
+  if (p.cut) ctx.cut(path);
+  const excluded = ctx.exclusions.byContent(p.note.meta, p.proseChars);
+  // A forced re-check (exclusion rules may have changed) that changes nothing must not cost a save of the index.
+  const unchanged = sameText && prev.mtime === stat.mtime && prev.size === stat.size && isContentExcluded(prev) === excluded;
+  if (unchanged) return;
+  ctx.changed();
+  const next: NoteState = {
+    path,
+    mtime: stat.mtime,
+    size: stat.size,
+    contentHash: hash,
+    meta: p.note.meta,
+    // Chunks carry their hash from here on, so that every checkpoint saves them as they are instead of copying
+    // tens of thousands of objects (garbage-collection pauses are the longest stalls of a save).
+    chunks: excluded ? [] : p.note.chunks.map((c, i) => ({ ...c, embedHash: p.embedHashes[i] ?? "" })),
+    embedHashes: excluded ? [] : p.embedHashes,
+  };
+  await ctx.synced.put(next, ctx.pause, p.inputs);
+}
+
+/** Bytes looked at to tell a binary file from text. */
+const BINARY_PROBE_CHARS = 8192;
+
+/** A NUL character near the start means a binary file (an image or a database renamed .md), as git decides. */
+function looksBinary(text: string): boolean {
+  return text.slice(0, BINARY_PROBE_CHARS).includes("\u0000");
+}
+
+/** The notice for files named .md that are not text, naming the first few. */
+export function binaryNotice(paths: readonly string[]): string {
+  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
+  return `${paths.length} file(s) named .md are not text, so they are skipped: ${names}.`;
+}
+
+/** The notice for notes cut at `maxBytes`, naming the first few. */
+export function cutNotice(paths: readonly string[], maxBytes: number): string {
+  const mb = (maxBytes / (1024 * 1024)).toFixed(1);
+  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
+  return `${paths.length} note(s) are larger than ${mb} MB, so only their first ${mb} MB are searchable: ${names}.`;
+}

@@ -1,0 +1,31 @@
+import { contentHash } from "../../text/hash";
+
+/** Text above this length is hashed piecewise (see `noteContentHash`). */
+const HASH_PIECE = 256 * 1024;
+
+/**
+ * Cuts `text` to at most `maxBytes` of UTF-8, at the end of the last whole line that fits (or at the byte limit
+ * when the first line alone is longer). `cut` says whether anything was dropped.
+ */
+export function capText(text: string, maxBytes: number): { text: string; cut: boolean } {
+  // A UTF-16 unit takes at most 3 UTF-8 bytes, so short texts fit without encoding them.
+  if (text.length <= maxBytes / 3) return { text, cut: false };
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes));
+  if (read >= text.length) return { text, cut: false };
+  const lineEnd = text.lastIndexOf("\n", read - 1);
+  return { text: text.slice(0, lineEnd > 0 ? lineEnd + 1 : read), cut: true };
+}
+
+/**
+ * Hash of a whole note, to tell a real edit from a touch. Long texts are hashed in pieces (the hash of the piece
+ * hashes), so that `yieldNow` can run between them; the result only ever gets compared with itself.
+ */
+export async function noteContentHash(text: string, pause: () => Promise<void>): Promise<string> {
+  if (text.length <= HASH_PIECE) return contentHash(text);
+  let pieces = "";
+  for (let i = 0; i < text.length; i += HASH_PIECE) {
+    pieces += contentHash(text.slice(i, i + HASH_PIECE));
+    await pause();
+  }
+  return contentHash(pieces);
+}

@@ -1,0 +1,74 @@
+import type { Result } from "../../result";
+import { proseChars, type Exclusions } from "../rules/exclusions";
+import type { NoteSource, NoteStat } from "./note-source";
+import { isContentExcluded, type NoteState } from "./note-state";
+
+/** A note to look at again. */
+export interface WorkItem {
+  /** Its stat when already known (from a listing); otherwise the source is asked. */
+  stat?: NoteStat;
+  /** Read and chunk it even if its stat and content hash are unchanged (the rules that apply to it changed). */
+  force: boolean;
+}
+
+/** What a comparison of the source with the index found. */
+export interface ReconcilePlan {
+  /** Notes to read: new, changed on disk, or whose content rules must be applied again. */
+  work: Map<string, WorkItem>;
+  /** Indexed notes that are gone from the source or now excluded by their path. */
+  gone: string[];
+  /** Listed notes that the exclusion rules leave out by their path. */
+  excludedByPath: number;
+}
+
+/**
+ * Compares a listing of the source with the index by path, mtime and size. With `recheckContent` (the exclusion
+ * rules changed, or may have while the app was closed), notes whose recorded tags or length now exclude them, and
+ * all notes excluded by their content, are read again. Nothing else is queued.
+ */
+export function planReconcile(
+  listed: readonly NoteStat[],
+  notes: ReadonlyMap<string, NoteState>,
+  exclusions: Exclusions,
+  recheckContent: boolean,
+): ReconcilePlan {
+  const work = new Map<string, WorkItem>();
+  const gone: string[] = [];
+  const seen = new Set<string>();
+  let excludedByPath = 0;
+  for (const stat of listed) {
+    seen.add(stat.path);
+    const prev = notes.get(stat.path);
+    if (exclusions.byPath(stat.path)) {
+      if (prev) gone.push(stat.path);
+      excludedByPath++;
+      continue;
+    }
+    // Forced even when the stat changed too: an unchanged content hash must not skip rules that changed.
+    const recheck = recheckContent && prev !== undefined && (isContentExcluded(prev) || exclusions.byContent(prev.meta, proseChars(prev)));
+    if (!prev || recheck || prev.mtime !== stat.mtime || prev.size !== stat.size) work.set(stat.path, { stat, force: recheck });
+  }
+  for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
+  return { work, gone, excludedByPath };
+}
+
+/** Where a scan puts what it finds (the sync's work queue). */
+export interface WorkSink {
+  add(path: string, item: WorkItem): void;
+}
+
+/** Lists the source and queues what `planReconcile` finds: changed notes, and gone ones (a round removes them). */
+export async function scanInto(
+  queue: WorkSink,
+  source: NoteSource,
+  notes: ReadonlyMap<string, NoteState>,
+  exclusions: Exclusions,
+  recheckContent: boolean,
+): Promise<Result<{ excludedByPath: number }>> {
+  const listed = await source.list();
+  if (!listed.ok) return listed;
+  const plan = planReconcile(listed.value, notes, exclusions, recheckContent);
+  for (const [path, item] of plan.work) queue.add(path, item);
+  for (const path of plan.gone) queue.add(path, { force: false });
+  return { ok: true, value: { excludedByPath: plan.excludedByPath } };
+}

@@ -1,0 +1,72 @@
+import type { Chunk, NoteMeta } from "../../types";
+import { globToRegExp } from "./glob";
+import type { IndexSettings } from "./index-settings";
+
+/** Which notes are left out of the index, compiled once per settings change. */
+export interface Exclusions {
+  /** True when the path alone rules the note out (folders, globs, the host's excluded files); it is then not read. */
+  byPath(path: string): boolean;
+  /** True when the note's content rules it out (an excluded tag, too little prose). */
+  byContent(meta: NoteMeta, proseChars: number): boolean;
+}
+
+/** Compiles the exclusion settings. Invalid regex entries in `hostIgnore` are skipped, as Obsidian does. */
+export function compileExclusions(s: IndexSettings): Exclusions {
+  const folders = s.excludeFolders.map((f) => f.replace(/^\/+|\/+$/g, "")).filter((f) => f !== "");
+  const globs = s.excludeGlobs.map((g) => ({ re: globToRegExp(g.replace(/^\/+/, "")), nameOnly: !g.includes("/") }));
+  const hostPrefixes: string[] = [];
+  const hostRegexes: RegExp[] = [];
+  for (const entry of s.hostIgnore) {
+    const re = regexEntry(entry);
+    if (re) hostRegexes.push(re);
+    else if (!isRegexForm(entry)) hostPrefixes.push(entry.replace(/^\/+/, ""));
+  }
+  const tags = s.excludeTags.map(normalizeTag).filter((t) => t !== "");
+  return {
+    byPath(path) {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      return (
+        folders.some((f) => path.startsWith(`${f}/`)) ||
+        globs.some((g) => g.re.test(g.nameOnly ? name : path)) ||
+        hostPrefixes.some((p) => path.startsWith(p)) ||
+        hostRegexes.some((re) => re.test(path))
+      );
+    },
+    byContent(meta, proseChars) {
+      if (proseChars < s.minNoteChars) return true;
+      return meta.tags.some((raw) => {
+        const tag = normalizeTag(raw);
+        return tags.some((t) => tag === t || tag.startsWith(`${t}/`));
+      });
+    },
+  };
+}
+
+/**
+ * How much prose a chunked note has: the length of its chunk texts. A note that chunked to nothing but its title
+ * (the chunker's fallback for notes without text) counts 0.
+ */
+export function proseChars(note: { meta: NoteMeta; chunks: readonly Chunk[] }): number {
+  const only = note.chunks.length === 1 ? note.chunks[0] : undefined;
+  if (only?.text === note.meta.title) return 0;
+  let n = 0;
+  for (const c of note.chunks) n += c.text.length;
+  return n;
+}
+
+function normalizeTag(tag: string): string {
+  return tag.trim().replace(/^#/, "").toLowerCase();
+}
+
+function isRegexForm(entry: string): boolean {
+  return entry.length >= 2 && entry.startsWith("/") && entry.endsWith("/");
+}
+
+function regexEntry(entry: string): RegExp | undefined {
+  if (!isRegexForm(entry)) return undefined;
+  try {
+    return new RegExp(entry.slice(1, -1));
+  } catch {
+    return undefined;
+  }
+}

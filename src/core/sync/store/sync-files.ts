@@ -1,0 +1,139 @@
+import type { Embedder } from "../../ollama/embedder";
+import type { FileStore } from "../../persist/file-store";
+import { loadIndexFiles, saveIndexFiles, type SalvagedVectors } from "../../persist/index-files";
+import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
+import type { Result } from "../../result";
+import { exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
+import { SyncedIndex, type Pause } from "./synced-index";
+
+/** Where the index files are and how to report on them. */
+export interface IndexFilesDeps {
+  store: FileStore;
+  dataDir: string;
+  notify: (message: string) => void;
+}
+
+/** How loading shows itself while the saved notes go back into the index. */
+export interface LoadHooks {
+  /** Gets the new index before its notes go in (Orama indexes every chunk's text again), so searches see it fill. */
+  filling(synced: SyncedIndex): void;
+  /** `count` saved notes are about to be put back. */
+  notes(count: number): void;
+  /** One saved note is being put back. */
+  noteDone(path: string): void;
+}
+
+/** What loading gave. */
+export interface LoadedIndex {
+  synced: SyncedIndex;
+  /** The model the index's vectors belong to ("" for none). */
+  model: string;
+  /**
+   * The files on disk hold vectors of another model, which were not loaded: they must stay on disk until the new
+   * model has produced vectors of its own, so that going back to the old model costs nothing.
+   */
+  otherModelOnDisk: boolean;
+}
+
+/**
+ * Loads the saved index into a new `SyncedIndex`. Missing files give an empty index. Unusable files give an empty
+ * index and one notice that says why; when they were intact but built with other settings, and with the same model,
+ * their vectors are offered as seeds, so the rebuild embeds only text that really changed. `keepSavedModel` (the
+ * configured model can't be used): intact files that differ only in their model are loaded as they are.
+ */
+export async function loadSyncedIndex(
+  deps: IndexFilesDeps,
+  settings: IndexSettings,
+  embedder: Embedder | undefined,
+  pause: Pause,
+  hooks: LoadHooks,
+  keepSavedModel = false,
+): Promise<LoadedIndex> {
+  const model = embedder?.model ?? "";
+  const expect = { model, chunkingHash: indexChunkingHash(settings) };
+  const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
+  const embedding = embedder !== undefined;
+  // An empty index has vectors of no model yet; the configured one only once it passed its check.
+  const fresh = (otherModelOnDisk = false): LoadedIndex => ({
+    synced: new SyncedIndex(0, embedding, settings.defaultLanguage),
+    model: keepSavedModel ? "" : model,
+    otherModelOnDisk,
+  });
+  const kept = outcome.kind === "discarded" ? outcome.reusable : undefined;
+  const keep = keepSavedModel && kept?.header.chunkingHash === expect.chunkingHash ? kept : undefined;
+  if (outcome.kind === "loaded" || keep) {
+    const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : undefined);
+    if (!snapshot) return fresh();
+    const synced = new SyncedIndex(snapshot.header.dims, embedding, settings.defaultLanguage);
+    hooks.filling(synced);
+    hooks.notes(snapshot.notes.length);
+    await synced.restore(snapshot, pause, (path) => hooks.noteDone(path));
+    synced.checkedExclusions = snapshot.header.exclusionsHash;
+    return { synced, model: snapshot.header.model, otherModelOnDisk: false };
+  }
+  if (outcome.kind === "missing") return fresh();
+  const salvaged = outcome.salvaged;
+  if (salvaged && model !== "" && salvaged.model === model) {
+    const synced = new SyncedIndex(salvaged.dims, embedding, settings.defaultLanguage);
+    const recovered = seedSalvaged(synced, salvaged);
+    deps.notify(
+      recovered === 0
+        ? outcome.error.message
+        : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and are reused; only the rest are embedded again.`,
+    );
+    return { synced, model, otherModelOnDisk: false };
+  }
+  deps.notify(outcome.error.message);
+  const old = outcome.reusable;
+  if (!old || old.header.dims === 0) return fresh();
+  if (model === "" || old.header.model !== model) return fresh(embedding && old.hasVector.includes(1));
+  const dims = old.header.dims;
+  const synced = new SyncedIndex(dims, embedding, settings.defaultLanguage);
+  old.chunks.forEach((c, i) => {
+    if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
+  });
+  return { synced, model, otherModelOnDisk: false };
+}
+
+/** Offers every salvaged vector as a seed; returns how many. */
+function seedSalvaged(synced: SyncedIndex, salvaged: SalvagedVectors): number {
+  const { dims, hashes, vectors } = salvaged;
+  let seeded = 0;
+  hashes.forEach((hash, i) => {
+    if (hash === "") return;
+    synced.pool.seed(hash, vectors.subarray(i * dims, (i + 1) * dims));
+    seeded++;
+  });
+  return seeded;
+}
+
+/**
+ * Saves a checkpoint of `synced`, headed with the settings and model it was built with. `shouldWrite` is asked once
+ * the snapshot is taken, so that work cancelled meanwhile writes nothing. `exclusionsChecked`: every note was checked
+ * against the current exclusion rules (no re-check is queued or under way).
+ */
+export async function saveSyncedIndex(
+  deps: IndexFilesDeps,
+  synced: SyncedIndex,
+  settings: IndexSettings,
+  model: string,
+  savedAt: number,
+  pause: Pause,
+  shouldWrite: () => boolean,
+  exclusionsChecked: boolean,
+): Promise<Result<{ bytes: number }> | undefined> {
+  const header = {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    model,
+    chunkingHash: indexChunkingHash(settings),
+    savedAt,
+    exclusionsHash: exclusionsChecked ? exclusionRulesHash(settings) : "",
+  };
+  const snapshot = await synced.snapshot(header, pause);
+  try {
+    if (!shouldWrite()) return undefined;
+    return await saveIndexFiles(deps.store, deps.dataDir, snapshot, { pause });
+  } finally {
+    if (!(snapshot.vectors instanceof Float32Array)) snapshot.vectors.release?.();
+  }
+}

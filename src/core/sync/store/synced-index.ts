@@ -1,0 +1,197 @@
+import { ChunkIndex, type SavedNote } from "../../index/chunk-index";
+import { embeddingInput } from "../../index/embedding-input";
+import { DEFAULT_LEXICAL_OPTIONS } from "../../index/lexical-options";
+import { ENGLISH, languageOf } from "../../text/languages";
+import type { IndexSnapshot, NoteRecord, SnapshotToSave, StoredChunk } from "../../persist/snapshot";
+import { EmbedQueue } from "../embedding/embed-queue";
+import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
+import { VectorPool } from "../embedding/vector-pool";
+
+/** Awaited between slices of work: yields to the UI when the slice's time is up. */
+export type Pause = () => Promise<void>;
+
+/** Chunks added to or removed from Orama between two pauses. */
+const CHUNKS_PER_STEP = 32;
+
+/**
+ * The index and everything needed to keep it exact: the notes it was built from, the vectors by text, and the
+ * texts still waiting for a vector. Every change goes through here, one at a time (the service never runs two).
+ */
+export class SyncedIndex {
+  readonly notes = new Map<string, NoteState>();
+  /** Vectors by text; those of text in the index are read from the index's vector store, never held twice. */
+  readonly pool = new VectorPool((id) => this.current.get(id)?.vector);
+  readonly queue = new EmbedQueue();
+  /** `exclusionRulesHash` the restored notes were checked against (see `SnapshotHeader.exclusionsHash`). */
+  checkedExclusions: string | undefined;
+  private current: ChunkIndex;
+  private indexedNotes = 0;
+
+  /** `embedding`: whether chunks without a vector are queued for the embedder (false: keyword-only index). */
+  constructor(
+    dims: number,
+    private embedding: boolean,
+    /** Language code of chunks whose language can't be told (see `IndexSettings.defaultLanguage`). Default "en". */
+    private readonly defaultLanguage = "en",
+  ) {
+    this.current = this.emptyIndex(dims);
+  }
+
+  private emptyIndex(dims: number): ChunkIndex {
+    return new ChunkIndex(dims, DEFAULT_LEXICAL_OPTIONS, languageOf(this.defaultLanguage) ?? ENGLISH);
+  }
+
+  get index(): ChunkIndex {
+    return this.current;
+  }
+
+  /** Notes with chunks in the index. */
+  get noteCount(): number {
+    return this.indexedNotes;
+  }
+
+  /** Chunks without their vector, counted only while embedding. */
+  get pendingChunks(): number {
+    return this.embedding ? this.pool.pendingChunks : 0;
+  }
+
+  /**
+   * Puts a note's new version in place of the old one. Vectors of identical text anywhere (the old version, other
+   * notes, recently dropped text, seeds) are reused; the rest is queued. A note with no chunks is recorded as
+   * excluded by its content. `inputs[i]`, when given, is chunk i's embedding input (saves computing it again).
+   */
+  async put(next: NoteState, pause: Pause, inputs?: readonly string[]): Promise<void> {
+    const prev = this.notes.get(next.path);
+    if (prev && sameIndexed(prev, next)) {
+      this.notes.set(next.path, next);
+      return;
+    }
+    const vectors = next.embedHashes.map((h) => this.pool.lookup(h));
+    await this.place(prev, next, vectors, pause, inputs);
+  }
+
+  /** Takes a note out of the index and out of the record. */
+  async remove(path: string, pause: Pause): Promise<void> {
+    const prev = this.notes.get(path);
+    if (!prev) return;
+    this.release(prev);
+    this.notes.delete(path);
+    if (prev.chunks.length > 0) this.indexedNotes--;
+    await run(this.current.removeNoteSteps(path, CHUNKS_PER_STEP), pause);
+  }
+
+  /** A vector arrived for the text with this hash: every chunk with that text gets it. Returns how many did. */
+  deliver(hash: string, vector: Float32Array): number {
+    const ids = this.pool.deliver(hash, vector);
+    for (const id of ids) this.current.setVector(id, vector);
+    return ids.length;
+  }
+
+  /** Rebuilds the Orama index for vectors of `dims` (when the size becomes known), keeping every note and vector. */
+  async reshape(dims: number, pause: Pause): Promise<void> {
+    const next = this.emptyIndex(dims);
+    for (const s of this.notes.values()) {
+      if (s.chunks.length === 0) continue;
+      const vectors = s.embedHashes.map((h) => this.pool.lookup(h));
+      await run(next.addNoteSteps({ path: s.path, meta: s.meta, chunks: [...s.chunks] }, vectors, CHUNKS_PER_STEP), pause);
+      await pause();
+    }
+    this.current = next;
+  }
+
+  /**
+   * Loads a snapshot into this (empty) index; the snapshot's vector array becomes part of the index's vector store
+   * as it is, without a copy. The saved keyword
+   * postings go into the index whole when the snapshot has usable ones; otherwise every text is analysed again.
+   */
+  async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
+    const dims = s.header.dims;
+    const saved: SavedNote[] = [];
+    for (const [n, record] of s.notes.entries()) {
+      noteDone?.(record.path);
+      const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
+      const vectors = stored.map((_, j) => {
+        const i = record.chunkStart + j;
+        return dims > 0 && s.hasVector[i] === 1 ? s.vectors.subarray(i * dims, (i + 1) * dims) : undefined;
+      });
+      const next = fromRecord(record, stored);
+      this.track(undefined, next, vectors);
+      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors });
+      if (n % 256 === 255) await pause();
+    }
+    await run(this.current.restoreSteps(saved, s.keywords, undefined, dims > 0 ? s.vectors : undefined), pause);
+  }
+
+  /**
+   * A consistent picture of the index for saving; `header` gets the current vector size. Vectors are views into
+   * the index's vector store, not copies: until the snapshot's `vectors.release()`, the store reuses no freed slot,
+   * so every view keeps the vector it had when the snapshot was taken.
+   */
+  async snapshot(header: Omit<IndexSnapshot["header"], "dims">, pause: Pause): Promise<SnapshotToSave> {
+    const dims = this.current.dims;
+    const notes: NoteRecord[] = [];
+    const chunks: StoredChunk[] = [];
+    for (const s of this.notes.values()) {
+      notes.push(toRecord(s, chunks.length));
+      chunks.push(...toStoredChunks(s));
+      await pause();
+    }
+    const keywords = await run(this.current.exportKeywordSteps(chunks.map((c) => c.id)), pause);
+    const release = this.current.vectorStore?.hold() ?? (() => undefined);
+    const rows: (Float32Array | undefined)[] = [];
+    const hasVector = new Uint8Array(chunks.length);
+    for (const [i, c] of chunks.entries()) {
+      const v = dims > 0 ? this.current.get(c.id)?.vector : undefined;
+      rows.push(v);
+      hasVector[i] = v ? 1 : 0;
+    }
+    const vectors = { length: chunks.length * dims, row: (i: number) => rows[i], release };
+    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, ...(keywords ? { keywords } : {}) };
+  }
+
+  private async place(
+    prev: NoteState | undefined,
+    next: NoteState,
+    vectors: readonly (Float32Array | undefined)[],
+    pause: Pause,
+    inputs?: readonly string[],
+  ): Promise<void> {
+    this.track(prev, next, vectors, inputs);
+    const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
+    if (next.chunks.length > 0) await run(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
+    else await run(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
+  }
+
+  /** Records `next` in place of `prev`: the note list, the vectors it holds, the texts it still needs embedded. */
+  private track(
+    prev: NoteState | undefined,
+    next: NoteState,
+    vectors: readonly (Float32Array | undefined)[],
+    inputs?: readonly string[],
+  ): void {
+    if (prev) this.release(prev);
+    this.indexedNotes += (next.chunks.length > 0 ? 1 : 0) - (prev && prev.chunks.length > 0 ? 1 : 0);
+    next.chunks.forEach((chunk, i) => {
+      const hash = next.embedHashes[i] ?? "";
+      if (this.pool.retain(hash, chunk.id, vectors[i]) && this.embedding) {
+        this.queue.add({ hash, text: inputs?.[i] ?? embeddingInput(chunk) });
+      }
+    });
+    this.notes.set(next.path, next);
+  }
+
+  private release(prev: NoteState): void {
+    prev.chunks.forEach((chunk, i) => {
+      const hash = prev.embedHashes[i] ?? "";
+      if (this.pool.release(hash, chunk.id)) this.queue.drop(hash);
+    });
+  }
+}
+
+async function run<T>(steps: Generator<void, T, void>, pause: Pause): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    await pause();
+  }
+}
