@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Embedder } from "../../../src/core/ollama/embedder";
+import { CountingEmbedder } from "../../../src/cli/counting-embedder";
 import { openVaultSearch, type VaultSearch } from "../../../src/core/session/vault-search";
 import { defaultSettings, type PluginSettings } from "../../../src/core/settings/plugin-settings";
 import { startFakeOllama, type FakeOllama } from "../../fakes/fake-ollama";
@@ -11,28 +11,6 @@ import { MemoryNoteSource } from "../sync/helpers/memory-note-source";
 const NOTES = 10;
 const DATA = "vault/plugin-data";
 
-/** Counts the documents the index asks for, cache hits included (the fake only sees cache misses). */
-class Tally implements Embedder {
-  documents = 0;
-  constructor(private readonly inner: Embedder) {}
-  get model(): string {
-    return this.inner.model;
-  }
-  dimensions(): number | undefined {
-    return this.inner.dimensions();
-  }
-  embedQuery(text: string, signal?: AbortSignal) {
-    return this.inner.embedQuery(text, signal);
-  }
-  embedDocuments(texts: readonly string[], signal?: AbortSignal) {
-    this.documents += texts.length;
-    return this.inner.embedDocuments(texts, signal);
-  }
-  check(signal?: AbortSignal) {
-    return this.inner.check ? this.inner.check(signal) : Promise.resolve({ ok: true as const, value: undefined });
-  }
-}
-
 describe("a vault search session's settings changes, through the fake Ollama", () => {
   let fake: FakeOllama;
   beforeAll(async () => {
@@ -41,7 +19,8 @@ describe("a vault search session's settings changes, through the fake Ollama", (
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
 
-  let tallies: Tally[];
+  // The CLI's pass-through counter: it counts the documents the index asks for, cache hits included.
+  let tallies: CountingEmbedder[];
   let store: MemoryFileStore;
   const documents = (): number => tallies.reduce((n, t) => n + t.documents, 0);
 
@@ -59,7 +38,7 @@ describe("a vault search session's settings changes, through the fake Ollama", (
       settings: { ...defaultSettings(), ollamaUrl: fake.url, embedModel: "nomic-embed-text", ...over },
       hostIgnore: [],
       wrapEmbedder: (e) => {
-        const t = new Tally(e);
+        const t = new CountingEmbedder(e);
         tallies.push(t);
         return t;
       },
