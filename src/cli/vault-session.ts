@@ -1,20 +1,16 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { OllamaEmbedder, type Embedder } from "../core/ollama/embedder";
-import { HydeGenerator } from "../core/ollama/hyde";
-import { OllamaClient } from "../core/ollama/ollama-client";
+import type { Embedder } from "../core/ollama/embedder";
 import { indexFilePaths } from "../core/persist/index-files";
 import { appError, err, ok, type Result } from "../core/result";
-import { IndexService } from "../core/sync/control/index-service";
-import { resolveIndexSettings, type IndexSettings } from "../core/sync/rules/index-settings";
-import { CalibrationKeeper } from "../core/search/calibration-keeper";
-import { searchOptionsOf } from "../core/settings/plugin-settings";
+import { openVaultSearch } from "../core/session/vault-search";
+import type { IndexService } from "../core/sync/control/index-service";
+import type { IndexSettings } from "../core/sync/rules/index-settings";
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
 import { FolderNoteSource } from "./folder-note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
-import { indexSettingsOf } from "../core/settings/plugin-settings";
 import { readPluginSettings } from "./plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
 import { peekSavedModel } from "./saved-index";
@@ -64,64 +60,44 @@ export async function openVault(
   if (!found.isDirectory()) return err(appError("BAD_INPUT", `--vault must be a folder, but ${opts.vault} is a file.`));
   const layout = vaultLayout(dir, opts.configDir);
   const plugin = await readPluginSettings(layout);
-  const derived = indexSettingsOf(plugin.settings, await readHostIgnore(layout));
-  const settings = io.indexOverrides ? resolveIndexSettings({ ...derived, ...io.indexOverrides }) : derived;
-  const picked = await pickEmbedder(opts, layout, settings, io);
-  const { embedding } = picked;
-  const embedded = embedding.kind === "ollama" && picked.embedder ? new CountingEmbedder(picked.embedder) : undefined;
-  const embedder = embedded ?? picked.embedder;
+  const hostIgnore = await readHostIgnore(layout);
+  const { embedding, offline } = await embeddingSource(opts, layout);
   const printer = new ProgressPrinter(io.stderr);
   if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
   const lock = await takeVaultLock(layout.dataDir, io, lockOptions);
-  const { store } = lock;
-  const service = new IndexService({
+  let embedded: CountingEmbedder | undefined;
+  const session = openVaultSearch({
     source: new FolderNoteSource(layout.vaultDir),
-    store,
+    store: lock.store,
     dataDir: layout.dataDir,
-    settings,
-    ...(embedder ? { embedder } : {}),
+    // The command line's server and model win over the plugin's.
+    settings: embedding.kind === "ollama" ? { ...plugin.settings, ollamaUrl: embedding.url, embedModel: embedding.model } : plugin.settings,
+    hostIgnore,
+    ...(io.fetch ? { fetch: io.fetch } : {}),
     notify: printer.notice,
+    ...(io.indexOverrides ? { indexOverrides: io.indexOverrides } : {}),
+    ...(embedding.kind === "ollama" ? {} : { offline: { embedder: offline } }),
+    wrapEmbedder: (e: Embedder) => (embedded = new CountingEmbedder(e)),
+    ...(hydeModel !== undefined ? { hydeModel } : {}),
+    cacheEmbeddings: false,
   });
+  const { service } = session;
   service.onProgress(printer.onProgress);
-  const hyde = hydeModel ?? (plugin.settings.hyde.enabled ? plugin.settings.hyde.model.trim() : "");
-  if (picked.client && hyde !== "") {
-    const { promptTemplate } = plugin.settings.hyde;
-    service.engine.setDeps({ hyde: new HydeGenerator(picked.client, { model: hyde, promptTemplate }) });
-    service.engine.setOptions({ ...searchOptionsOf(plugin.settings), hyde: true });
-  } else {
-    service.engine.setOptions({ ...searchOptionsOf(plugin.settings), hyde: false });
-  }
-  const keeper = new CalibrationKeeper(store, `${layout.dataDir}/calibration.json`);
-  const calibrate = async (mode: "load" | "refresh", signal?: AbortSignal): Promise<void> => {
-    // Calibration probes are the index's own text: they go to the raw embedder so they don't count as indexing.
-    const raw = picked.embedder;
-    if (embedding.kind !== "ollama" || !raw) return;
-    let c = await keeper.load(raw.model);
-    if (mode === "refresh" && service.index.vectorCount > 0) c = await keeper.refresh(service.index, raw, signal);
-    service.engine.setCalibration(c);
-  };
+  const calibrate = (mode: "load" | "refresh", signal?: AbortSignal): Promise<void> => session.calibrate(mode, signal);
   // Ctrl-C stops the work and saves what is done; passing the signal to start() would drop it, like a kill.
   if (io.signal?.aborted) void service.stop();
   else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
-  return ok({ service, layout, embedding, settings, printer, embedded, calibrate, lock });
+  return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock });
 }
 
-async function pickEmbedder(
-  opts: VaultOptions,
-  layout: VaultLayout,
-  settings: IndexSettings,
-  io: CliIo,
-): Promise<{ embedder: Embedder | undefined; embedding: EmbeddingSource; client?: OllamaClient }> {
-  if (opts.ollama) {
-    const client = new OllamaClient({ baseUrl: opts.ollama.url, ...(io.fetch ? { fetch: io.fetch } : {}) });
-    const embedder = new OllamaEmbedder(client, { model: opts.ollama.model, batchSize: settings.embedBatchSize });
-    return { embedder, embedding: { kind: "ollama", ...opts.ollama }, client };
-  }
+/** Ollama as asked on the command line, else the saved index's vectors offline, else keyword-only. */
+async function embeddingSource(opts: VaultOptions, layout: VaultLayout): Promise<{ embedding: EmbeddingSource; offline?: Embedder }> {
+  if (opts.ollama) return { embedding: { kind: "ollama", ...opts.ollama } };
   const saved = await peekSavedModel(indexFilePaths(layout.dataDir).meta);
   if (saved && saved.model !== "" && saved.dims > 0) {
-    return { embedder: new OfflineEmbedder(saved), embedding: { kind: "offline", model: saved.model } };
+    return { embedding: { kind: "offline", model: saved.model }, offline: new OfflineEmbedder(saved) };
   }
-  return { embedder: undefined, embedding: { kind: "none" } };
+  return { embedding: { kind: "none" } };
 }
 
 /** Why this run has no semantic results, or undefined when it has an embedder to try. */

@@ -1,0 +1,43 @@
+import type { Embedder } from "../ollama/embedder";
+import type { FileStore } from "../persist/file-store";
+import type { PluginSettings } from "../settings/plugin-settings";
+import type { IndexSettings } from "../sync/rules/index-settings";
+import type { NoteSource } from "../sync/notes/note-source";
+
+/** What a host (the plugin or the CLI) hands `openVaultSearch`: its adapters, its settings and its choices. */
+export interface VaultSearchOptions {
+  /** The vault's notes. Required. */
+  source: NoteSource;
+  /** Where the index files, the lock and calibration.json live. Required. */
+  store: FileStore;
+  /** The plugin's data folder inside `store`. Required. */
+  dataDir: string;
+  /** The plugin's settings (already normalised). Required; change them later through `applySettings`. */
+  settings: PluginSettings;
+  /** Obsidian's "Excluded files" filters, kept out of the index like the plugin's own exclusions. Required. */
+  hostIgnore: readonly string[];
+  /** The fetch Ollama requests go through (the plugin passes one over requestUrl). Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Tells the user about an index problem. Default: says nothing. */
+  notify?: (message: string) => void;
+  /** Lets the host's UI breathe between slices of a search's vector scan. Default: no pauses. */
+  pause?: () => Promise<void>;
+  /** Stops calibration when the host goes away; `calibrate` may pass its own. Default: never aborted. */
+  signal?: AbortSignal;
+  /** Index settings that win over the plugin's (the CLI's tests and benchmarks set them). Default: none. */
+  indexOverrides?: Partial<IndexSettings>;
+  /**
+   * Embeds without Ollama: the given embedder (or none, keyword-only) is used as is, and HyDE and calibration,
+   * which need the server, are off. Default: undefined, an Ollama embedder built from the settings.
+   */
+  offline?: { embedder: Embedder | undefined };
+  /** Wraps the Ollama embedder the index uses (the CLI counts chunks with it); calibration gets the bare one. Default: none. */
+  wrapEmbedder?: (embedder: Embedder) => Embedder;
+  /** HyDE generation model that wins over the settings' (the CLI's `--hyde-model`). Default: the HyDE setting. */
+  hydeModel?: string;
+  /**
+   * Keeps embeddings in memory across model switches and rebuilds, so identical text with the same model is never
+   * embedded twice. Default: true (a one-shot CLI run turns it off: it embeds each text once anyway).
+   */
+  cacheEmbeddings?: boolean;
+}

@@ -1,0 +1,138 @@
+import { MemoryEmbeddingCache } from "../ollama/embedding-cache";
+import { OllamaEmbedder, type Embedder } from "../ollama/embedder";
+import { HydeGenerator } from "../ollama/hyde";
+import { OllamaClient } from "../ollama/ollama-client";
+import { CalibrationKeeper } from "../search/calibration-keeper";
+import { indexSettingsOf, searchOptionsOf, type PluginSettings } from "../settings/plugin-settings";
+import { compileExclusions, type Exclusions } from "../sync/rules/exclusions";
+import { IndexService } from "../sync/control/index-service";
+import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
+import { settingsCost, type SettingsCost } from "./settings-cost";
+import type { VaultSearchOptions } from "./vault-search-options";
+
+export type { VaultSearchOptions } from "./vault-search-options";
+export type { SettingsCost } from "./settings-cost";
+
+/**
+ * One vault's search as the plugin and the CLI both run it: the index service, the Ollama client, the embedder
+ * (over a shared embedding cache), HyDE, the search options and the vector weight calibration, and what a
+ * settings change costs. Hosts only build adapters around it.
+ */
+export class VaultSearch {
+  readonly service: IndexService;
+  private current: PluginSettings;
+  private embedder: Embedder | undefined;
+  // The embedder before `wrapEmbedder`: calibration probes are the index's own text, not indexing work.
+  private bareEmbedder: Embedder | undefined;
+  private exclusionsMemo: Exclusions | undefined;
+  private readonly keeper: CalibrationKeeper;
+  private readonly cache: MemoryEmbeddingCache | undefined;
+
+  constructor(private readonly opts: VaultSearchOptions) {
+    this.current = opts.settings;
+    this.cache = opts.cacheEmbeddings === false ? undefined : new MemoryEmbeddingCache();
+    this.keeper = new CalibrationKeeper(opts.store, `${opts.dataDir}/calibration.json`);
+    this.pickEmbedder();
+    this.service = new IndexService({
+      source: opts.source,
+      store: opts.store,
+      dataDir: opts.dataDir,
+      settings: this.indexSettings,
+      ...(this.embedder ? { embedder: this.embedder } : {}),
+      ...(opts.notify ? { notify: opts.notify } : {}),
+    });
+    this.applySearchSettings();
+  }
+
+  /** The settings in force. */
+  get settings(): PluginSettings {
+    return this.current;
+  }
+
+  /** The index settings the settings, the host's filters and the overrides give. */
+  get indexSettings(): IndexSettings {
+    const derived = indexSettingsOf(this.current, this.opts.hostIgnore);
+    const over = this.opts.indexOverrides;
+    return over ? resolveIndexSettings({ ...derived, ...over }) : derived;
+  }
+
+  /** The exclusion rules in force, compiled once per settings change. */
+  get exclusions(): Exclusions {
+    return (this.exclusionsMemo ??= compileExclusions(this.indexSettings));
+  }
+
+  /** A client for the Ollama server of the settings. */
+  client(): OllamaClient {
+    return new OllamaClient({ baseUrl: this.current.ollamaUrl, ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}) });
+  }
+
+  /**
+   * Switches to `next` and performs what the change costs (see `settingsCost`): a new embedder, a rebuild, a new
+   * calibration (started, not awaited). Search options and HyDE always follow the new settings.
+   */
+  applySettings(next: PluginSettings): SettingsCost {
+    const cost = settingsCost(this.current, next);
+    this.current = next;
+    this.exclusionsMemo = undefined;
+    if (cost.newEmbedder) {
+      this.pickEmbedder();
+      this.service.setEmbedder(this.embedder);
+    }
+    this.service.updateSettings(this.indexSettings);
+    this.applySearchSettings();
+    if (cost.recalibrate) void this.calibrate("refresh");
+    if (cost.rebuild) void this.service.rebuild();
+    return cost;
+  }
+
+  /**
+   * Loads the vector weight calibrated for this vault and model; with "refresh", waits for the index to be idle
+   * and measures it again when stale. Does nothing without an Ollama embedder or with auto-calibrate off.
+   */
+  async calibrate(mode: "load" | "refresh", signal: AbortSignal | undefined = this.opts.signal): Promise<void> {
+    const embedder = this.bareEmbedder;
+    if (!embedder || !this.current.search.autoWeights) return;
+    const engine = this.service.engine;
+    engine.setCalibration(await this.keeper.load(embedder.model));
+    if (mode === "load") return;
+    await this.service.whenIdle();
+    if (signal?.aborted || this.service.index.vectorCount === 0) return;
+    engine.setCalibration(await this.keeper.refresh(this.service.index, embedder, signal));
+  }
+
+  private pickEmbedder(): void {
+    const { offline, wrapEmbedder } = this.opts;
+    if (offline) {
+      this.embedder = offline.embedder;
+      this.bareEmbedder = undefined;
+      return;
+    }
+    const s = this.current;
+    const bare =
+      s.embedModel.trim() === ""
+        ? undefined
+        : new OllamaEmbedder(this.client(), {
+            model: s.embedModel,
+            batchSize: this.indexSettings.embedBatchSize,
+            ...(this.cache ? { cache: this.cache } : {}),
+          });
+    this.bareEmbedder = bare;
+    this.embedder = bare && wrapEmbedder ? wrapEmbedder(bare) : bare;
+  }
+
+  private applySearchSettings(): void {
+    const s = this.current;
+    const model = this.opts.hydeModel ?? (s.hyde.enabled ? s.hyde.model.trim() : "");
+    const hyde =
+      !this.opts.offline && model !== ""
+        ? new HydeGenerator(this.client(), { model, promptTemplate: s.hyde.promptTemplate })
+        : undefined;
+    this.service.engine.setOptions({ ...searchOptionsOf(s), hyde: hyde !== undefined });
+    this.service.engine.setDeps({ hyde, ...(this.opts.pause ? { pause: this.opts.pause } : {}) });
+  }
+}
+
+/** Opens one vault's search session over the host's adapters; the index starts with `session.service.start()`. */
+export function openVaultSearch(opts: VaultSearchOptions): VaultSearch {
+  return new VaultSearch(opts);
+}
