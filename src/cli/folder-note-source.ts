@@ -1,7 +1,8 @@
 import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
-import { appError, err, ok, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
+import { failure } from "../core/errors/messages";
 import type { NoteSource, NoteStat } from "../core/sync/notes/note-source";
 
 /** Folders never walked besides dot-folders (`.obsidian`, `.trash`, `.git`, ...): dependencies, not notes. */
@@ -42,7 +43,7 @@ export class FolderNoteSource implements NoteSource {
       return ok(s.isFile() ? { path, mtime: s.mtimeMs, size: s.size } : null);
     } catch (cause) {
       if (isMissing(cause)) return ok(null);
-      return err(appError("IO", `Can't read ${path} in ${this.root}. Check its permissions.`, cause));
+      return err(failure("vaultNoteUnreadable", { path, vault: this.root }, cause));
     }
   }
 
@@ -52,7 +53,7 @@ export class FolderNoteSource implements NoteSource {
     try {
       return ok(await readFile(abs.value, "utf8"));
     } catch (cause) {
-      return err(appError("IO", `Can't read ${path} in ${this.root}. Check that it exists and is readable.`, cause));
+      return err(failure("vaultNoteUnreadable", { path, vault: this.root }, cause));
     }
   }
 
@@ -63,7 +64,7 @@ export class FolderNoteSource implements NoteSource {
       entries = await readdir(dir === "" ? this.root : join(this.root, dir), { withFileTypes: true });
     } catch (cause) {
       if (!isRoot) return ok(undefined);
-      return err(appError("IO", `Can't read the vault folder ${this.root}. Check that the path is right.`, cause));
+      return err(failure("vaultUnreadable", { path: this.root }, cause));
     }
     for (const e of entries) {
       const path = dir === "" ? e.name : `${dir}/${e.name}`;
@@ -77,7 +78,7 @@ export class FolderNoteSource implements NoteSource {
   private absolute(path: string): Result<string> {
     const abs = resolve(this.root, ...path.split("/"));
     if (abs !== this.root && abs.startsWith(this.root + sep)) return ok(abs);
-    return err(appError("BAD_INPUT", `The path ${path} is outside the vault folder ${this.root}.`));
+    return err(failure("pathOutsideVault", { path, vault: this.root }));
   }
 }
 

@@ -2,7 +2,8 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Embedder } from "../core/ollama/embedder";
 import { indexFilePaths } from "../core/persist/index-files";
-import { appError, err, ok, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
+import { failure } from "../core/errors/messages";
 import { openVaultSearch } from "../core/session/vault-search";
 import type { IndexService } from "../core/sync/control/index-service";
 import type { IndexSettings } from "../core/sync/rules/index-settings";
@@ -56,8 +57,8 @@ export async function openVault(
 ): Promise<Result<VaultSession>> {
   const dir = resolve(opts.vault);
   const found = await stat(dir).catch(() => undefined);
-  if (!found) return err(appError("BAD_INPUT", `The vault folder ${opts.vault} does not exist.`));
-  if (!found.isDirectory()) return err(appError("BAD_INPUT", `--vault must be a folder, but ${opts.vault} is a file.`));
+  if (!found) return err(failure("vaultMissing", { path: opts.vault }));
+  if (!found.isDirectory()) return err(failure("vaultNotFolder", { path: opts.vault }));
   const layout = vaultLayout(dir, opts.configDir);
   const plugin = await readPluginSettings(layout);
   const hostIgnore = await readHostIgnore(layout);

@@ -103,8 +103,6 @@ describe("related notes view", () => {
     expect(embedded.rows.every((r) => /^\d{1,3}%$/.test(r.similarity))).toBe(true);
   });
 
-  // Known bug: src/main.ts builds the view's port as relatedPortOver(() => this.service.index) with no exclusion
-  // check, so an excluded note reads "not indexed yet" for ever. Drop `.fails` once main.ts passes one.
   it("says an excluded note is excluded", async () => {
     const h = await indexedPage();
     await h.page.evaluate(() =>

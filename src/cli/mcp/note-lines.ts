@@ -1,6 +1,7 @@
 import { readFile, realpath } from "node:fs/promises";
 import { resolve, sep } from "node:path";
-import { appError, err, ok, type Result } from "../../core/result";
+import { err, ok, type Result } from "../../core/result";
+import { failure } from "../../core/errors/messages";
 
 /** Lines `get` returns unless asked for fewer. */
 export const DEFAULT_GET_LINES = 200;
@@ -42,12 +43,12 @@ export async function readNoteLines(
   } catch {
     return { missing: true };
   }
-  if (!file.startsWith(root + sep)) return err(appError("BAD_INPUT", `The note ${path} links to a file outside the vault; it can't be read.`));
+  if (!file.startsWith(root + sep)) return err(failure("noteLinksOutside", { path }));
   let content: string;
   try {
     content = await readFile(file, "utf8");
   } catch (cause) {
-    return err(appError("IO", `Can't read ${path}: ${cause instanceof Error ? cause.message : String(cause)}.`, cause));
+    return err(failure("fileUnreadable", { path }, cause));
   }
   const lines = content.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();

@@ -1,4 +1,5 @@
-import { appError, err, ok, type Result } from "../../core/result";
+import { err, ok, type Result } from "../../core/result";
+import { failure } from "../../core/errors/messages";
 
 /**
  * A note path as an agent gives it, made vault-relative with "/" separators. Refused: absolute paths, `..`
@@ -8,7 +9,7 @@ import { appError, err, ok, type Result } from "../../core/result";
 export function notePathOf(raw: string): Result<string> {
   const slashed = raw.trim().split("\\").join("/").replace(/^(\.\/)+/, "");
   const bad = (why: string): Result<string> =>
-    err(appError("BAD_INPUT", `The path "${raw}" ${why}. Give a note path relative to the vault, such as "Projects/Plan.md".`));
+    err(failure("badNotePath", { path: raw, why }));
   if (slashed === "") return bad("is empty");
   if (slashed.startsWith("/") || /^[A-Za-z]:/.test(slashed)) return bad("is absolute");
   const parts = slashed.split("/").filter((p) => p !== "" && p !== ".");

@@ -1,5 +1,6 @@
 import type { Embedder } from "../../ollama/embedder";
-import { appError, ok, type Result } from "../../result";
+import { ok, type Result } from "../../result";
+import { failure } from "../../errors/messages";
 import { StepLoop } from "./step-loop";
 import { SyncState, type WorkerDeps } from "./sync-state";
 import { SyncSteps } from "./sync-steps";
@@ -39,7 +40,7 @@ export class SyncWorker {
         if (!s.pendingWork) s.indexed.resolve();
       },
       ended: () => this.steps.ended(),
-      crashed: (cause) => s.deps.progress.setError(appError("BAD_INPUT", "Indexing stopped unexpectedly.", cause)),
+      crashed: (cause) => s.deps.progress.setError(failure("syncCrashed", cause)),
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Embedder } from "../../ollama/embedder";
-import { appError, type AppError, type Result } from "../../result";
+import type { AppError, Result } from "../../result";
+import { failure } from "../../errors/messages";
 import type { EmbedJob, EmbedQueue } from "./embed-queue";
 import type { IndexSettings } from "../rules/index-settings";
 import type { Scheduler } from "../control/scheduler";
@@ -144,9 +145,9 @@ export class EmbedRunner {
 }
 
 function badResponse(): AppError {
-  return appError("OLLAMA_BAD_RESPONSE", "The embedder returned too few or empty vectors. Try another model.");
+  return failure("embedShortAnswer");
 }
 
 function errorResult(cause: unknown): Result<Float32Array[]> {
-  return { ok: false, error: appError("OLLAMA_BAD_RESPONSE", "The embedder failed unexpectedly.", cause) };
+  return { ok: false, error: failure("embedCrashed", cause) };
 }
