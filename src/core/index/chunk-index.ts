@@ -9,13 +9,12 @@ import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
-import { analyseChunksSteps, chunkFieldTexts, TEXT_FIELDS } from "./chunk-fields";
+import { analyseChunksSteps, chunkFieldTexts, recordChunkLanguage, TEXT_FIELDS } from "./chunk-fields";
 import { runAll } from "../persist/slices";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
-
 
 /**
  * The index over chunks: an Orama database of the chunks' text fields, searched by BM25 over text, title, heading
@@ -276,15 +275,8 @@ export class ChunkIndex {
     return this.db.data.index as Bm25Store;
   }
 
-  /**
-   * The language a chunk is analysed in, recorded for its removal: the note's `lang` frontmatter when we stem that
-   * language, else the one its function words point to, else the vault's default.
-   */
   private chooseLanguage(entry: IndexedChunk, noteLanguage: string | undefined): string {
-    const lang = languageOf(noteLanguage) ?? this.analyzer.detect(entry.chunk.text, this.defaultLanguage);
-    if (lang !== ENGLISH) this.switches.languages.set(entry.chunk.id, lang.code);
-    else this.switches.languages.delete(entry.chunk.id);
-    return lang.code;
+    return recordChunkLanguage(this.switches.languages, this.analyzer, entry, noteLanguage, this.defaultLanguage);
   }
 
   private insertDoc(entry: IndexedChunk, noteLanguage: string | undefined): void {
