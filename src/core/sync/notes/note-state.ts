@@ -74,7 +74,8 @@ export function sameIndexed(a: NoteState, b: NoteState): boolean {
 }
 
 function sameMeta(a: NoteMeta, b: NoteMeta): boolean {
-  return a.title === b.title && sameList(a.aliases, b.aliases) && sameList(a.tags, b.tags) && sameList(a.links, b.links);
+  // The language decides how the note's words are analysed, so a change of `lang` alone re-indexes it.
+  return a.title === b.title && a.language === b.language && sameList(a.aliases, b.aliases) && sameList(a.tags, b.tags) && sameList(a.links, b.links);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
