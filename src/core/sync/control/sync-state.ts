@@ -52,6 +52,8 @@ export class SyncState {
   keepOtherModelFiles = false;
   scan: { recheckContent: boolean } | undefined;
   reset: "rebuild" | "model" | undefined;
+  /** The default language changed: the chunks whose language it decides are analysed again at the next step. */
+  languageDue = false;
   activity: Activity | undefined;
   /** Notes cut at `maxNoteBytes` since the last notice. */
   cutNotes: string[] = [];
@@ -159,7 +161,9 @@ export class SyncState {
 
   /** Notes, a scan, a reset or a model check are waiting. */
   get pendingWork(): boolean {
-    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due";
+    return (
+      this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due" || this.languageDue
+    );
   }
 
   /** Sets the progress phase from the state; `loopRunning` tells whether requests in flight are being waited for. */

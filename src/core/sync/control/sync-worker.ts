@@ -76,6 +76,10 @@ export class SyncWorker {
     this.state.useSettings(settings);
     if (impact.rebuild) this.requestReset("rebuild");
     else if (impact.exclusionsChanged) this.requestScan(true);
+    if (impact.defaultLanguageChanged && !impact.rebuild) {
+      this.state.languageDue = true;
+      this.kick();
+    }
     return impact;
   }
 

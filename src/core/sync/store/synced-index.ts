@@ -32,7 +32,7 @@ export class SyncedIndex {
     dims: number,
     private embedding: boolean,
     /** Language code of chunks whose language can't be told (see `IndexSettings.defaultLanguage`). Default "en". */
-    private readonly defaultLanguage = "en",
+    private defaultLanguage = "en",
   ) {
     this.current = this.emptyIndex(dims);
   }
@@ -78,6 +78,15 @@ export class SyncedIndex {
     this.notes.delete(path);
     if (prev.chunks.length > 0) this.indexedNotes--;
     await run(this.current.removeNoteSteps(path, CHUNKS_PER_STEP), pause);
+  }
+
+  /**
+   * Makes `code` the language of chunks whose language neither frontmatter nor their words tell, analysing again only
+   * the chunks it changes (no note is read or embedded again). Returns how many chunks changed.
+   */
+  async setDefaultLanguage(code: string, pause: Pause): Promise<number> {
+    this.defaultLanguage = code;
+    return run(this.current.setDefaultLanguageSteps(languageOf(code) ?? ENGLISH, CHUNKS_PER_STEP), pause);
   }
 
   /** A vector arrived for the text with this hash: every chunk with that text gets it. Returns how many did. */
