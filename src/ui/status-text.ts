@@ -43,6 +43,13 @@ export function statusBarText(p: IndexProgress, paused: boolean, locale?: string
   if (p.phase === "error") {
     return { text: "Index error", tooltip: `${p.lastError?.message ?? "Indexing stopped."} Click to pause indexing.`, state: "error" };
   }
+  if (p.phase === "checking") {
+    return {
+      text: "Checking model…",
+      tooltip: "Asking Ollama whether the chosen embedding model can be used; the index changes only once it answers. Click to pause.",
+      state: "busy",
+    };
+  }
   const verb = VERBS[p.phase];
   if (verb) {
     const eta = formatEta(p.etaMs);

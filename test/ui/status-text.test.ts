@@ -16,6 +16,14 @@ describe("statusBarText", () => {
     expect(statusBarText(progress({ phase: "loading" }), false, "en-US").text).toBe("Loading index…");
   });
 
+  it("says the model is being checked, not that the old index is ready, until Ollama answers", () => {
+    const t = statusBarText(progress({ phase: "checking", notes: 6571, chunks: 20000, done: 3, total: 9 }), false, "en-US");
+    expect(t).toMatchObject({ text: "Checking model…", state: "busy" });
+    expect(t.tooltip).toMatch(/embedding model/);
+    expect(t.tooltip).toContain("Click to pause");
+    expect(statusBarText(progress({ phase: "checking" }), true, "en-US").text).toBe("Paused");
+  });
+
   it("says the index is ready, with pending embeddings when there are some", () => {
     expect(statusBarText(progress({ notes: 6571, chunks: 20000 }), false, "en-US")).toMatchObject({
       text: "Index ready · 6,571 notes",

@@ -25,7 +25,7 @@ export interface WorkerDeps {
 }
 
 /** What the worker's loop is busy with, for the progress phase. */
-export type Activity = "loading" | "scanning" | "indexing" | "saving";
+export type Activity = "checking" | "loading" | "scanning" | "indexing" | "saving";
 
 /**
  * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
@@ -159,7 +159,7 @@ export class SyncState {
     return this.killed || this.stopping || this.paused || this.reset !== undefined;
   }
 
-  /** Notes, a scan, a reset or a model check are waiting. */
+  /** Notes, a scan, a reset, a model check or a default language change are waiting. */
   get pendingWork(): boolean {
     return (
       this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due" || this.languageDue
@@ -171,6 +171,11 @@ export class SyncState {
     const p = this.deps.progress;
     if (this.paused) p.setPhase("paused");
     else if (this.activity) p.setPhase(this.activity);
+    // A model check waits for nothing else: from the moment it is asked for, the index it guards is not ready.
+    else if (this.modelCheck === "due") p.setPhase("checking");
+    // Between two steps of pending work the phase stays as it is: "idle" there would flash "Index ready" over an
+    // index that is still changing (or about to be discarded, after a new model passed its check).
+    else if (loopRunning && this.pendingWork) return;
     else if (loopRunning && this.embedder && this.runner.inFlight > 0) p.setPhase("embedding");
     else if (p.lastError && (this.synced.pendingChunks > 0 || this.cancelRescan)) p.setPhase("error");
     else p.setPhase("idle");

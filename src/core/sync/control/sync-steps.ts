@@ -41,6 +41,7 @@ export class SyncSteps {
     const hooks = { filling: (synced: SyncedIndex) => s.useIndex(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
     // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
     const usable = await this.checkModel();
+    this.busy("loading");
     const loaded = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks, !usable);
     s.useIndex(loaded.synced);
     s.vectorsModel = loaded.model;
@@ -142,6 +143,8 @@ export class SyncSteps {
    */
   private async checkModel(): Promise<boolean> {
     const s = this.s;
+    // Only a model Ollama is asked about shows the phase: a keyword-only index has nothing to check.
+    if (s.embedder?.check) this.busy("checking");
     s.modelCheck = undefined;
     s.cancelModelCheck?.();
     s.cancelModelCheck = undefined;

@@ -174,6 +174,7 @@ export class SyncWorker {
     if (!s.started) return;
     s.modelCheck = "due";
     s.runner.cancelAll();
+    s.refreshPhase(this.loop.running);
     this.kick();
   }
 
