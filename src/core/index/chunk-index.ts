@@ -198,7 +198,8 @@ export class ChunkIndex {
       this.keywords.restoreLanguages(this.switches.languages);
       return true;
     }
-    yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, (entry) => this.langs.choose(entry), perStep);
+    // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
+    yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, (entry) => this.langs.choose(entry), Math.min(perStep, 8));
     return false;
   }
 

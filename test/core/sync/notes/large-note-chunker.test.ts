@@ -61,4 +61,40 @@ describe("chunkLargeNote", () => {
     }
     expect(await chunkLargeNote("b.md", text, DEFAULT_CHUNK_OPTIONS, noPause)).toEqual(note);
   });
+
+  it("cuts a prose line longer than a piece into pieces of its own, keeping every word, its line and its headings", async () => {
+    const words = Array.from({ length: 40_000 }, (_, i) => `w${i} 東京${i % 10}`);
+    const longLine = words.join(" ");
+    const text = `# Log\n\n## Dump\n\n${longLine}\n\nAfter the dump.\n`;
+    expect(longLine.length).toBeGreaterThan(4 * PIECE_CHARS);
+    let pauses = 0;
+    const note = await chunkLargeNote("log.md", text, DEFAULT_CHUNK_OPTIONS, () => {
+      pauses++;
+      return Promise.resolve();
+    });
+    expect(pauses).toBeGreaterThan(4);
+    const inLine = note.chunks.filter((c) => c.startLine === 4);
+    expect(inLine.length).toBeGreaterThan(4);
+    for (const c of inLine) {
+      expect(c.endLine).toBe(4);
+      expect(c.headingPath).toEqual(["Log", "Dump"]);
+    }
+    // Every word is in some chunk once the chunks' overlap is taken out: no cut lost or split a word.
+    const seen = new Set(inLine.flatMap((c) => c.text.split(/\s+/)));
+    for (const w of ["w0", "w19999", "w39999", "東京9"]) expect(seen).toContain(w);
+    expect(words.every((w) => w.split(" ").every((part) => seen.has(part)))).toBe(true);
+    expect(note.chunks.at(-1)?.text).toContain("After the dump.");
+    expect(await chunkLargeNote("log.md", text, DEFAULT_CHUNK_OPTIONS, noPause)).toEqual(note);
+  });
+
+  it("never cuts a surrogate pair in a long line without spaces, and leaves an over-long code line whole", async () => {
+    // One letter first, so that a cut every PIECE_CHARS code units would fall inside a pair.
+    const emoji = `a${"🚀".repeat(PIECE_CHARS)}`;
+    const note = await chunkLargeNote("e.md", emoji, DEFAULT_CHUNK_OPTIONS, noPause);
+    const joined = note.chunks.map((c) => c.text).join("|");
+    expect(joined).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u);
+    const code = `\`\`\`\n${"x".repeat(2 * PIECE_CHARS)}\n\`\`\`\n`;
+    const coded = await chunkLargeNote("c.md", code, DEFAULT_CHUNK_OPTIONS, noPause);
+    expect(coded).toEqual(chunkNote("c.md", code));
+  });
 });
