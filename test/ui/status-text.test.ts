@@ -62,5 +62,15 @@ describe("indexStatusLines", () => {
       `Last error: ${unreachable.message}`,
     ]);
     expect(indexStatusLines(progress(), false, "en-US")).toContain("Last error: none");
+    expect(indexStatusLines(progress(), false, "en-US").join("\n")).not.toContain("Chunks cut");
+  });
+
+  it("adds chunks cut to the model's input window to the tooltip and the status lines, in any phase", () => {
+    const inputsCut = { count: 1234, windowTokens: undefined, model: "all-minilm" };
+    const message = "Chunks cut to fit all-minilm's input window: 1,234.";
+    expect(statusBarText(progress({ notes: 5, inputsCut }), false, "en-US")).toMatchObject({ text: "Index ready · 5 notes", state: "ready" });
+    expect(statusBarText(progress({ notes: 5, inputsCut }), false, "en-US").tooltip).toContain(message);
+    expect(statusBarText(progress({ phase: "indexing", inputsCut }), false, "en-US").tooltip).toContain(message);
+    expect(indexStatusLines(progress({ inputsCut }), false, "en-US").at(-1)).toMatch(/^Chunks cut to fit all-minilm's input window: 1,234\. /);
   });
 });

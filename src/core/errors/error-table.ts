@@ -132,6 +132,12 @@ export const MESSAGES = {
     code: "FRONTMATTER_INVALID",
     template: "Frontmatter line {line} can't be read ({problem}), so it is ignored. Fix the YAML there.",
   },
+  inputsCut: {
+    kind: "status",
+    code: "INPUTS_CUT",
+    template:
+      "Chunks cut to fit {model}'s {window}: {count}. Their ends are found by keyword only. Set a smaller {setting:maxTokens} in the plugin's settings, or use a model with a longer context.",
+  },
   relatedExcluded: {
     kind: "status",
     code: "RELATED_EXCLUDED",

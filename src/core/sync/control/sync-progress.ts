@@ -1,3 +1,4 @@
+import type { InputsCut } from "../../ollama/inputs-cut";
 import type { AppError } from "../../result";
 
 /**
@@ -31,6 +32,8 @@ export interface SyncProgress {
   pendingEmbeddings: number;
   /** The last failure (e.g. Ollama unreachable), cleared by the next success. */
   lastError: AppError | undefined;
+  /** Chunks embedded only in part, cut to the model's input window since it was chosen; undefined when none were. */
+  inputsCut: InputsCut | undefined;
 }
 
 /** The report of a service that has not started. */
@@ -44,4 +47,5 @@ export const INITIAL_PROGRESS: Readonly<SyncProgress> = Object.freeze({
   chunks: 0,
   pendingEmbeddings: 0,
   lastError: undefined,
+  inputsCut: undefined,
 });
