@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_CHUNK_OPTIONS } from "../../../../src/core/chunk/chunk-options";
 import { chunkNote } from "../../../../src/core/chunk/chunker";
 import { chunkLargeNote, PIECE_CHARS } from "../../../../src/core/sync/notes/large-note-chunker";
+import type { ChunkedNote } from "../../../../src/core/types";
 
 const noPause = (): Promise<void> => Promise.resolve();
+
+/** `chunkLargeNote` with a pause that counts how often it was called. */
+async function chunkCounting(path: string, text: string): Promise<{ note: ChunkedNote; pauses: number }> {
+  let pauses = 0;
+  const note = await chunkLargeNote(path, text, DEFAULT_CHUNK_OPTIONS, () => {
+    pauses++;
+    return Promise.resolve();
+  });
+  return { note, pauses };
+}
 
 /** A long book: chapters and sections of marked paragraphs, with a long code block and a long comment. */
 function book(): { text: string; lineOf: Map<string, number> } {
@@ -34,11 +45,7 @@ describe("chunkLargeNote", () => {
   it("cuts a long note into pieces yet keeps every paragraph, its headings and its lines", async () => {
     const { text, lineOf } = book();
     expect(text.length).toBeGreaterThan(2 * PIECE_CHARS);
-    let pauses = 0;
-    const note = await chunkLargeNote("b.md", text, DEFAULT_CHUNK_OPTIONS, () => {
-      pauses++;
-      return Promise.resolve();
-    });
+    const { note, pauses } = await chunkCounting("b.md", text);
     expect(pauses).toBeGreaterThan(2);
     expect(note.meta.title).toBe("Book");
     expect(note.meta.tags).toContain("long");
@@ -67,11 +74,7 @@ describe("chunkLargeNote", () => {
     const longLine = words.join(" ");
     const text = `# Log\n\n## Dump\n\n${longLine}\n\nAfter the dump.\n`;
     expect(longLine.length).toBeGreaterThan(4 * PIECE_CHARS);
-    let pauses = 0;
-    const note = await chunkLargeNote("log.md", text, DEFAULT_CHUNK_OPTIONS, () => {
-      pauses++;
-      return Promise.resolve();
-    });
+    const { note, pauses } = await chunkCounting("log.md", text);
     expect(pauses).toBeGreaterThan(4);
     const inLine = note.chunks.filter((c) => c.startLine === 4);
     expect(inLine.length).toBeGreaterThan(4);
