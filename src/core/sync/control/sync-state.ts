@@ -176,9 +176,15 @@ export class SyncState {
     // Between two steps of pending work the phase stays as it is: "idle" there would flash "Index ready" over an
     // index that is still changing (or about to be discarded, after a new model passed its check).
     else if (loopRunning && this.pendingWork) return;
-    else if (loopRunning && this.embedder && this.runner.inFlight > 0) p.setPhase("embedding");
+    // Between two batches (one delivered, the next not yet sent) nothing is in flight, but embedding goes on.
+    else if (loopRunning && this.embedder && (this.runner.inFlight > 0 || this.embeddingGoesOn())) p.setPhase("embedding");
     else if (p.lastError && (this.synced.pendingChunks > 0 || this.cancelRescan)) p.setPhase("error");
     else p.setPhase("idle");
+  }
+
+  /** Chunks wait for vectors and the runner will send them: no failure stands, no retry is waited for. */
+  private embeddingGoesOn(): boolean {
+    return this.synced.pendingChunks > 0 && this.modelCheck === undefined && !this.runner.blocked && !this.runner.retrying;
   }
 
   /** Yields to the UI when the current slice is used up. */

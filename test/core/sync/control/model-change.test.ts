@@ -154,3 +154,23 @@ async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setImmediate(r));
   expect(done()).toBe(true);
 }
+
+describe("the status while chunks are embedded batch after batch", () => {
+  it("stays 'embedding' between batches instead of flashing 'idle' (the status bar's \"Index ready\")", async () => {
+    const h = new Harness({ embedBatchSize: 2, chunk: { maxTokens: 40, overlapRatio: 0 } });
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of the long note says something rather different each time.`);
+    h.source.write("long.md", `# Long\n\n${paragraphs.join("\n\n")}\n`);
+    const phases: string[] = [];
+    const s = h.service();
+    s.onProgress((p) => {
+      if (p.phase !== phases.at(-1)) phases.push(p.phase);
+    });
+    await s.start();
+    await s.whenIdle();
+    expect(h.counting.calls).toBeGreaterThan(5);
+    const embedding = phases.indexOf("embedding");
+    expect(embedding).toBeGreaterThan(-1);
+    expect(phases.slice(embedding)).toEqual(["embedding", "idle"]);
+    await s.stop();
+  });
+});
