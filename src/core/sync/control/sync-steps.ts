@@ -46,6 +46,7 @@ export class SyncSteps {
     s.useIndex(loaded.synced);
     s.vectorsModel = loaded.model;
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
+    if (loaded.defaultLanguage !== s.settings.defaultLanguage) s.languageDue = true;
     s.activity = undefined;
     if ((s.embedder?.model ?? "") !== model) s.reset = "model";
     // A default language changed meanwhile is applied in place by the next step (`languageDue`).

@@ -1,6 +1,6 @@
 import { DEFAULT_CHUNK_OPTIONS, chunkOptionsHash, resolveChunkOptions, type ChunkOptions } from "../../chunk/chunk-options";
 import { contentHash } from "../../text/hash";
-import { languageOf } from "../../text/languages";
+import { LANGUAGES, languageOf } from "../../text/languages";
 
 /** How the vault is turned into an index. Pass through `resolveIndexSettings` to fill defaults and clamp values. */
 export interface IndexSettings {
@@ -150,14 +150,19 @@ const EMBEDDING_INPUT_VERSION = 2;
 /**
  * What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks, the
  * version of the embedding input, which decides what their vectors mean, and the default language, which decides
- * how some chunks' words are indexed (a live change re-analyses them in place, see `SettingsImpact`; an index saved
- * with another one is rebuilt on load, its vectors reused).
+ * how some chunks' words are indexed (a change of it alone re-analyses them in place, live or on load: see
+ * `SettingsImpact` and `defaultLanguageSavedIn`).
  */
 export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes"> & { defaultLanguage?: string }): string {
   // The default language decides how some chunks are analysed; English adds nothing, so indexes saved before the
   // setting existed keep their hash.
   const lang = s.defaultLanguage !== undefined && s.defaultLanguage !== "en" ? `-l${s.defaultLanguage}` : "";
   return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}-e${EMBEDDING_INPUT_VERSION}${lang}`;
+}
+
+/** The default language an index saved with chunking hash `hash` was built with, when that is all that differs from `s`. */
+export function defaultLanguageSavedIn(hash: string, s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string | undefined {
+  return LANGUAGES.find((l) => indexChunkingHash({ ...s, defaultLanguage: l.code }) === hash)?.code;
 }
 
 /** `indexChunkingHash` without the default language: what decides the chunks and their vectors. */

@@ -53,6 +53,41 @@ describe("changing the default language", () => {
   });
 });
 
+describe("an index saved with another default language", () => {
+  it("loads as saved and re-analyses in place: nothing read or embedded again, no notice, ranked as built with it", async () => {
+    const fresh = await vault("de").started();
+    const expected = answers(fresh);
+    await fresh.stop();
+
+    const h = vault("en");
+    await (await h.started()).stop();
+    const [calls, reads] = [h.counting.calls, h.source.reads.length];
+    h.settings = { ...h.settings, defaultLanguage: "de" };
+    const s = await h.started();
+    expect(answers(s)).toEqual(expected);
+    expect([h.counting.calls, h.source.reads.length]).toEqual([calls, reads]);
+    expect(h.notices).toEqual([]);
+    await s.stop();
+    // Saved under the new language this time: the next start has nothing to do.
+    const again = await h.started();
+    expect(answers(again)).toEqual(expected);
+    expect([h.counting.calls, h.source.reads.length]).toEqual([calls, reads]);
+    await again.stop();
+  });
+
+  it("is still rebuilt (vectors reused) when the chunking changed too", async () => {
+    const h = vault("en");
+    await (await h.started()).stop();
+    const calls = h.counting.calls;
+    h.settings = { ...h.settings, defaultLanguage: "de", chunk: { maxTokens: 64, overlapRatio: 0 } };
+    const s = await h.started();
+    expect(h.notices.join(" ")).toMatch(/chunking settings changed/);
+    expect(s.index.keywordSearch("Haus", { limit: 10, maxEdits: 0 })[0]?.id).toBe("short.md#0");
+    expect(h.counting.calls).toBe(calls);
+    await s.stop();
+  });
+});
+
 describe("ChunkIndex.setDefaultLanguageSteps", () => {
   const notes = Object.entries(NOTES).map(([path, text]) => chunkNote(path, text));
 
