@@ -21,6 +21,14 @@ function answers(s: IndexService | ChunkIndex): unknown[] {
   return QUERIES.map((q) => index.keywordSearch(q, { limit: 10, maxEdits: 0 }));
 }
 
+/** What an index built from scratch with `defaultLanguage` answers. */
+async function builtWith(defaultLanguage: string): Promise<unknown[]> {
+  const fresh = await vault(defaultLanguage).started();
+  const expected = answers(fresh);
+  await fresh.stop();
+  return expected;
+}
+
 function vault(defaultLanguage: string): Harness {
   const h = new Harness({ defaultLanguage });
   for (const [path, text] of Object.entries(NOTES)) h.source.write(path, text);
@@ -29,9 +37,7 @@ function vault(defaultLanguage: string): Harness {
 
 describe("changing the default language", () => {
   it("re-analyses in place, without reading or embedding a note again, and ranks as an index built with it", async () => {
-    const fresh = await vault("de").started();
-    const expected = answers(fresh);
-    await fresh.stop();
+    const expected = await builtWith("de");
 
     const h = vault("en");
     const s = await h.started();
@@ -55,9 +61,7 @@ describe("changing the default language", () => {
 
 describe("an index saved with another default language", () => {
   it("loads as saved and re-analyses in place: nothing read or embedded again, no notice, ranked as built with it", async () => {
-    const fresh = await vault("de").started();
-    const expected = answers(fresh);
-    await fresh.stop();
+    const expected = await builtWith("de");
 
     const h = vault("en");
     await (await h.started()).stop();
