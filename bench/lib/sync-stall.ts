@@ -2,11 +2,15 @@
  * Measures event-loop stalls while it runs: a timer asks to fire every `intervalMs`, and any extra delay is time
  * some task kept the loop busy, which is what a user feels as a frozen Obsidian window. Each stall is booked under
  * the label `phase()` returns when the stall ends (e.g. the sync phase), so a report can say where it happened.
+ * On a shared machine a stall can also be this process waiting for a core: `cpuMax` bounds each stall by the CPU
+ * time the process used meanwhile (all its threads, so an upper bound on its own part), which tells the two apart.
  */
 export class StallProbe {
   private timer: ReturnType<typeof setInterval> | undefined;
   private last = 0;
   private readonly maxByPhase = new Map<string, number>();
+  private cpu = process.cpuUsage();
+  private cpuMax = 0;
 
   constructor(
     /** Labels the current moment; default: one label for everything. */
@@ -17,18 +21,23 @@ export class StallProbe {
 
   start(): void {
     this.maxByPhase.clear();
+    this.cpuMax = 0;
     this.last = performance.now();
+    this.cpu = process.cpuUsage();
     this.timer = setInterval(() => {
       const now = performance.now();
       const stall = Math.max(0, now - this.last - this.intervalMs);
       this.last = now;
+      const used = process.cpuUsage(this.cpu);
+      this.cpu = process.cpuUsage();
+      this.cpuMax = Math.max(this.cpuMax, Math.min(stall, (used.user + used.system) / 1000));
       const label = this.phase();
       if (stall > (this.maxByPhase.get(label) ?? 0)) this.maxByPhase.set(label, stall);
     }, this.intervalMs);
   }
 
-  /** Stops probing; returns the longest stall seen (ms) and the longest per label. */
-  stop(): { max: number; byPhase: Record<string, number> } {
+  /** Stops probing; returns the longest stall seen (ms), the longest per label, and the longest bounded by CPU time. */
+  stop(): { max: number; byPhase: Record<string, number>; cpuMax: number } {
     clearInterval(this.timer);
     this.timer = undefined;
     const byPhase: Record<string, number> = {};
@@ -37,6 +46,6 @@ export class StallProbe {
       byPhase[label] = Math.round(ms * 10) / 10;
       max = Math.max(max, ms);
     }
-    return { max: Math.round(max * 10) / 10, byPhase };
+    return { max: Math.round(max * 10) / 10, byPhase, cpuMax: Math.round(this.cpuMax * 10) / 10 };
   }
 }

@@ -1,4 +1,5 @@
-import { appError, err, ok, type Result } from "../core/result";
+import { failure } from "../core/errors/messages";
+import { err, ok, type Result } from "../core/result";
 import type { VaultOptions } from "./args";
 
 /** `mcp`: serve the vault to an agent over MCP. */
@@ -27,24 +28,20 @@ export interface AgentValues {
 
 /** Parses `mcp` and `watch` once the vault options are read. */
 export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: string[], v: AgentValues): Result<McpCommand | WatchCommand> {
-  if (rest.length > 0) return badInput(`"${kind}" takes no query, but got "${rest.join(" ")}".`);
+  if (rest.length > 0) return err(failure("cliNoQueryWanted", { command: kind, words: rest.join(" ") }));
   if (v.mode !== undefined || v.limit !== undefined || v.json === true || v.hyde !== undefined) {
-    return badInput(`--mode, --limit, --json and --hyde belong to "search", not "${kind}".`);
+    return err(failure("cliSearchOnly", { command: kind }));
   }
   if (kind === "watch") {
-    if (v.http !== undefined || v.watch === true) return badInput(`--http and --watch belong to "mcp", not "watch".`);
+    if (v.http !== undefined || v.watch === true) return err(failure("cliMcpNotWatch"));
     return ok({ kind, ...base });
   }
   let httpPort: number | undefined;
   if (v.http !== undefined) {
     httpPort = Number(v.http);
     if (!Number.isInteger(httpPort) || httpPort < 1 || httpPort > 65535) {
-      return badInput(`--http must be a port number from 1 to 65535, not "${v.http}".`);
+      return err(failure("cliHttpPortInvalid", { port: v.http }));
     }
   }
   return ok({ kind, ...base, httpPort, watch: v.watch === true });
-}
-
-function badInput(message: string): Result<never> {
-  return err(appError("BAD_INPUT", message));
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "../core/ollama/ollama-url";
-import { appError, err, ok, type Result } from "../core/result";
+import { failure } from "../core/errors/messages";
+import { err, ok, type Result } from "../core/result";
 import type { SearchMode } from "../core/types";
 import { agentCommand, type McpCommand, type WatchCommand } from "./args-agent";
 import { DEFAULT_CONFIG_DIR } from "./vault-config";
@@ -71,29 +72,29 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (cause) {
-    return badInput(`${cause instanceof Error ? cause.message : String(cause)}. Run with --help for the options.`);
+    return err(failure("cliArgsInvalid", { problem: cause instanceof Error ? cause.message : String(cause) }));
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (values.help === true || command === undefined || command === "help") return ok({ kind: "help" });
   if (command !== "index" && command !== "search" && command !== "mcp" && command !== "watch") {
-    return badInput(`Unknown command "${command}". Use "index", "search", "watch" or "mcp", or run with --help.`);
+    return err(failure("cliUnknownCommand", { command }));
   }
   const vault = values.vault?.trim() ?? "";
-  if (vault === "") return badInput(`Missing --vault DIR: the folder of the vault to ${command}.`);
+  if (vault === "") return err(failure("cliVaultMissing", { command }));
   const ollama = ollamaTarget(values.ollama, values.model);
   if (!ollama.ok) return ollama;
   const configDir = values["config-dir"]?.trim() ?? DEFAULT_CONFIG_DIR;
   if (configDir === "" || /[\\/]/.test(configDir) || configDir === "..") {
-    return badInput(`--config-dir must be a folder name inside the vault, such as ${DEFAULT_CONFIG_DIR}.`);
+    return err(failure("cliConfigDirInvalid", { example: DEFAULT_CONFIG_DIR }));
   }
   const base: VaultOptions = { vault, ollama: ollama.value, configDir };
   if (command === "mcp" || command === "watch") return agentCommand(command, base, rest, values);
-  if (values.http !== undefined || values.watch === true) return badInput(`--http and --watch belong to "mcp".`);
+  if (values.http !== undefined || values.watch === true) return err(failure("cliMcpOnly"));
   if (command === "index") {
-    if (rest.length > 0) return badInput(`"index" takes no query, but got "${rest.join(" ")}".`);
+    if (rest.length > 0) return err(failure("cliNoQueryWanted", { command, words: rest.join(" ") }));
     if (values.mode !== undefined || values.limit !== undefined || values.json === true || values.hyde !== undefined) {
-      return badInput(`--mode, --limit, --json and --hyde belong to "search", not "index".`);
+      return err(failure("cliSearchOnly", { command }));
     }
     return ok({ kind: "index", ...base });
   }
@@ -106,19 +107,19 @@ function searchCommand(
   values: { mode?: string; limit?: string; json?: boolean; hyde?: string },
 ): Result<CliCommand> {
   const query = words.join(" ").trim();
-  if (query === "") return badInput(`Missing the query, e.g. search --vault DIR "postgres backup".`);
+  if (query === "") return err(failure("cliQueryMissing"));
   const mode = values.mode ?? "hybrid";
-  if (!isMode(mode)) return badInput(`Unknown --mode "${mode}". Use hybrid, keyword or semantic.`);
+  if (!isMode(mode)) return err(failure("cliModeUnknown", { mode }));
   if (mode === "semantic" && !base.ollama) {
-    return badInput(`--mode semantic needs embeddings: add --ollama URL --model NAME, or use --mode keyword.`);
+    return err(failure("cliSemanticNeedsModel"));
   }
   const limit = values.limit === undefined ? DEFAULT_CLI_LIMIT : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) {
-    return badInput(`--limit must be a whole number of at least 1, not "${values.limit ?? ""}".`);
+    return err(failure("cliLimitInvalid", { limit: values.limit ?? "" }));
   }
   const hydeModel = values.hyde?.trim();
   if (hydeModel !== undefined && (hydeModel === "" || !base.ollama || mode === "keyword")) {
-    return badInput(`--hyde MODEL needs --ollama URL --model NAME and a hybrid or semantic search.`);
+    return err(failure("cliHydeNeedsModel"));
   }
   return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel });
 }
@@ -127,18 +128,14 @@ function searchCommand(
 function ollamaTarget(url: string | undefined, model: string | undefined): Result<OllamaTarget | undefined> {
   if (url === undefined && model === undefined) return ok(undefined);
   const name = model?.trim() ?? "";
-  if (name === "") return badInput(`--ollama needs --model NAME too, e.g. --model nomic-embed-text.`);
+  if (name === "") return err(failure("cliOllamaNeedsModel"));
   const normalized = normalizeOllamaUrl(url ?? DEFAULT_OLLAMA_URL);
-  if (normalized === undefined) return badInput(`--ollama "${url ?? ""}" is not a URL. Use e.g. http://127.0.0.1:11434.`);
+  if (normalized === undefined) return err(failure("cliOllamaNotUrl", { url: url ?? "" }));
   return ok({ url: normalized, model: name });
 }
 
 function isMode(mode: string): mode is SearchMode {
   return (MODES as readonly string[]).includes(mode);
-}
-
-function badInput(message: string): Result<never> {
-  return err(appError("BAD_INPUT", message));
 }
 
 /** The text `--help` prints. */

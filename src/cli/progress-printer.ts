@@ -4,6 +4,7 @@ import { formatProgress, ProgressLine, type ProgressView } from "./progress-line
 import { terminalSafe } from "./terminal-text";
 
 const LABELS: Partial<Record<SyncPhase, string>> = {
+  checking: "Checking the embedding model",
   loading: "Loading the index",
   scanning: "Checking notes",
   indexing: "Indexing",

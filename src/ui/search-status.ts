@@ -16,36 +16,22 @@ const QUIET = new Set<string>(["HYDE_SKIPPED"]);
 
 /**
  * The lines that say how a response was found: one per notice (any code, so notices the engine adds later show
- * without changes here), plus a line for a suggested query. An unreachable Ollama gets one fixed sentence naming
- * the URL, since the modal keeps working on keywords.
+ * without changes here); a notice that carries a suggested query ("did you mean") makes its line offer it. An
+ * unreachable Ollama gets one fixed sentence naming the URL, since the modal keeps working on keywords.
  */
 export function noticeLines(response: SearchResponse | undefined, ollamaUrl: string): StatusLine[] {
   if (!response) return [];
   const lines: StatusLine[] = [];
   for (const notice of response.notices) {
     if (QUIET.has(notice.code)) continue;
-    const suggestion = suggestionOf(notice);
+    const suggestion = notice.suggestion?.trim() ? notice.suggestion : undefined;
     if (notice.code === "KEYWORD_FALLBACK" && isUnreachable(notice.error)) {
       lines.push({ text: `Keyword results only: Ollama unreachable at ${ollamaUrl}`, outage: true });
     } else if (!lines.some((l) => l.text === notice.message)) {
       lines.push(suggestion === undefined ? { text: notice.message } : { text: notice.message, suggestion });
     }
   }
-  const suggestion = suggestionOf(response);
-  if (suggestion !== undefined && !lines.some((l) => l.suggestion === suggestion)) {
-    lines.push({ text: `Did you mean “${suggestion}”?`, suggestion });
-  }
   return lines;
-}
-
-/**
- * A suggested query carried by a response or a notice, as `suggestion: "text"` or `suggestion: { query: "text" }`.
- * Read loosely on purpose: the field is optional in the engine's answer, and an unknown shape is ignored.
- */
-function suggestionOf(carrier: object): string | undefined {
-  const value: unknown = (carrier as { suggestion?: unknown }).suggestion;
-  const query: unknown = typeof value === "object" && value !== null ? (value as { query?: unknown }).query : value;
-  return typeof query === "string" && query.trim() !== "" ? query : undefined;
 }
 
 /**

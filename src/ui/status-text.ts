@@ -1,3 +1,4 @@
+import { inputsCutMessage } from "../core/ollama/inputs-cut";
 import type { AppError } from "../core/result";
 import { formatBytes, formatCount, formatEta, plural } from "./format";
 import type { IndexPhase, IndexProgress } from "./ports";
@@ -29,6 +30,12 @@ export function isOllamaDown(error: AppError | undefined): boolean {
  * "Paused", or the error that matters ("Ollama unreachable: keyword search only").
  */
 export function statusBarText(p: IndexProgress, paused: boolean, locale?: string): StatusBarText {
+  const t = statusOf(p, paused, locale);
+  // Cut chunks stay worth knowing whatever the index is doing: the fix is a setting, not a wait.
+  return p.inputsCut ? { ...t, tooltip: `${t.tooltip} ${inputsCutMessage(p.inputsCut)}` } : t;
+}
+
+function statusOf(p: IndexProgress, paused: boolean, locale?: string): StatusBarText {
   if (paused || p.phase === "paused") {
     const done = p.total > 0 ? ` ${progressOf(p, locale)} done.` : "";
     return { text: "Paused", tooltip: `Indexing is paused.${done} Click to resume.`, state: "paused" };
@@ -42,6 +49,13 @@ export function statusBarText(p: IndexProgress, paused: boolean, locale?: string
   }
   if (p.phase === "error") {
     return { text: "Index error", tooltip: `${p.lastError?.message ?? "Indexing stopped."} Click to pause indexing.`, state: "error" };
+  }
+  if (p.phase === "checking") {
+    return {
+      text: "Checking model…",
+      tooltip: "Asking Ollama whether the chosen embedding model can be used; the index changes only once it answers. Click to pause.",
+      state: "busy",
+    };
   }
   const verb = VERBS[p.phase];
   if (verb) {
@@ -69,6 +83,7 @@ export function indexStatusLines(s: IndexProgress & { fileBytes?: number }, paus
   ];
   if (s.fileBytes !== undefined) lines.push(`Index files: ${formatBytes(s.fileBytes, locale)}`);
   lines.push(`Last error: ${s.lastError?.message ?? "none"}`);
+  if (s.inputsCut) lines.push(inputsCutMessage(s.inputsCut));
   return lines;
 }
 

@@ -109,3 +109,34 @@ describe("parseCommandLine: the agent commands", () => {
     expect(failure(["mcp"])).toMatch(/Missing --vault/);
   });
 });
+
+describe("parseCommandLine: messages from the error table", () => {
+  it("keep the words they had before the table, each as a BAD_INPUT error", () => {
+    const cases: [string[], string][] = [
+      [["search", "--vault", "v", "--colour", "q"], "Unknown option '--colour'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--colour\". Run with --help for the options."],
+      [["reindex", "--vault", "v"], 'Unknown command "reindex". Use "index", "search", "watch" or "mcp", or run with --help.'],
+      [["index"], "Missing --vault DIR: the folder of the vault to index."],
+      [["index", "--vault", "v", "--config-dir", "a/b"], "--config-dir must be a folder name inside the vault, such as .obsidian."],
+      [["search", "--vault", "v", "--watch", "q"], '--http and --watch belong to "mcp".'],
+      [["watch", "--vault", "v", "--http", "1"], '--http and --watch belong to "mcp", not "watch".'],
+      [["index", "--vault", "v", "stray", "words"], '"index" takes no query, but got "stray words".'],
+      [["mcp", "--vault", "v", "query"], '"mcp" takes no query, but got "query".'],
+      [["index", "--vault", "v", "--json"], '--mode, --limit, --json and --hyde belong to "search", not "index".'],
+      [["watch", "--vault", "v", "--limit", "3"], '--mode, --limit, --json and --hyde belong to "search", not "watch".'],
+      [["search", "--vault", "v"], 'Missing the query, e.g. search --vault DIR "postgres backup".'],
+      [["search", "--vault", "v", "--mode", "fuzzy", "q"], 'Unknown --mode "fuzzy". Use hybrid, keyword or semantic.'],
+      [["search", "--vault", "v", "--mode", "semantic", "q"], "--mode semantic needs embeddings: add --ollama URL --model NAME, or use --mode keyword."],
+      [["search", "--vault", "v", "--limit", "0", "q"], '--limit must be a whole number of at least 1, not "0".'],
+      [["search", "--vault", "v", "--hyde", "llm", "q"], "--hyde MODEL needs --ollama URL --model NAME and a hybrid or semantic search."],
+      [["search", "--vault", "v", "--ollama", "http://x", "q"], "--ollama needs --model NAME too, e.g. --model nomic-embed-text."],
+      [["search", "--vault", "v", "--ollama", "ftp://x", "--model", "m", "q"], '--ollama "ftp://x" is not a URL. Use e.g. http://127.0.0.1:11434.'],
+      [["mcp", "--vault", "v", "--http", "70000"], '--http must be a port number from 1 to 65535, not "70000".'],
+    ];
+    for (const [argv, message] of cases) {
+      const r = parseCommandLine(argv);
+      expect(r.ok, argv.join(" ")).toBe(false);
+      if (!r.ok) expect(r.error).toMatchObject({ code: "BAD_INPUT", message });
+    }
+  });
+});
+

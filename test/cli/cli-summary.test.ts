@@ -40,7 +40,7 @@ describe("the CLI's index summary", () => {
     expect(res.stderr).toMatch(/1 file\(s\) named \.md are not text, so they are skipped: image\.md\./);
     expect(res.stderr).toMatch(/Index: 2 notes, \d+ chunks, all embedded with fake-embed\./);
     expect(res.stderr).toMatch(/2 notes excluded by the plugin's settings \(folders, patterns, tags, length\) or not text\./);
-    expect(res.stderr).toMatch(/Warning: \d+ chunks? were longer than fake-embed's input window of \d+ tokens and were cut/);
+    expect(res.stderr).toMatch(/Warning: Chunks cut to fit fake-embed's input window of \d+ tokens: \d+\. Their ends are found by keyword only\. Set a smaller "Chunk size"/);
     expect(fake.stats.inputs.some((t) => t.includes("PNG"))).toBe(false);
 
     // The binary file is recorded, not read again: a second run warns no more.

@@ -60,11 +60,14 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
     expect(await savedSettings(h)).not.toMatchObject({ embedModel: "fake-embed:latest" });
 
     const before = fixture.harness.ollama.stats.inputs.length;
+    // The new model's check (/api/show) is held, so the status bar's "Checking model…" can be seen for sure.
+    fixture.harness.ollama.setFaults({ holdShow: true });
     await select.selectOption("fake-embed:latest");
     await answerConfirmation(h, "Change and rebuild");
     await h.waitFor(async () => (await savedSettings(h))?.embedModel === "fake-embed:latest", { message: "the new model to be saved" });
-    // The new model is checked (/api/show) before the old vectors are let go, so the status bar can still show the
-    // old, complete index for a moment: wait for the re-embedding itself, then for the index to be whole again.
+    await h.waitFor(async () => (await statusBar(h)).text === "Checking model…", { message: "the status bar to say Checking model…" });
+    expect(fixture.harness.ollama.stats.inputs.length).toBe(before);
+    fixture.harness.ollama.setFaults({ holdShow: false });
     await h.waitFor(async () => fixture.harness.ollama.stats.inputs.length > before, { message: "the new model's embedding requests" });
     await waitForIndex(h, { notes: fixture.notes.length });
     // nomic-embed-text inputs carry its document prefix; fake-embed's don't: the new vectors come from the new model.

@@ -32,6 +32,8 @@ export interface FakeOllamaFaults {
   noEmbedEndpoint: boolean;
   /** Delay every answer by this many ms. */
   slowMs: number;
+  /** Hold /api/show requests (a model check) unanswered until this is switched off, then answer them. */
+  holdShow: boolean;
 }
 
 export interface FakeOllamaStats {
@@ -67,6 +69,7 @@ const NO_FAULTS: FakeOllamaFaults = {
   wrongDimension: false,
   noEmbedEndpoint: false,
   slowMs: 0,
+  holdShow: false,
 };
 
 export interface FakeOllamaOptions {
@@ -86,6 +89,12 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  let heldShows: (() => void)[] = [];
+  const answerShows = (): void => {
+    const held = heldShows;
+    heldShows = [];
+    for (const go of held) go();
+  };
   const stats: FakeOllamaStats = { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [] };
 
   const dropHanging = (): void => {
@@ -118,6 +127,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       return;
     }
     if (faults.slowMs > 0) await delay(faults.slowMs);
+    if (path === "/api/show" && faults.holdShow) await new Promise<void>((go) => heldShows.push(go));
     if (path.startsWith("/api/") && faults.status500 > 0) {
       faults.status500--;
       send(res, 500, { error: "fake internal server error" });
@@ -226,14 +236,17 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     setFaults(f) {
       faults = { ...faults, ...f };
       if (f.hang === false) dropHanging();
+      if (f.holdShow === false) answerShows();
     },
     reset() {
       faults = { ...NO_FAULTS };
       dropHanging();
+      answerShows();
       Object.assign(stats, { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [] });
     },
     async close() {
       dropHanging();
+      answerShows();
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

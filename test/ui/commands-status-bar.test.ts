@@ -91,6 +91,24 @@ describe("status bar", () => {
     expect(bar?.getAttr("aria-label")).toContain("Can't reach Ollama.");
   });
 
+  it("tells once the index is idle that chunks were cut to the model's input window, and again only when more are", async () => {
+    const bar = await setup();
+    const cutNotices = () => t.notices().filter((n) => n.message.startsWith("Chunks cut to fit"));
+    const cut = (count: number) => ({ count, windowTokens: 512, model: "nomic-embed-text" });
+    status.emit({ phase: "embedding", done: 1, total: 5, inputsCut: cut(2) });
+    expect(cutNotices()).toHaveLength(0);
+    expect(bar?.getAttr("aria-label")).toContain("Chunks cut to fit nomic-embed-text's input window of 512 tokens: 2.");
+    status.emit({ phase: "idle", inputsCut: cut(2) });
+    status.emit({ phase: "idle", inputsCut: cut(2) });
+    expect(cutNotices().map((n) => n.message)).toEqual([
+      `Chunks cut to fit nomic-embed-text's input window of 512 tokens: 2. Their ends are found by keyword only. Set a smaller "Chunk size" in the plugin's settings, or use a model with a longer context.`,
+    ]);
+    expect(bar?.getText()).toBe("Index ready · 3 notes");
+    expect(bar?.getAttr("aria-label")).toContain('Set a smaller "Chunk size"');
+    status.emit({ phase: "idle", inputsCut: cut(3) });
+    expect(cutNotices()).toHaveLength(2);
+  });
+
   it("stops listening when the plugin unloads", async () => {
     await setup();
     expect(status.listenerCount).toBe(1);

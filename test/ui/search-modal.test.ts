@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarkdownView } from "obsidian";
 import { createTestApp, setPlatform, type TestApp } from "../fakes/obsidian";
-import type { SearchResponse } from "../../src/core/search/search-result";
 import { defaultSettings } from "../../src/core/settings/plugin-settings";
 import { SearchModal } from "../../src/ui/search-modal";
 import { FakeSearch } from "./fake-search";
@@ -267,9 +266,14 @@ describe("SearchModal", () => {
     modal.open();
     type(modal, "tomatoe");
     timers.fireAll();
-    await search.answer([], { notices: [{ code: "NO_VECTORS", message: "No embeddings yet." }], suggestion: "tomato" } as Partial<SearchResponse>);
+    await search.answer([], {
+      notices: [
+        { code: "NO_VECTORS", message: "No embeddings yet." },
+        { code: "DID_YOU_MEAN", message: "No matches. Did you mean: tomato", suggestion: "tomato" },
+      ],
+    });
     const items = [...(statusLine(modal)?.querySelectorAll(".hvs-status-item") ?? [])];
-    expect(items.map((el) => el.getText())).toEqual(["No embeddings yet.", "Did you mean “tomato”?"]);
+    expect(items.map((el) => el.getText())).toEqual(["No embeddings yet.", "No matches. Did you mean: tomato"]);
     expect(items[1]?.tagName).toBe("BUTTON");
     search.keywordPaths = () => ["Garden.md"];
     (items[1] as HTMLElement).click();

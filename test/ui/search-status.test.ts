@@ -4,7 +4,7 @@ import { noticeLines } from "../../src/ui/search-status";
 
 /** The lines' texts, as the status area shows them. */
 const texts = (...args: Parameters<typeof noticeLines>) => noticeLines(...args).map((l) => l.text);
-import type { SearchNotice, SearchResponse } from "../../src/core/search/search-result";
+import type { SearchNotice } from "../../src/core/search/search-result";
 import { response } from "./fixtures";
 
 const URL = "http://127.0.0.1:11434";
@@ -43,16 +43,15 @@ describe("noticeLines", () => {
     expect(texts(undefined, URL)).toEqual([]);
   });
 
-  it("shows notices it does not know, once each, and makes a suggested query a line of its own or its notice's", () => {
+  it("shows notices it does not know, once each, and makes a notice's suggested query its line's offer", () => {
     const unknown = { code: "SPELLING", message: "No exact match." } as unknown as SearchNotice;
-    const onNotice = { code: "SPELLING", message: "Did you mean tomato?", suggestion: "tomato" } as unknown as SearchNotice;
     expect(noticeLines(response("q", [], { notices: [unknown, unknown] }), URL)).toEqual([{ text: "No exact match." }]);
-    const both = { ...response("q", [], { notices: [onNotice] }), suggestion: { query: "tomato" } };
-    expect(noticeLines(both, URL)).toEqual([{ text: "Did you mean tomato?", suggestion: "tomato" }]);
-    expect(noticeLines({ ...response("q", []), suggestion: "basil" } as SearchResponse, URL)).toEqual([
-      { text: "Did you mean “basil”?", suggestion: "basil" },
+    const didYouMean: SearchNotice = { code: "DID_YOU_MEAN", message: "No matches. Did you mean: tomato", suggestion: "tomato" };
+    expect(noticeLines(response("q", [], { notices: [didYouMean] }), URL)).toEqual([
+      { text: "No matches. Did you mean: tomato", suggestion: "tomato" },
     ]);
-    expect(noticeLines({ ...response("q", []), suggestion: 3 } as unknown as SearchResponse, URL)).toEqual([]);
+    const blank: SearchNotice = { ...didYouMean, suggestion: " " };
+    expect(noticeLines(response("q", [], { notices: [blank] }), URL)).toEqual([{ text: "No matches. Did you mean: tomato" }]);
   });
 });
 

@@ -189,11 +189,14 @@ describe("SearchStore", () => {
       notices: [
         { code: "HYDE_SKIPPED", message: "HyDE skipped." },
         { code: "SOMETHING_NEW", message: "A notice added later." },
+        { code: "DID_YOU_MEAN", message: "No matches. Did you mean: tomato", suggestion: "tomato" },
       ],
-      suggestion: "tomato",
     } as unknown as Partial<SearchResponse>;
     await search.answer([], answer);
-    expect(store.state.status).toEqual([{ text: "A notice added later." }, { text: "Did you mean “tomato”?", suggestion: "tomato" }]);
+    expect(store.state.status).toEqual([
+      { text: "A notice added later." },
+      { text: "No matches. Did you mean: tomato", suggestion: "tomato" },
+    ]);
     store.runSuggestion("tomato");
     expect(store.state).toMatchObject({ input: "s: tomato ", mode: "semantic", query: "tomato ", prefixLast: false });
     expect(search.keywordCalls.at(-1)?.query).toBe("tomato ");

@@ -16,6 +16,14 @@ describe("statusBarText", () => {
     expect(statusBarText(progress({ phase: "loading" }), false, "en-US").text).toBe("Loading index…");
   });
 
+  it("says the model is being checked, not that the old index is ready, until Ollama answers", () => {
+    const t = statusBarText(progress({ phase: "checking", notes: 6571, chunks: 20000, done: 3, total: 9 }), false, "en-US");
+    expect(t).toMatchObject({ text: "Checking model…", state: "busy" });
+    expect(t.tooltip).toMatch(/embedding model/);
+    expect(t.tooltip).toContain("Click to pause");
+    expect(statusBarText(progress({ phase: "checking" }), true, "en-US").text).toBe("Paused");
+  });
+
   it("says the index is ready, with pending embeddings when there are some", () => {
     expect(statusBarText(progress({ notes: 6571, chunks: 20000 }), false, "en-US")).toMatchObject({
       text: "Index ready · 6,571 notes",
@@ -54,5 +62,15 @@ describe("indexStatusLines", () => {
       `Last error: ${unreachable.message}`,
     ]);
     expect(indexStatusLines(progress(), false, "en-US")).toContain("Last error: none");
+    expect(indexStatusLines(progress(), false, "en-US").join("\n")).not.toContain("Chunks cut");
+  });
+
+  it("adds chunks cut to the model's input window to the tooltip and the status lines, in any phase", () => {
+    const inputsCut = { count: 1234, windowTokens: undefined, model: "all-minilm" };
+    const message = "Chunks cut to fit all-minilm's input window: 1,234.";
+    expect(statusBarText(progress({ notes: 5, inputsCut }), false, "en-US")).toMatchObject({ text: "Index ready · 5 notes", state: "ready" });
+    expect(statusBarText(progress({ notes: 5, inputsCut }), false, "en-US").tooltip).toContain(message);
+    expect(statusBarText(progress({ phase: "indexing", inputsCut }), false, "en-US").tooltip).toContain(message);
+    expect(indexStatusLines(progress({ inputsCut }), false, "en-US").at(-1)).toMatch(/^Chunks cut to fit all-minilm's input window: 1,234\. /);
   });
 });

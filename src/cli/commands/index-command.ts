@@ -2,6 +2,7 @@ import type { CliCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { describeIndex, formatBytes, plural } from "../summary";
 import { openVault } from "../vault-session";
+import { inputsCutMessage } from "../../core/ollama/inputs-cut";
 
 type IndexCommand = Extract<CliCommand, { kind: "index" }>;
 
@@ -30,7 +31,7 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   if (embedded) {
     lines.push(embedded.documents === 0 ? "Nothing needed embedding in this run." : `Embedded ${plural(embedded.documents, "chunk")} in this run.`);
     const cut = embedded.cutInputs();
-    if (cut.count > 0) lines.push(cutWarning(cut.count, cut.windowTokens, embedding.kind === "ollama" ? embedding.model : ""));
+    if (cut.count > 0) lines.push(`Warning: ${inputsCutMessage({ ...cut, model: embedded.model })}`);
   }
   if (status.notes === 0) {
     lines.push(
@@ -60,10 +61,4 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
 }
 
 /** The warning for chunks longer than the model's input window: their ends get no vector. */
-function cutWarning(count: number, windowTokens: number | undefined, model: string): string {
-  const window = windowTokens === undefined ? "input window" : `input window of ${windowTokens} tokens`;
-  return (
-    `Warning: ${plural(count, "chunk")} were longer than ${model}'s ${window} and were cut before embedding, so ` +
-    "their ends are found by keyword only. Set a smaller chunk size in the plugin's settings, or use a model with a longer context."
-  );
-}
+

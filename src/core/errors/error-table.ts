@@ -116,6 +116,35 @@ export const MESSAGES = {
     template: 'The path "{path}" {why}. Give a note path relative to the vault, such as "Projects/Plan.md".',
   },
   noteGone: { kind: "error", code: "IO", template: "The note {path} is no longer in the vault." },
+  // The CLI's command line (src/cli/args.ts, args-agent.ts).
+  cliArgsInvalid: { kind: "error", code: "BAD_INPUT", template: "{problem}. Run with --help for the options." },
+  cliUnknownCommand: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: 'Unknown command "{command}". Use "index", "search", "watch" or "mcp", or run with --help.',
+  },
+  cliVaultMissing: { kind: "error", code: "BAD_INPUT", template: "Missing --vault DIR: the folder of the vault to {command}." },
+  cliConfigDirInvalid: { kind: "error", code: "BAD_INPUT", template: "--config-dir must be a folder name inside the vault, such as {example}." },
+  cliMcpOnly: { kind: "error", code: "BAD_INPUT", template: '--http and --watch belong to "mcp".' },
+  cliMcpNotWatch: { kind: "error", code: "BAD_INPUT", template: '--http and --watch belong to "mcp", not "watch".' },
+  cliNoQueryWanted: { kind: "error", code: "BAD_INPUT", template: '"{command}" takes no query, but got "{words}".' },
+  cliSearchOnly: { kind: "error", code: "BAD_INPUT", template: '--mode, --limit, --json and --hyde belong to "search", not "{command}".' },
+  cliQueryMissing: { kind: "error", code: "BAD_INPUT", template: 'Missing the query, e.g. search --vault DIR "postgres backup".' },
+  cliModeUnknown: { kind: "error", code: "BAD_INPUT", template: 'Unknown --mode "{mode}". Use hybrid, keyword or semantic.' },
+  cliSemanticNeedsModel: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "--mode semantic needs embeddings: add --ollama URL --model NAME, or use --mode keyword.",
+  },
+  cliLimitInvalid: { kind: "error", code: "BAD_INPUT", template: '--limit must be a whole number of at least 1, not "{limit}".' },
+  cliHydeNeedsModel: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "--hyde MODEL needs --ollama URL --model NAME and a hybrid or semantic search.",
+  },
+  cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
+  cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
+  cliHttpPortInvalid: { kind: "error", code: "BAD_INPUT", template: '--http must be a port number from 1 to 65535, not "{port}".' },
   keywordFallback: { kind: "notice", code: "KEYWORD_FALLBACK", template: "Keyword results only: {reason}" },
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
@@ -131,6 +160,12 @@ export const MESSAGES = {
     kind: "note",
     code: "FRONTMATTER_INVALID",
     template: "Frontmatter line {line} can't be read ({problem}), so it is ignored. Fix the YAML there.",
+  },
+  inputsCut: {
+    kind: "status",
+    code: "INPUTS_CUT",
+    template:
+      "Chunks cut to fit {model}'s {window}: {count}. Their ends are found by keyword only. Set a smaller {setting:maxTokens} in the plugin's settings, or use a model with a longer context.",
   },
   relatedExcluded: {
     kind: "status",

@@ -1,5 +1,4 @@
 import type { Analyzer } from "../text/analyzer";
-import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { UNSPACED_RUN } from "../text/bigrams";
 import type { FieldPostings } from "./field-postings";
 import type { IndexedChunk } from "./index-types";
@@ -43,22 +42,4 @@ export function* analyseChunksSteps(
       fields[prop]?.add(idOf[i] ?? 0, counted.counts, counted.length);
     }
   }
-}
-
-/**
- * The language a chunk is analysed in: the note's `lang` frontmatter when we stem that language, else the one its
- * function words point to, else the vault's default. Recorded in `languages` (English is the absent default) so that
- * removing the chunk later analyses it the same way.
- */
-export function recordChunkLanguage(
-  languages: Map<string, string>,
-  analyzer: Analyzer,
-  entry: IndexedChunk,
-  noteLanguage: string | undefined,
-  fallback: Language,
-): string {
-  const lang = languageOf(noteLanguage) ?? analyzer.detect(entry.chunk.text, fallback);
-  if (lang !== ENGLISH) languages.set(entry.chunk.id, lang.code);
-  else languages.delete(entry.chunk.id);
-  return lang.code;
 }

@@ -9,8 +9,10 @@ import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
-import { analyseChunksSteps, chunkFieldTexts, recordChunkLanguage, TEXT_FIELDS } from "./chunk-fields";
+import { analyseChunksSteps, chunkFieldTexts, TEXT_FIELDS } from "./chunk-fields";
+import { ChunkLanguages } from "./chunk-languages";
 import { runAll } from "../persist/slices";
+import { sameList } from "../same-list";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
@@ -27,6 +29,7 @@ export class ChunkIndex {
   private readonly switches: IndexSwitches = { skipText: false, languages: new Map() };
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
+  private readonly langs: ChunkLanguages;
   private readonly boost: Record<string, number>;
   // Stop words are indexed: a short query of function words must find its note. Queries drop them (keyword-query.ts).
   private readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
@@ -40,8 +43,9 @@ export class ChunkIndex {
     readonly dims: number,
     private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
     /** Language of notes whose language neither frontmatter nor their words tell. Default English. */
-    private readonly defaultLanguage: Language = ENGLISH,
+    defaultLanguage: Language = ENGLISH,
   ) {
+    this.langs = new ChunkLanguages(this.switches.languages, this.analyzer, defaultLanguage);
     const schema = { text: "string", title: "string", headings: "string", aliases: "string", grams: "string" } as const;
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
@@ -51,10 +55,7 @@ export class ChunkIndex {
       schema,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
       sort: { enabled: false },
-      components: {
-        tokenizer: createOramaTokenizer(this.analyzer),
-        index: createBm25Component(this.switches) as never,
-      },
+      components: { tokenizer: createOramaTokenizer(this.analyzer), index: createBm25Component(this.switches) as never },
     }) as AnyOrama;
     this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost, grams: 1 };
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
@@ -114,11 +115,12 @@ export class ChunkIndex {
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
+    this.langs.noteAdded(note.path, note.meta.language);
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
       const entry = this.entryOf(note, chunk, vectors[i]);
       this.chunks.set(chunk.id, entry);
-      this.insertDoc(entry, note.meta.language);
+      this.insertDoc(entry);
       ids.push(chunk.id);
     }
   }
@@ -141,13 +143,19 @@ export class ChunkIndex {
       const id = ids.pop() as string;
       this.vectorStore?.delete(id);
       void remove(this.db, id);
-      this.switches.languages.delete(id);
+      this.langs.chunkRemoved(id);
       this.textRevision++;
       this.chunks.delete(id);
       done++;
     }
     this.byPath.delete(path);
+    this.langs.noteRemoved(path);
     return true;
+  }
+
+  /** Makes `lang` the default language, re-analysing just the chunks it changes (`ChunkLanguages`); returns how many. */
+  *setDefaultLanguageSteps(lang: Language, perStep = 64): Generator<void, number, void> {
+    return yield* this.langs.setDefaultSteps(lang, this.byPath, (id) => this.chunks.get(id), (e) => this.reanalyse(e), perStep);
   }
 
   /**
@@ -159,20 +167,19 @@ export class ChunkIndex {
   *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
-    const noteLanguages: (string | undefined)[] = [];
     this.switches.skipText = keywords !== undefined;
     if (rows) this.vectorStore?.adopt(rows);
     try {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];
         this.byPath.set(note.path, ids);
+        this.langs.noteAdded(note.path, note.meta.language);
         for (const [i, chunk] of note.chunks.entries()) {
           const entry = this.entryOf(note, chunk, vectors[i]);
           this.chunks.set(chunk.id, entry);
-          this.insertDoc(entry, note.meta.language);
+          this.insertDoc(entry);
           ids.push(chunk.id);
           order.push(entry);
-          noteLanguages.push(note.meta.language);
           if (order.length % perStep === 0) yield;
         }
       }
@@ -191,8 +198,8 @@ export class ChunkIndex {
       this.keywords.restoreLanguages(this.switches.languages);
       return true;
     }
-    const languageOfEntry = (entry: IndexedChunk, i: number) => this.chooseLanguage(entry, noteLanguages[i]);
-    yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, languageOfEntry, perStep);
+    // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
+    yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, (entry) => this.langs.choose(entry), Math.min(perStep, 8));
     return false;
   }
 
@@ -275,20 +282,18 @@ export class ChunkIndex {
     return this.db.data.index as Bm25Store;
   }
 
-  private chooseLanguage(entry: IndexedChunk, noteLanguage: string | undefined): string {
-    return recordChunkLanguage(this.switches.languages, this.analyzer, entry, noteLanguage, this.defaultLanguage);
+  /** Indexes a chunk's text again in the language `langs` now gives it; its internal id and vector stay. */
+  private reanalyse(entry: IndexedChunk): void {
+    void remove(this.db, entry.chunk.id);
+    this.langs.choose(entry);
+    void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
+    this.textRevision++;
   }
 
-  private insertDoc(entry: IndexedChunk, noteLanguage: string | undefined): void {
+  private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
-    if (!this.switches.skipText) this.chooseLanguage(entry, noteLanguage);
+    if (!this.switches.skipText) this.langs.choose(entry);
     void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
     if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

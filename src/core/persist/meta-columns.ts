@@ -27,6 +27,11 @@ export interface MetaColumns {
     tags: string[][];
     links: string[][];
     chunkCount: number[];
+    /**
+     * Each note's `lang` frontmatter, "" when it has none. Absent in files saved before it was kept: their notes load
+     * without one (a restore that can't use the saved postings then detects their language from the text).
+     */
+    language?: string[];
   };
   chunks: {
     ordinal: number[];
@@ -59,6 +64,7 @@ export function* toColumns(s: SnapshotToSave, textBytes: number[]): Steps<MetaCo
     tags: [],
     links: [],
     chunkCount: [],
+    language: [],
   };
   let done = 0;
   for (const n of s.notes) {
@@ -72,6 +78,7 @@ export function* toColumns(s: SnapshotToSave, textBytes: number[]): Steps<MetaCo
     notes.tags.push(n.meta.tags);
     notes.links.push(n.meta.links);
     notes.chunkCount.push(n.chunkCount);
+    notes.language?.push(n.meta.language ?? "");
   }
   const chunks: MetaColumns["chunks"] = {
     ordinal: [],
@@ -111,6 +118,7 @@ export function isMetaColumns(x: unknown, noteCount: number, chunkCount: number)
     isStringArrays(n.links, noteCount) &&
     isIndexArray(n.chunkCount, noteCount, maxCount) &&
     n.chunkCount.reduce((a, b) => a + b, 0) === chunkCount &&
+    (n.language === undefined || isStringArray(n.language, noteCount)) &&
     isNumberArray(c.ordinal, chunkCount) &&
     isIndexArrays(c.heading, chunkCount, strings.length) &&
     isNumberArray(c.startLine, chunkCount) &&
@@ -148,12 +156,19 @@ export function* fromColumns(
         embedHash: c.embedHash[j] ?? "",
       });
     }
+    const language = n.language?.[i] ?? "";
     notes.push({
       path,
       mtime: n.mtime[i] ?? 0,
       size: n.size[i] ?? 0,
       contentHash: n.contentHash[i] ?? "",
-      meta: { title: n.title[i] ?? "", aliases: n.aliases[i] ?? [], tags: n.tags[i] ?? [], links: n.links[i] ?? [] },
+      meta: {
+        title: n.title[i] ?? "",
+        aliases: n.aliases[i] ?? [],
+        tags: n.tags[i] ?? [],
+        links: n.links[i] ?? [],
+        ...(language !== "" ? { language } : {}),
+      },
       chunkStart,
       chunkCount,
     });

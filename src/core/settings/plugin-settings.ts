@@ -99,9 +99,6 @@ export function rebuildReasons(prev: PluginSettings, next: PluginSettings): stri
   if (prev.chunk.maxTokens !== next.chunk.maxTokens || prev.chunk.overlapRatio !== next.chunk.overlapRatio) {
     reasons.push("The chunking changes: every note is split and embedded again.");
   }
-  if (prev.defaultLanguage !== next.defaultLanguage) {
-    reasons.push("The default language changes: every note is indexed again (its embeddings are kept).");
-  }
   return reasons;
 }
 

@@ -79,7 +79,7 @@ export function indexingGroup(ctx: SettingsContext): SettingGroup {
       ...numberRows(ctx, INDEXING_NUMBERS),
       {
         name: SETTING_LABELS.defaultLanguage,
-        desc: "Stems and stop words for notes whose language can't be told from their words or a lang property. Changing it re-indexes every note; embeddings are kept.",
+        desc: "Stems and stop words for notes whose language can't be told from their words or a lang property. Changing it analyses those notes again; nothing is embedded again.",
         render: (setting) => {
           setting.addDropdown((dropdown) => {
             for (const lang of LANGUAGES) dropdown.addOption(lang.code, LANGUAGE_NAMES[lang.code] ?? lang.code);

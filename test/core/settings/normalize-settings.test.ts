@@ -170,8 +170,8 @@ describe("keyword search settings of issue 8", () => {
     expect(normalizeSettings({ search: { typoTolerance: 5 } }).settings.search.typoTolerance).toBe(2);
   });
 
-  it("says a default language change re-indexes without new embeddings", () => {
+  it("does not ask to rebuild for a default language change, which re-analyses only the chunks it decides", () => {
     const next = { ...defaultSettings(), defaultLanguage: "de" };
-    expect(rebuildReasons(defaultSettings(), next).join(" ")).toMatch(/embeddings are kept/);
+    expect(rebuildReasons(defaultSettings(), next)).toEqual([]);
   });
 });

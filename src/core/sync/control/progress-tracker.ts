@@ -1,3 +1,4 @@
+import type { InputsCut } from "../../ollama/inputs-cut";
 import type { AppError } from "../../result";
 import type { Scheduler } from "./scheduler";
 import type { SyncPhase, SyncProgress } from "./sync-progress";
@@ -10,6 +11,7 @@ export interface LiveCounts {
   notes: number;
   chunks: number;
   pendingEmbeddings: number;
+  inputsCut: InputsCut | undefined;
 }
 
 interface Counter {

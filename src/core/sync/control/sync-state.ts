@@ -25,7 +25,7 @@ export interface WorkerDeps {
 }
 
 /** What the worker's loop is busy with, for the progress phase. */
-export type Activity = "loading" | "scanning" | "indexing" | "saving";
+export type Activity = "checking" | "loading" | "scanning" | "indexing" | "saving";
 
 /**
  * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
@@ -52,6 +52,8 @@ export class SyncState {
   keepOtherModelFiles = false;
   scan: { recheckContent: boolean } | undefined;
   reset: "rebuild" | "model" | undefined;
+  /** The default language changed: the chunks whose language it decides are analysed again at the next step. */
+  languageDue = false;
   activity: Activity | undefined;
   /** Notes cut at `maxNoteBytes` since the last notice. */
   cutNotes: string[] = [];
@@ -157,9 +159,11 @@ export class SyncState {
     return this.killed || this.stopping || this.paused || this.reset !== undefined;
   }
 
-  /** Notes, a scan, a reset or a model check are waiting. */
+  /** Notes, a scan, a reset, a model check or a default language change are waiting. */
   get pendingWork(): boolean {
-    return this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due";
+    return (
+      this.ready.size > 0 || this.scan !== undefined || this.reset !== undefined || this.modelCheck === "due" || this.languageDue
+    );
   }
 
   /** Sets the progress phase from the state; `loopRunning` tells whether requests in flight are being waited for. */
@@ -167,9 +171,20 @@ export class SyncState {
     const p = this.deps.progress;
     if (this.paused) p.setPhase("paused");
     else if (this.activity) p.setPhase(this.activity);
-    else if (loopRunning && this.embedder && this.runner.inFlight > 0) p.setPhase("embedding");
+    // A model check waits for nothing else: from the moment it is asked for, the index it guards is not ready.
+    else if (this.modelCheck === "due") p.setPhase("checking");
+    // Between two steps of pending work the phase stays as it is: "idle" there would flash "Index ready" over an
+    // index that is still changing (or about to be discarded, after a new model passed its check).
+    else if (loopRunning && this.pendingWork) return;
+    // Between two batches (one delivered, the next not yet sent) nothing is in flight, but embedding goes on.
+    else if (loopRunning && this.embedder && (this.runner.inFlight > 0 || this.embeddingGoesOn())) p.setPhase("embedding");
     else if (p.lastError && (this.synced.pendingChunks > 0 || this.cancelRescan)) p.setPhase("error");
     else p.setPhase("idle");
+  }
+
+  /** Chunks wait for vectors and the runner will send them: no failure stands, no retry is waited for. */
+  private embeddingGoesOn(): boolean {
+    return this.synced.pendingChunks > 0 && this.modelCheck === undefined && !this.runner.blocked && !this.runner.retrying;
   }
 
   /** Yields to the UI when the current slice is used up. */

@@ -1,5 +1,5 @@
 import { ok, type Result } from "../../result";
-import { indexChunkingHash } from "../rules/index-settings";
+import { chunksHash } from "../rules/index-settings";
 import { checkModel, MODEL_RECHECK_MS } from "./model-check";
 import { binaryNotice, cutNotice, runRound, type RoundContext } from "../notes/note-round";
 import { scanInto } from "../notes/reconcile";
@@ -36,18 +36,21 @@ export class SyncSteps {
     const s = this.s;
     this.busy("loading");
     const model = s.embedder?.model ?? "";
-    const chunking = indexChunkingHash(s.settings);
+    const chunking = chunksHash(s.settings);
     const progress = s.deps.progress;
     const hooks = { filling: (synced: SyncedIndex) => s.useIndex(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
     // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
     const usable = await this.checkModel();
+    this.busy("loading");
     const loaded = await loadSyncedIndex(s.deps, s.settings, s.embedder, () => s.pause(), hooks, !usable);
     s.useIndex(loaded.synced);
     s.vectorsModel = loaded.model;
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
+    if (loaded.defaultLanguage !== s.settings.defaultLanguage) s.languageDue = true;
     s.activity = undefined;
     if ((s.embedder?.model ?? "") !== model) s.reset = "model";
-    else if (indexChunkingHash(s.settings) !== chunking) s.reset = "rebuild";
+    // A default language changed meanwhile is applied in place by the next step (`languageDue`).
+    else if (chunksHash(s.settings) !== chunking) s.reset = "rebuild";
   }
 
   async step(): Promise<StepResult> {
@@ -56,6 +59,11 @@ export class SyncSteps {
       if ((await this.checkModel()) && (s.embedder?.model ?? "") !== s.vectorsModel) s.reset = "model";
     } else if (s.reset) {
       this.applyReset();
+    } else if (s.languageDue) {
+      s.languageDue = false;
+      this.busy("indexing");
+      await s.synced.setDefaultLanguage(s.settings.defaultLanguage, () => s.pause());
+      s.checkpoints.changed();
     } else if (s.runner.inbox.length > 0) {
       await this.applyInbox();
     } else if (s.scan) {
@@ -113,7 +121,8 @@ export class SyncSteps {
    */
   async saveNow(midRound = false): Promise<Result<unknown>> {
     const s = this.s;
-    if (s.reset) return ok(undefined);
+    // A pending language change: the files would be headed with the new language over chunks analysed in the old.
+    if (s.reset || s.languageDue) return ok(undefined);
     // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
     if (s.keepOtherModelFiles && s.synced.index.vectorCount === 0) return ok(undefined);
     this.busy("saving");
@@ -135,6 +144,8 @@ export class SyncSteps {
    */
   private async checkModel(): Promise<boolean> {
     const s = this.s;
+    // Only a model Ollama is asked about shows the phase: a keyword-only index has nothing to check.
+    if (s.embedder?.check) this.busy("checking");
     s.modelCheck = undefined;
     s.cancelModelCheck?.();
     s.cancelModelCheck = undefined;
@@ -168,6 +179,7 @@ export class SyncSteps {
       s.vectorsModel = s.embedder?.model ?? "";
     }
     const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
+    s.languageDue = false;
     if (keep) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
     s.useIndex(fresh);
     s.ready.clear();

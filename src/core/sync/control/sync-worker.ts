@@ -7,6 +7,7 @@ import { SyncSteps } from "./sync-steps";
 import type { ChunkIndex } from "../../index/chunk-index";
 import type { SearchEngine } from "../../search/search-engine";
 import type { IndexStatus } from "./index-service-api";
+import type { LiveCounts } from "./progress-tracker";
 import { compareSettings, exclusionRulesHash, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
 
 export type { WorkerDeps } from "./sync-state";
@@ -58,9 +59,12 @@ export class SyncWorker {
   }
 
   /** The counts the progress reports carry. */
-  counts(): { notes: number; chunks: number; pendingEmbeddings: number } {
+  counts(): LiveCounts {
     const synced = this.state.synced;
-    return { notes: synced.noteCount, chunks: synced.index.size, pendingEmbeddings: synced.pendingChunks };
+    const embedder = this.state.embedder;
+    const cut = embedder?.cutInputs?.();
+    const inputsCut = embedder && cut && cut.count > 0 ? { ...cut, model: embedder.model } : undefined;
+    return { notes: synced.noteCount, chunks: synced.index.size, pendingEmbeddings: synced.pendingChunks, inputsCut };
   }
 
   /** What the status adds to the progress: file size, the vectors' model, notes left out by the rules. */
@@ -76,6 +80,10 @@ export class SyncWorker {
     this.state.useSettings(settings);
     if (impact.rebuild) this.requestReset("rebuild");
     else if (impact.exclusionsChanged) this.requestScan(true);
+    if (impact.defaultLanguageChanged && !impact.rebuild) {
+      this.state.languageDue = true;
+      this.kick();
+    }
     return impact;
   }
 
@@ -170,6 +178,7 @@ export class SyncWorker {
     if (!s.started) return;
     s.modelCheck = "due";
     s.runner.cancelAll();
+    s.refreshPhase(this.loop.running);
     this.kick();
   }
 

@@ -26,7 +26,8 @@ interface Piece {
  * headings (else at paragraph starts) outside code and comments, each piece is chunked on its own with the
  * headings above it in front, and `pause` runs between pieces. For such notes the result differs a little from
  * chunking the whole text (a chunk never spans a piece border; the title is taken from the first piece) but, like
- * `chunkNote`, it is a deterministic function of the text. A single block larger than a piece is chunked in one go.
+ * `chunkNote`, it is a deterministic function of the text. A prose line longer than a piece (a pasted log, a 5 MB
+ * single line) is cut into pieces of its own at spaces; an over-long line in code or a comment is chunked in one go.
  */
 export async function chunkLargeNote(
   path: string,
@@ -81,6 +82,14 @@ function splitPieces(lines: readonly string[]): Piece[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
     const m = masked[i];
+    if (line.length > PIECE_CHARS && i >= bodyStart && m?.fence === "none" && m.text === line) {
+      // Chunking it whole would stall for about 40 ms per MB: the line gets pieces of its own, under the same headings.
+      const ancestors = stack.map((h) => h.line);
+      if (i > start) pieces.push({ startLine: start, lines: lines.slice(start, i), ancestors: startAncestors });
+      for (const part of lineParts(line)) pieces.push({ startLine: i, lines: [part], ancestors });
+      [start, startAncestors, size, cut] = [i + 1, ancestors, 0, undefined];
+      continue;
+    }
     const heading = m && m.fence === "none" && m.text === line ? atxHeading(line) : null;
     if (i > start && i >= bodyStart && isCleanStart(lines, masked, i)) {
       const ancestors = stack.filter((s) => heading === null || s.level < heading.level).map((s) => s.line);
@@ -104,6 +113,30 @@ function splitPieces(lines: readonly string[]): Piece[] {
   }
   pieces.push({ startLine: start, lines: lines.slice(start), ancestors: startAncestors });
   return pieces;
+}
+
+/**
+ * A line cut into parts of at most `PIECE_CHARS`, each ending at its last space (one past the middle of the part at
+ * the earliest), else at a character: never inside a surrogate pair. The spaces at a cut are dropped.
+ */
+function lineParts(line: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  while (line.length - from > PIECE_CHARS) {
+    let end = from + PIECE_CHARS;
+    const space = line.lastIndexOf(" ", end);
+    if (space > from + PIECE_CHARS / 2) end = space;
+    else if (isLowSurrogate(line.charCodeAt(end))) end--;
+    parts.push(line.slice(from, end));
+    from = end;
+    while (line[from] === " ") from++;
+  }
+  parts.push(line.slice(from));
+  return parts;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 /**

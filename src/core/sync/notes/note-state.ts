@@ -1,6 +1,7 @@
 import type { NoteRecord, StoredChunk } from "../../persist/snapshot";
 import type { Chunk, NoteMeta } from "../../types";
 import type { NoteStat } from "./note-source";
+import { sameList } from "../../same-list";
 
 /** What the service knows about one note it has read: what it looked like and what it put in the index. */
 export interface NoteState extends NoteStat {
@@ -74,9 +75,6 @@ export function sameIndexed(a: NoteState, b: NoteState): boolean {
 }
 
 function sameMeta(a: NoteMeta, b: NoteMeta): boolean {
-  return a.title === b.title && sameList(a.aliases, b.aliases) && sameList(a.tags, b.tags) && sameList(a.links, b.links);
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+  // The language decides how the note's words are analysed, so a change of `lang` alone re-indexes it.
+  return a.title === b.title && a.language === b.language && sameList(a.aliases, b.aliases) && sameList(a.tags, b.tags) && sameList(a.links, b.links);
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_CHUNK_OPTIONS, chunkOptionsHash, resolveChunkOptions, type ChunkOptions } from "../../chunk/chunk-options";
 import { contentHash } from "../../text/hash";
-import { languageOf } from "../../text/languages";
+import { LANGUAGES, languageOf } from "../../text/languages";
 
 /** How the vault is turned into an index. Pass through `resolveIndexSettings` to fill defaults and clamp values. */
 export interface IndexSettings {
@@ -119,6 +119,8 @@ export function resolveIndexSettings(s: Partial<IndexSettings> = {}): IndexSetti
 export interface SettingsImpact {
   /** The chunking or the size cap changed: every note is re-chunked (vectors of unchanged text are reused). */
   rebuild: boolean;
+  /** The default language changed: the chunks whose language it decides are analysed again, in place. */
+  defaultLanguageChanged: boolean;
   /** Exclusions changed: exactly the affected notes are added or removed. */
   exclusionsChanged: boolean;
 }
@@ -128,7 +130,8 @@ export function compareSettings(before: IndexSettings, after: IndexSettings): Se
   const same = (a: readonly string[], b: readonly string[]): boolean =>
     a.length === b.length && a.every((x, i) => x === b[i]);
   return {
-    rebuild: indexChunkingHash(before) !== indexChunkingHash(after),
+    rebuild: chunksHash(before) !== chunksHash(after),
+    defaultLanguageChanged: before.defaultLanguage !== after.defaultLanguage,
     exclusionsChanged:
       !same(before.excludeFolders, after.excludeFolders) ||
       !same(before.excludeGlobs, after.excludeGlobs) ||
@@ -147,13 +150,24 @@ const EMBEDDING_INPUT_VERSION = 2;
 /**
  * What the saved index records as its chunking: the chunk options and the size cap, both decide the chunks, the
  * version of the embedding input, which decides what their vectors mean, and the default language, which decides
- * how some chunks' words are indexed (a change re-indexes them; their vectors are reused).
+ * how some chunks' words are indexed (a change of it alone re-analyses them in place, live or on load: see
+ * `SettingsImpact` and `defaultLanguageSavedIn`).
  */
 export function indexChunkingHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes"> & { defaultLanguage?: string }): string {
   // The default language decides how some chunks are analysed; English adds nothing, so indexes saved before the
   // setting existed keep their hash.
   const lang = s.defaultLanguage !== undefined && s.defaultLanguage !== "en" ? `-l${s.defaultLanguage}` : "";
   return `${chunkOptionsHash(s.chunk)}-${s.maxNoteBytes.toString(36)}-e${EMBEDDING_INPUT_VERSION}${lang}`;
+}
+
+/** The default language an index saved with chunking hash `hash` was built with, when that is all that differs from `s`. */
+export function defaultLanguageSavedIn(hash: string, s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string | undefined {
+  return LANGUAGES.find((l) => indexChunkingHash({ ...s, defaultLanguage: l.code }) === hash)?.code;
+}
+
+/** `indexChunkingHash` without the default language: what decides the chunks and their vectors. */
+export function chunksHash(s: Pick<IndexSettings, "chunk" | "maxNoteBytes">): string {
+  return indexChunkingHash({ chunk: s.chunk, maxNoteBytes: s.maxNoteBytes });
 }
 
 /** A fingerprint of every rule that excludes notes; the saved index records the one its notes were checked against. */

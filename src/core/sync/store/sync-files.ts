@@ -3,7 +3,7 @@ import type { FileStore } from "../../persist/file-store";
 import { loadIndexFiles, saveIndexFiles, type SalvagedVectors } from "../../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
 import type { Result } from "../../result";
-import { exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
+import { defaultLanguageSavedIn, exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
 
 /** Where the index files are and how to report on them. */
@@ -33,6 +33,12 @@ export interface LoadedIndex {
    * model has produced vectors of its own, so that going back to the old model costs nothing.
    */
   otherModelOnDisk: boolean;
+  /**
+   * The default language the loaded chunks were analysed with. It differs from the settings' when that alone changed
+   * since the save: the index is loaded as saved (nothing is read or embedded again) and the caller re-analyses the
+   * chunks the new default decides (see `SyncedIndex.setDefaultLanguage`).
+   */
+  defaultLanguage: string;
 }
 
 /**
@@ -58,20 +64,22 @@ export async function loadSyncedIndex(
     synced: new SyncedIndex(0, embedding, settings.defaultLanguage),
     model: keepSavedModel ? "" : model,
     otherModelOnDisk,
+    defaultLanguage: settings.defaultLanguage,
   });
   const kept = outcome.kind === "discarded" ? outcome.reusable : undefined;
   const keep = keepSavedModel && kept?.header.chunkingHash === expect.chunkingHash ? kept : undefined;
-  if (outcome.kind === "loaded" || keep) {
-    const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : undefined);
-    if (!snapshot) return fresh();
-    const synced = new SyncedIndex(snapshot.header.dims, embedding, settings.defaultLanguage);
+  const savedLanguage = !keepSavedModel && kept?.header.model === model ? defaultLanguageSavedIn(kept.header.chunkingHash, settings) : undefined;
+  const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : savedLanguage !== undefined ? kept : undefined);
+  if (snapshot) {
+    const defaultLanguage = savedLanguage ?? settings.defaultLanguage;
+    const synced = new SyncedIndex(snapshot.header.dims, embedding, defaultLanguage);
     hooks.filling(synced);
     hooks.notes(snapshot.notes.length);
     await synced.restore(snapshot, pause, (path) => hooks.noteDone(path));
     synced.checkedExclusions = snapshot.header.exclusionsHash;
-    return { synced, model: snapshot.header.model, otherModelOnDisk: false };
+    return { synced, model: snapshot.header.model, otherModelOnDisk: false, defaultLanguage };
   }
-  if (outcome.kind === "missing") return fresh();
+  if (outcome.kind !== "discarded") return fresh();
   const salvaged = outcome.salvaged;
   if (salvaged && model !== "" && salvaged.model === model) {
     const synced = new SyncedIndex(salvaged.dims, embedding, settings.defaultLanguage);
@@ -81,7 +89,7 @@ export async function loadSyncedIndex(
         ? outcome.error.message
         : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and are reused; only the rest are embedded again.`,
     );
-    return { synced, model, otherModelOnDisk: false };
+    return { synced, model, otherModelOnDisk: false, defaultLanguage: settings.defaultLanguage };
   }
   deps.notify(outcome.error.message);
   const old = outcome.reusable;
@@ -92,7 +100,7 @@ export async function loadSyncedIndex(
   old.chunks.forEach((c, i) => {
     if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
   });
-  return { synced, model, otherModelOnDisk: false };
+  return { synced, model, otherModelOnDisk: false, defaultLanguage: settings.defaultLanguage };
 }
 
 /** Offers every salvaged vector as a seed; returns how many. */

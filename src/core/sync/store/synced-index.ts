@@ -10,8 +10,12 @@ import { VectorPool } from "../embedding/vector-pool";
 /** Awaited between slices of work: yields to the UI when the slice's time is up. */
 export type Pause = () => Promise<void>;
 
-/** Chunks added to or removed from Orama between two pauses. */
-const CHUNKS_PER_STEP = 32;
+/**
+ * Chunks added to or removed from Orama between two pauses. A chunk of mixed scripts (word segmentation, character
+ * pairs) takes up to about 1 ms to analyse on a busy machine, so 8 keep a step well inside the UI's 50 ms even there;
+ * a pause costs nothing until the time slice is used.
+ */
+const CHUNKS_PER_STEP = 8;
 
 /**
  * The index and everything needed to keep it exact: the notes it was built from, the vectors by text, and the
@@ -32,7 +36,7 @@ export class SyncedIndex {
     dims: number,
     private embedding: boolean,
     /** Language code of chunks whose language can't be told (see `IndexSettings.defaultLanguage`). Default "en". */
-    private readonly defaultLanguage = "en",
+    private defaultLanguage = "en",
   ) {
     this.current = this.emptyIndex(dims);
   }
@@ -78,6 +82,15 @@ export class SyncedIndex {
     this.notes.delete(path);
     if (prev.chunks.length > 0) this.indexedNotes--;
     await run(this.current.removeNoteSteps(path, CHUNKS_PER_STEP), pause);
+  }
+
+  /**
+   * Makes `code` the language of chunks whose language neither frontmatter nor their words tell, analysing again only
+   * the chunks it changes (no note is read or embedded again). Returns how many chunks changed.
+   */
+  async setDefaultLanguage(code: string, pause: Pause): Promise<number> {
+    this.defaultLanguage = code;
+    return run(this.current.setDefaultLanguageSteps(languageOf(code) ?? ENGLISH, CHUNKS_PER_STEP), pause);
   }
 
   /** A vector arrived for the text with this hash: every chunk with that text gets it. Returns how many did. */

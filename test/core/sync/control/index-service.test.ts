@@ -285,7 +285,11 @@ describe("IndexService", () => {
     await (await h.started()).stop();
     const calls = h.counting.calls;
     const s = h.service();
-    expect(s.updateSettings({ ...h.settings, excludeTags: ["x"] })).toEqual({ rebuild: false, exclusionsChanged: true });
+    expect(s.updateSettings({ ...h.settings, excludeTags: ["x"] })).toEqual({
+      rebuild: false,
+      defaultLanguageChanged: false,
+      exclusionsChanged: true,
+    });
     s.setEmbedder(h.embedder);
     await s.start();
     await s.whenIdle();

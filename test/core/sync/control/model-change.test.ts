@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { OllamaEmbedder } from "../../../../src/core/ollama/embedder";
-import { appError } from "../../../../src/core/result";
+import { appError, ok, type Result } from "../../../../src/core/result";
 import { startFakeOllama, type FakeOllama } from "../../../fakes/fake-ollama";
 import { testClient } from "../../ollama/helpers";
 import { CountingEmbedder } from "../helpers/counting-embedder";
@@ -98,5 +98,79 @@ describe("changing to another installed model", () => {
     h.embedder = again;
     await (await h.started()).stop();
     expect(again.inputs).toHaveLength(NOTES);
+  });
+});
+
+/** An installed model whose check waits until `answer` is called, so a test can look at the status meanwhile. */
+class SlowCheckEmbedder extends CountingEmbedder {
+  private answer_: (() => void) | undefined;
+  checks = 0;
+  check(): Promise<Result<void>> {
+    this.checks++;
+    return new Promise((resolve) => (this.answer_ = () => resolve(ok(undefined))));
+  }
+  answer(): void {
+    this.answer_?.();
+  }
+}
+
+describe("the status while a new model is checked", () => {
+  it("is 'checking' from the change until Ollama answers, not the old index's 'idle'", async () => {
+    const h = vault();
+    const s = await h.started();
+    expect(s.status().phase).toBe("idle");
+    const phases: string[] = [];
+    s.onProgress((p) => phases.push(p.phase));
+    const next = new SlowCheckEmbedder("model-b");
+    s.setEmbedder(next);
+    expect(s.status().phase).toBe("checking");
+    await until(() => next.checks === 1);
+    expect(s.status()).toMatchObject({ phase: "checking", vectorsModel: "counting-embed" });
+    expect(next.calls).toBe(0);
+    next.answer();
+    await s.flush();
+    expect(s.status()).toMatchObject({ phase: "idle", vectorsModel: "model-b" });
+    expect(phases[0]).toBe("checking");
+    // Never "idle" (the status bar's "Index ready") between the check and the new model's index being whole.
+    expect(phases.indexOf("idle")).toBe(phases.length - 1);
+    expect(next.inputs.length).toBe(NOTES);
+    await s.stop();
+  });
+
+  it("shows no check for a keyword-only index", async () => {
+    const h = vault();
+    h.embedder = undefined;
+    const phases: string[] = [];
+    const s = h.service();
+    s.onProgress((p) => phases.push(p.phase));
+    await s.start();
+    await s.whenIdle();
+    expect(phases).not.toContain("checking");
+    await s.stop();
+  });
+});
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setImmediate(r));
+  expect(done()).toBe(true);
+}
+
+describe("the status while chunks are embedded batch after batch", () => {
+  it("stays 'embedding' between batches instead of flashing 'idle' (the status bar's \"Index ready\")", async () => {
+    const h = new Harness({ embedBatchSize: 2, chunk: { maxTokens: 40, overlapRatio: 0 } });
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of the long note says something rather different each time.`);
+    h.source.write("long.md", `# Long\n\n${paragraphs.join("\n\n")}\n`);
+    const phases: string[] = [];
+    const s = h.service();
+    s.onProgress((p) => {
+      if (p.phase !== phases.at(-1)) phases.push(p.phase);
+    });
+    await s.start();
+    await s.whenIdle();
+    expect(h.counting.calls).toBeGreaterThan(5);
+    const embedding = phases.indexOf("embedding");
+    expect(embedding).toBeGreaterThan(-1);
+    expect(phases.slice(embedding)).toEqual(["embedding", "idle"]);
+    await s.stop();
   });
 });

@@ -7,7 +7,7 @@ describe("ProgressTracker", () => {
   const setup = (): { t: ProgressTracker; seen: SyncProgress[]; scheduler: TestScheduler; at: (ms: number) => void } => {
     let now = 0;
     const scheduler = new TestScheduler();
-    const t = new ProgressTracker(() => now, scheduler, () => ({ notes: 1, chunks: 2, pendingEmbeddings: 3 }));
+    const t = new ProgressTracker(() => now, scheduler, () => ({ notes: 1, chunks: 2, pendingEmbeddings: 3, inputsCut: undefined }));
     const seen: SyncProgress[] = [];
     t.subscribe((p) => seen.push(p));
     return { t, seen, scheduler, at: (ms) => (now = ms) };

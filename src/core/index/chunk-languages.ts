@@ -1,0 +1,79 @@
+import type { Analyzer } from "../text/analyzer";
+import { ENGLISH, languageOf, type Language } from "../text/languages";
+import type { IndexedChunk } from "./index-types";
+
+/**
+ * Which language each chunk is analysed in: the note's `lang` frontmatter when we stem that language, else the one
+ * its function words point to, else the vault's default. The choice is recorded per chunk (English, the common case,
+ * by its absence) so that removing a chunk analyses it exactly as inserting it did.
+ */
+export class ChunkLanguages {
+  /** Notes' `lang` frontmatter, for notes that have one. */
+  private readonly ofNote = new Map<string, string>();
+
+  constructor(
+    /** Chunk id → language code, shared with the BM25 component, which analyses each field in it. */
+    readonly ofChunk: Map<string, string>,
+    private readonly analyzer: Analyzer,
+    private fallback: Language,
+  ) {}
+
+  /** A note goes in: its frontmatter language (if any) now decides for its chunks. */
+  noteAdded(path: string, language: string | undefined): void {
+    if (language !== undefined) this.ofNote.set(path, language);
+    else this.ofNote.delete(path);
+  }
+
+  noteRemoved(path: string): void {
+    this.ofNote.delete(path);
+  }
+
+  chunkRemoved(id: string): void {
+    this.ofChunk.delete(id);
+  }
+
+  /** Code of the language `entry` was indexed in. */
+  recorded(id: string): string {
+    return this.ofChunk.get(id) ?? ENGLISH.code;
+  }
+
+  /** Decides and records the language of `entry` (its note must have been added); returns its code. */
+  choose(entry: IndexedChunk): string {
+    const lang = this.decide(entry, this.fallback);
+    if (lang !== ENGLISH) this.ofChunk.set(entry.chunk.id, lang.code);
+    else this.ofChunk.delete(entry.chunk.id);
+    return lang.code;
+  }
+
+  /**
+   * Makes `lang` the default, and calls `reanalyse` on just the chunks whose language that changes: chunks of notes
+   * without a frontmatter language whose words can't be placed. `reanalyse` must remove the chunk in its recorded
+   * language, then `choose` and insert. Yields every `perStep` chunks looked at; returns how many changed.
+   */
+  *setDefaultSteps(
+    lang: Language,
+    byPath: ReadonlyMap<string, readonly string[]>,
+    entryOf: (id: string) => IndexedChunk | undefined,
+    reanalyse: (entry: IndexedChunk) => void,
+    perStep: number,
+  ): Generator<void, number, void> {
+    this.fallback = lang;
+    let [seen, changed] = [0, 0];
+    // Copies: the index may change between steps (a search can't, but the caller's caller might).
+    for (const [path, ids] of [...byPath]) {
+      if (languageOf(this.ofNote.get(path)) !== undefined) continue;
+      for (const id of [...ids]) {
+        if (++seen % perStep === 0) yield;
+        const entry = entryOf(id);
+        if (!entry || this.decide(entry, lang).code === this.recorded(id)) continue;
+        reanalyse(entry);
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  private decide(entry: IndexedChunk, fallback: Language): Language {
+    return languageOf(this.ofNote.get(entry.chunk.path)) ?? this.analyzer.detect(entry.chunk.text, fallback);
+  }
+}
