@@ -1,11 +1,13 @@
 import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { bm25Search, scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
+import { scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
+import { bm25Search } from "./bm25-search";
 import { fuzzyTerms, withinEdits } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
 import type { LexicalOptions } from "./lexical-options";
+import type { NoteTable } from "./note-table";
 import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./orama-tokenizer";
 
 /** What the keyword searcher reads of its chunk index. */
@@ -22,6 +24,10 @@ export interface KeywordSearcherDeps {
   text: (id: string) => string;
   /** The language a chunk was analysed in. */
   languageOf: (id: string) => Language;
+  /** Each chunk's note and the notes' field lengths, for scoring notes as whole documents. */
+  notes: NoteTable;
+  /** The path of a chunk's note. */
+  noteOf: (id: string) => string;
 }
 
 /** Candidate stems tried, best first, for the written form of one suggested word. */
@@ -45,9 +51,10 @@ export class KeywordSearcher {
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
   /**
-   * Chunks matching any word of `text`, best BM25F score first. Each word counts once per occurrence (Lucene's query
-   * term frequency), is matched by its stem in any language the index holds, by completions when it is the last
-   * word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
+   * Chunks matching any word of `text`, grouped by note: notes by their whole-note BM25F score plus their best
+   * chunk's (see `bm25Search`), chunks within a note by their own score. Each word counts once per occurrence
+   * (Lucene's query term frequency), is matched by its stem in any language the index holds, by completions when it
+   * is the last word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
    */
   search(text: string, opts: KeywordSearchOptions): ScoredId[] {
     const store = this.store();
@@ -70,8 +77,11 @@ export class KeywordSearcher {
     const depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit;
     const run = (cs: QueryClause[]): ScoredId[] => {
       const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
-      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth });
-      return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+      const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
+      const notes = { table: this.deps.notes, k1, b, passageWeight };
+      const perNote = opts.chunksPerNote;
+      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote }, notes);
+      return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
     let scored = run(clauses);
     if (covers) {
@@ -80,7 +90,8 @@ export class KeywordSearcher {
       const text = this.deps.text;
       scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
     }
-    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored.slice(0, limit);
+    if (typos.length === 0) return scored.slice(0, limit);
+    return preferTypedWords(scored, typos, this.deps.text, this.deps.noteOf).slice(0, limit);
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */
@@ -191,22 +202,29 @@ export class KeywordSearcher {
 
 
 /**
- * Results re-ranked for misspelt words: a chunk holding a word within the allowed edits of what was typed (as written,
- * not as stemmed) ranks above every chunk that holds none, once per such word. The index holds stems, and a rare
- * word ("generators") often shares its stem with common ones ("general", "generate"), so the corrected stem alone
- * ranks the notes with many of those first. Ties keep their BM25 order.
+ * Results re-ranked for misspelt words: a note with a chunk holding a word within the allowed edits of what was typed
+ * (as written, not as stemmed) ranks above every note that holds none, once per such word; its chunks stay together.
+ * The index holds stems, and a rare word ("generators") often shares its stem with common ones ("general",
+ * "generate"), so the corrected stem alone ranks the notes with many of those first. Ties keep their BM25 order.
  */
 function preferTypedWords(
   hits: readonly ScoredId[],
   typos: readonly { word: string; edits: number }[],
   text: (id: string) => string,
+  noteOf: (id: string) => string,
 ): ScoredId[] {
   const top = hits[0]?.score ?? 0;
+  const held = new Map<string, Set<number>>();
+  for (const hit of hits) {
+    const note = noteOf(hit.id);
+    const words = held.get(note) ?? new Set<number>();
+    held.set(note, words);
+    typos.forEach((t, i) => {
+      if (!words.has(i) && holdsWordNear(text(hit.id), t)) words.add(i);
+    });
+  }
   return hits
-    .map((hit) => {
-      const found = typos.filter((t) => holdsWordNear(text(hit.id), t)).length;
-      return { id: hit.id, score: hit.score + found * top };
-    })
+    .map((hit) => ({ ...hit, score: hit.score + (held.get(noteOf(hit.id))?.size ?? 0) * top }))
     .sort((a, b) => b.score - a.score);
 }
 

@@ -31,7 +31,7 @@ describe("ChunkIndex keyword search", () => {
     expect(idx.keywordSearch("tomato", { limit: 10 }).map((h) => h.id)).toEqual(["b.md#0", "a.md#0"]);
   });
 
-  it("scores with true term counts and field lengths, as a hypothetical chunk with the same texts would", () => {
+  it("scores a chunk with true term counts and field lengths, as a hypothetical chunk with the same texts would", () => {
     const idx = new ChunkIndex(0);
     const text = "garden garden garden tomato soil soil";
     idx.addNote(note("a.md", "Garden garden", [text]));
@@ -40,7 +40,7 @@ describe("ChunkIndex keyword search", () => {
     for (const query of ["garden", "tomato soil", "garden soil pepper"]) {
       const hit = idx.keywordSearch(query, { limit: 10 }).find((h) => h.id === "a.md#0");
       const expected = idx.keywordScoreOf(query, { text, title: "Garden garden", headings: "", aliases: "" });
-      expect(hit?.score).toBeCloseTo(expected, 10);
+      expect(hit?.chunkScore).toBeCloseTo(expected, 10);
     }
   });
 

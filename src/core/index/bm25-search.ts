@@ -1,0 +1,143 @@
+import type { Bm25Params, Bm25Store, QueryClause } from "./bm25-component";
+import { NotePass, type NoteScoring } from "./note-scores";
+import { Accumulator } from "./score-accumulator";
+import { topK } from "./top-k";
+
+/** One chunk a BM25F search found. */
+export interface Bm25Hit {
+  /** Orama's internal id of the chunk. */
+  id: number;
+  /** What the list is ordered by: the chunk's note score when notes are scored, else `chunk`. */
+  score: number;
+  /** The chunk's own BM25F score. */
+  chunk: number;
+}
+
+/**
+ * Chunks matching any clause, best first. Without `notes` a chunk ranks by its own BM25F score. With it, each
+ * note is also scored as one document in the same pass over the postings (see `NotePass`), and chunks rank by
+ * their note's score plus `passageWeight` times the note's best chunk score ("document + best passage"), then by
+ * their own score: a note's matching chunks come together (unless two notes tie), best first, so whatever reads
+ * the list by first appearance ranks notes by that score. Ties go by chunk id.
+ */
+export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring): Bm25Hit[] {
+  const external = index.sharedInternalDocumentStore.internalIdToId;
+  const size = external.length + 1;
+  const scores = new Accumulator(size);
+  const tfs = new Accumulator(size);
+  const best = new Accumulator(size);
+  const pass = notes ? new NotePass(notes) : undefined;
+  for (const clause of clauses) {
+    const fields = clause.props.flatMap((prop) => {
+      const postings = index.fields[prop];
+      return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+    });
+    const dfOf = (term: string): number => {
+      let df = 0;
+      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(term));
+      return df;
+    };
+    const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+    let exactIdf = Infinity;
+    for (const t of clause.terms) {
+      const df = t.fuzzy ? 0 : dfOf(t.term);
+      if (df > 0) exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
+    }
+    pass?.startClause();
+    // Exact terms first: the note pass learns a clause's exact idf only from their postings.
+    const terms = [...clause.terms.filter((t) => !t.fuzzy), ...clause.terms.filter((t) => t.fuzzy)];
+    for (const { term, weight, fuzzy } of terms) {
+      const df = dfOf(term);
+      if (df <= 0) continue;
+      pass?.startTerm();
+      for (const { prop, postings, weight: boost, avgLength } of fields) {
+        const list = postings.postings(term);
+        if (!list) continue;
+        pass?.startField(prop, boost);
+        const { ids, counts, length } = list;
+        for (let k = 0; k < length; k++) {
+          const id = ids[k] ?? 0;
+          if (p.where && !p.where.has(id)) continue;
+          const count = counts[k] ?? 0;
+          const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
+          tfs.add(id, (boost * count) / norm);
+          pass?.visit(id, count);
+        }
+      }
+      const idf = weight * (fuzzy ? Math.min(idfOf(df), exactIdf) : idfOf(df));
+      const k1 = p.k1;
+      tfs.drain((id, t) => best.max(id, (idf * t * (k1 + 1)) / (t + k1)));
+      pass?.endTerm(weight, fuzzy ?? false);
+    }
+    best.drain((id, s) => scores.add(id, s * clause.count));
+    pass?.endClause(clause.count);
+  }
+  let out: Bm25Hit[] = [];
+  scores.drain((id, s) => out.push({ id, score: s, chunk: s }));
+  // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
+  // restored index must rank exactly like the one it was saved from.
+  const byChunk = (a: Bm25Hit, b: Bm25Hit): boolean =>
+    a.chunk > b.chunk || (a.chunk === b.chunk && (external[a.id - 1] ?? "") < (external[b.id - 1] ?? ""));
+  if (pass && notes) out = byNote(out, pass.finish(), notes, p.perNote ?? Infinity, byChunk);
+  const better = (a: Bm25Hit, b: Bm25Hit): boolean => a.score > b.score || (a.score === b.score && byChunk(a, b));
+  return topK(out, Math.min(p.limit, out.length), better);
+}
+
+/**
+ * Sets each hit's `score` to its note's (the note score plus `passageWeight` times its best chunk's score) and keeps
+ * the `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots, so
+ * the cost stays linear in the hits: a common word matches tens of thousands of chunks on every keystroke.
+ */
+function byNote(
+  hits: Bm25Hit[],
+  noteScores: Float64Array,
+  notes: NoteScoring,
+  perNote: number,
+  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
+): Bm25Hit[] {
+  const size = noteScores.length;
+  const width = Number.isFinite(perNote) ? Math.max(1, Math.floor(perNote)) : hits.length;
+  const slots = width < hits.length ? new Array<Bm25Hit | undefined>(size * width) : undefined;
+  const filled = new Int32Array(size);
+  const bestChunk = new Float64Array(size);
+  const kept: Bm25Hit[] = [];
+  const touched: number[] = [];
+  for (const h of hits) {
+    const n = notes.table.noteOf(h.id);
+    if (n < 0) continue;
+    if (h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
+    if (!slots) kept.push(h);
+    else {
+      if (filled[n] === 0) touched.push(n);
+      insertBounded(slots, n * width, width, filled, n, h, better);
+    }
+  }
+  const out = slots ? touched.flatMap((n) => slots.slice(n * width, n * width + (filled[n] ?? 0)) as Bm25Hit[]) : kept;
+  for (const h of out) {
+    const n = notes.table.noteOf(h.id);
+    h.score = (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
+  }
+  return out;
+}
+
+/** Puts `h` into note `n`'s `width` slots from `start`, kept best first, dropping the worst when they are full. */
+function insertBounded(
+  slots: (Bm25Hit | undefined)[],
+  start: number,
+  width: number,
+  filled: Int32Array,
+  n: number,
+  h: Bm25Hit,
+  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
+): void {
+  let i = filled[n] ?? 0;
+  if (i === width) {
+    if (!better(h, slots[start + width - 1] as Bm25Hit)) return;
+    i--;
+  } else filled[n] = i + 1;
+  while (i > 0 && better(h, slots[start + i - 1] as Bm25Hit)) {
+    slots[start + i] = slots[start + i - 1];
+    i--;
+  }
+  slots[start + i] = h;
+}

@@ -1,0 +1,111 @@
+import type { NoteTable } from "./note-table";
+import { Accumulator } from "./score-accumulator";
+
+/** How notes are scored as whole documents beside their chunks. */
+export interface NoteScoring {
+  table: NoteTable;
+  /** BM25 term-frequency saturation of the note score. */
+  k1: number;
+  /** BM25 length normalisation of the note score, against the mean note length of each field. */
+  b: number;
+  /** Weight of a note's best chunk score added to its note score: the passage half of "document + best passage". */
+  passageWeight: number;
+}
+
+/**
+ * The note-level half of one BM25F search, fed posting by posting from the same pass that scores chunks. A note is
+ * scored as if its chunks were one document, the way a whole-note index (MiniSearch, Lucene) would: each field's
+ * counts summed over its chunks and normalised by the note's field length, the note-level document frequency of a
+ * term counted as the distinct notes its postings fall in, and the note count as the collection size. Fields that
+ * repeat in every chunk (title, aliases) count once per note, or a long note would get its title counted once per
+ * chunk. Everything is in flat arrays over note ordinals, so the cost is linear in the postings touched.
+ */
+export class NotePass {
+  private readonly tfs: Accumulator;
+  private readonly best: Accumulator;
+  private readonly scores: Accumulator;
+  /** Per note, the last term (by stamp) that counted it in the term's document frequency. */
+  private readonly dfSeen: Int32Array;
+  /** Per note, the last note-wide field (by stamp) that added to its term frequency. */
+  private readonly fieldSeen: Int32Array;
+  private termStamp = 0;
+  private fieldStamp = 0;
+  private df = 0;
+  private exactIdf = Infinity;
+  private lengths: Float64Array = new Float64Array(0);
+  private avgLength = 1;
+  private boost = 1;
+  private wide = false;
+
+  constructor(private readonly s: NoteScoring) {
+    const size = s.table.capacity + 1;
+    this.tfs = new Accumulator(size);
+    this.best = new Accumulator(size);
+    this.scores = new Accumulator(size);
+    this.dfSeen = new Int32Array(size);
+    this.fieldSeen = new Int32Array(size);
+  }
+
+  /** A clause begins: no exact term of it has been seen yet. */
+  startClause(): void {
+    this.exactIdf = Infinity;
+  }
+
+  /** A term's postings follow. */
+  startTerm(): void {
+    this.termStamp++;
+    this.df = 0;
+  }
+
+  /** The postings of `field` for the current term follow, weighted by `boost`. */
+  startField(field: string, boost: number): void {
+    this.fieldStamp++;
+    this.lengths = this.s.table.lengthsOf(field);
+    this.avgLength = this.s.table.averageLength(field) || 1;
+    this.boost = boost;
+    this.wide = this.s.table.isNoteWide(field);
+  }
+
+  /** One posting: chunk `internalId` holds the term `count` times in the current field. */
+  visit(internalId: number, count: number): void {
+    const n = this.s.table.noteOf(internalId);
+    if (n < 0) return;
+    if (this.wide) {
+      if (this.fieldSeen[n] === this.fieldStamp) return;
+      this.fieldSeen[n] = this.fieldStamp;
+    }
+    if (this.dfSeen[n] !== this.termStamp) {
+      this.dfSeen[n] = this.termStamp;
+      this.df++;
+    }
+    const b = this.s.b;
+    this.tfs.add(n, (this.boost * count) / (1 - b + (b * (this.lengths[n] ?? 0)) / this.avgLength));
+  }
+
+  /**
+   * The term's postings are done: its note scores go into the clause's best. A correction's idf is capped at the
+   * clause's exact terms' (which come first), as at chunk level.
+   */
+  endTerm(weight: number, fuzzy: boolean): void {
+    if (this.df === 0) return;
+    const n = this.s.table.noteCount;
+    let idf = Math.log(1 + (n - this.df + 0.5) / (this.df + 0.5));
+    if (!fuzzy) this.exactIdf = this.exactIdf === Infinity ? idf : Math.max(this.exactIdf, idf);
+    else idf = Math.min(idf, this.exactIdf);
+    const w = weight * idf;
+    const k1 = this.s.k1;
+    this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
+  }
+
+  /** The clause is done: its best term per note counts `count` times (the word's repeats in the query). */
+  endClause(count: number): void {
+    this.best.drain((note, s) => this.scores.add(note, s * count));
+  }
+
+  /** Every note's score by ordinal (0 for notes that matched nothing); ends the pass. */
+  finish(): Float64Array {
+    const out = new Float64Array(this.s.table.capacity + 1);
+    this.scores.drain((note, s) => (out[note] = s));
+    return out;
+  }
+}
