@@ -114,6 +114,12 @@ export interface ClauseTerm {
    */
   fuzzy?: boolean;
   /**
+   * A completion of the word being typed: like a correction, its idf is capped at that of the clause's own terms
+   * when they occur, so that while "for" is typed, notes holding "format" or "forum" somewhere don't outrank those
+   * holding "for" beside the other words typed.
+   */
+  completion?: boolean;
+  /**
    * A correction that only stands for the beginning of the misspelt word (a stem, "quar" for "qurante"): results it
    * alone brings must hold a word close to the one typed (see `KeywordSearcher.search`).
    */

@@ -1,5 +1,5 @@
-import type { Bm25Params, Bm25Store, QueryClause } from "./bm25-component";
-import { NotePass, type NoteScoring } from "./note-scores";
+import type { Bm25Params, Bm25Store, ClauseTerm, QueryClause } from "./bm25-component";
+import { NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator } from "./score-accumulator";
 import { topK } from "./top-k";
 
@@ -38,15 +38,22 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
       return df;
     };
     const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+    // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
+    const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
+    let ownIdf = Infinity;
     let exactIdf = Infinity;
     for (const t of clause.terms) {
       const df = t.fuzzy ? 0 : dfOf(t.term);
-      if (df > 0) exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
+      if (df <= 0) continue;
+      exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
+      if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
     }
     pass?.startClause();
-    // Exact terms first: the note pass learns a clause's exact idf only from their postings.
-    const terms = [...clause.terms.filter((t) => !t.fuzzy), ...clause.terms.filter((t) => t.fuzzy)];
-    for (const { term, weight, fuzzy } of terms) {
+    // In that order: the note pass learns the caps only from the postings of the terms before.
+    const terms = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k));
+    for (const t of terms) {
+      const { term, weight } = t;
+      const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
       const df = dfOf(term);
       if (df <= 0) continue;
       pass?.startTerm();
@@ -64,10 +71,10 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
           pass?.visit(id, count);
         }
       }
-      const idf = weight * (fuzzy ? Math.min(idfOf(df), exactIdf) : idfOf(df));
+      const idf = weight * Math.min(idfOf(df), cap);
       const k1 = p.k1;
-      tfs.drain((id, t) => best.max(id, (idf * t * (k1 + 1)) / (t + k1)));
-      pass?.endTerm(weight, fuzzy ?? false);
+      tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
+      pass?.endTerm(weight, kind(t));
     }
     best.drain((id, s) => scores.add(id, s * clause.count));
     pass?.endClause(clause.count);

@@ -164,7 +164,10 @@ function corrections(word: string, stems: readonly string[], ctx: KeywordQueryCo
     .map(({ t, n, c }) => ({ term: t, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true, ...(c ? { cover: true } : {}) }));
 }
 
-/** Adds every vocabulary term that starts with one of the clause's stems, at full weight (the word being typed). */
+/**
+ * Adds every vocabulary term that starts with one of the clause's stems, at full weight (the word being typed), its
+ * idf capped at the stems' own (see `ClauseTerm.completion`).
+ */
 function addCompletions(clause: QueryClause, ctx: KeywordQueryContext): void {
   const have = new Set(clause.terms.map((t) => t.term));
   const stems = clause.terms.filter((t) => !t.fuzzy && t.term.length >= MIN_PREFIX_LENGTH).map((t) => t.term);
@@ -173,7 +176,7 @@ function addCompletions(clause: QueryClause, ctx: KeywordQueryContext): void {
       for (const term of ctx.fields[prop]?.vocabulary.withPrefix(stem) ?? []) {
         if (have.has(term)) continue;
         have.add(term);
-        clause.terms.push({ term, weight: 1 });
+        clause.terms.push({ term, weight: 1, completion: true });
       }
     }
   }

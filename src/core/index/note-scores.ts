@@ -1,6 +1,9 @@
 import type { NoteTable } from "./note-table";
 import { Accumulator } from "./score-accumulator";
 
+/** What a query term is to its clause: the word itself (a stem of it), a completion of it, or a correction. */
+export type TermKind = "own" | "completion" | "fuzzy";
+
 /** How notes are scored as whole documents beside their chunks. */
 export interface NoteScoring {
   table: NoteTable;
@@ -31,6 +34,7 @@ export class NotePass {
   private termStamp = 0;
   private fieldStamp = 0;
   private df = 0;
+  private ownIdf = Infinity;
   private exactIdf = Infinity;
   private lengths: Float64Array = new Float64Array(0);
   private avgLength = 1;
@@ -48,6 +52,7 @@ export class NotePass {
 
   /** A clause begins: no exact term of it has been seen yet. */
   startClause(): void {
+    this.ownIdf = Infinity;
     this.exactIdf = Infinity;
   }
 
@@ -83,15 +88,18 @@ export class NotePass {
   }
 
   /**
-   * The term's postings are done: its note scores go into the clause's best. A correction's idf is capped at the
-   * clause's exact terms' (which come first), as at chunk level.
+   * The term's postings are done: its note scores go into the clause's best. A completion's idf is capped at the
+   * clause's own terms', a correction's at those and the completions' (terms come in that order), as at chunk level.
    */
-  endTerm(weight: number, fuzzy: boolean): void {
+  endTerm(weight: number, kind: TermKind): void {
     if (this.df === 0) return;
     const n = this.s.table.noteCount;
     let idf = Math.log(1 + (n - this.df + 0.5) / (this.df + 0.5));
-    if (!fuzzy) this.exactIdf = this.exactIdf === Infinity ? idf : Math.max(this.exactIdf, idf);
-    else idf = Math.min(idf, this.exactIdf);
+    const raise = (cap: number): number => (cap === Infinity ? idf : Math.max(cap, idf));
+    if (kind === "own") this.ownIdf = raise(this.ownIdf);
+    if (kind !== "fuzzy") this.exactIdf = raise(this.exactIdf);
+    if (kind === "completion") idf = Math.min(idf, this.ownIdf);
+    else if (kind === "fuzzy") idf = Math.min(idf, this.exactIdf);
     const w = weight * idf;
     const k1 = this.s.k1;
     this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
