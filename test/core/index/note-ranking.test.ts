@@ -67,6 +67,22 @@ describe("keyword search ranks notes as whole documents", () => {
     expect(capped.map((h) => h.id)).toEqual(hits.filter((h, i) => hits.findIndex((x) => x.id.split("#")[0] === h.id.split("#")[0]) === i).map((h) => h.id));
   });
 
+  it("while a word is typed, ranks the note holding it beside the other words above notes holding only completions", () => {
+    const notes = [
+      note("tips.md", "Garden tips", ["Tips for the garden in spring."]),
+      note("formats.md", "Exports", ["Export a garden plan as a format of your choice.", "Every format: one format per forum post."]),
+      note("forum.md", "Community", ["The forum has a garden board.", "Post formats and forum rules."]),
+      // "for" is common, "format" and "forum" are not: their idf would be far higher than the typed word's.
+      ...["Rain", "Wind", "Snow", "Frost"].map((w, i) => note(`w${i}.md`, w, [`${w} for days, and for weeks.`])),
+    ];
+    const idx = new ChunkIndex(0);
+    for (const n of notes) idx.addNote(n);
+    const typed = (q: string) => [...new Set(idx.keywordSearch(q, { limit: 50, prefixLast: true, maxEdits: 0 }).map((h) => h.id.split("#")[0]))];
+    expect(typed("garden for")[0]).toBe("tips.md");
+    // A prefix that is no word of the notes keeps its completions at full weight.
+    expect(typed("garden form")[0]).not.toBe("tips.md");
+  });
+
   it("counts the title and aliases once per note, however many chunks repeat them", () => {
     const filler = "plain words about something else entirely";
     const short = note("short.md", "Compost heap", [filler], { aliases: ["compost bin"] });
