@@ -74,24 +74,30 @@ export class KeywordSearcher {
     const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
     const covers = clauses.some((c) => c.terms.some((t) => t.cover));
     const limit = Math.max(1, opts.limit);
-    const depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit;
-    const run = (cs: QueryClause[]): ScoredId[] => {
+    const checked = typos.length > 0 || covers;
+    const run = (cs: QueryClause[], depth: number, perNote?: number): ScoredId[] => {
       const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
       const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
       const notes = { table: this.deps.notes, k1, b, passageWeight };
-      const perNote = opts.chunksPerNote;
       const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote }, notes);
       return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
-    let scored = run(clauses);
-    if (covers) {
-      // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
-      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }))).map((h) => h.id));
-      const text = this.deps.text;
-      scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+    if (!checked) return run(clauses, limit, opts.chunksPerNote);
+    // Checked for words close to the misspelt ones: every matching chunk of a note counts, not only the few listed,
+    // so the cap per note comes after the check (reading deeper while it leaves too few).
+    for (let depth = Math.max(limit, VERIFY_DEPTH); ; depth *= 4) {
+      const raw = run(clauses, depth);
+      let scored = raw;
+      if (covers) {
+        // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
+        const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth).map((h) => h.id));
+        const text = this.deps.text;
+        scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+      }
+      if (typos.length > 0) scored = preferTypedWords(scored, typos, this.deps.text, this.deps.noteOf);
+      const capped = capPerNote(scored, opts.chunksPerNote, this.deps.noteOf);
+      if (capped.length >= limit || raw.length < depth) return capped.slice(0, limit);
     }
-    if (typos.length === 0) return scored.slice(0, limit);
-    return preferTypedWords(scored, typos, this.deps.text, this.deps.noteOf).slice(0, limit);
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */
@@ -226,6 +232,18 @@ function preferTypedWords(
   return hits
     .map((hit) => ({ ...hit, score: hit.score + (held.get(noteOf(hit.id))?.size ?? 0) * top }))
     .sort((a, b) => b.score - a.score);
+}
+
+/** The first `perNote` hits of each note, in order (all when undefined). */
+function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf: (id: string) => string): ScoredId[] {
+  if (perNote === undefined || !Number.isFinite(perNote)) return hits;
+  const listed = new Map<string, number>();
+  return hits.filter((h) => {
+    const note = noteOf(h.id);
+    const n = listed.get(note) ?? 0;
+    listed.set(note, n + 1);
+    return n < Math.max(1, perNote);
+  });
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;

@@ -57,6 +57,14 @@ describe("keyword search ranks notes as whole documents", () => {
     expect(notesFor(ENGLISH, "otter hreon kingfisher", DEFAULT_LEXICAL_OPTIONS, 2)[0]).toBe("spread.md");
   });
 
+  it("prefers a note holding the misspelt word as typed even when that chunk is not among the few it lists", () => {
+    const idx = new ChunkIndex(0);
+    idx.addNote(note("tabs.md", "Tabs", ["Arrange tabs and resize panes.", "Arrange groups and resize them.", "Arrange, then resize again.", "Stack panes.", "Split a pane in two."]));
+    idx.addNote(note("other.md", "Other", ["Arrange the spot."]));
+    const hits = idx.keywordSearch("arrange spit resize", { limit: 10, chunksPerNote: 1 });
+    expect(hits.map((h) => h.id.split("#")[0])).toEqual(["tabs.md", "other.md"]);
+  });
+
   it("lists a note's chunks together, best chunk first, and caps them per note when asked", () => {
     const idx = new ChunkIndex(0);
     for (const n of ENGLISH) idx.addNote(n);
