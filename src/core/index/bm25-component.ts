@@ -106,7 +106,10 @@ export interface Bm25Params {
 /** One term a clause accepts. */
 export interface ClauseTerm {
   term: string;
-  /** Multiplies the term's score: 1 for the word itself and its prefix completions, less for a typo correction. */
+  /**
+   * Multiplies the term's score: 1 for the word itself, less for a typo correction, and for a completion of a word
+   * being typed that is itself a word of the notes.
+   */
   weight: number;
   /**
    * A correction rather than the word: its idf is capped at that of the clause's exact terms (when they occur at

@@ -91,6 +91,16 @@ describe("keyword search ranks notes as whole documents", () => {
     expect(typed("garden form")[0]).not.toBe("tips.md");
   });
 
+  it("while a word of the notes is typed, weighs its completions below the word itself", () => {
+    const idx = new ChunkIndex(0);
+    idx.addNote(note("red.md", "Colours", ["A red garden bench."]));
+    idx.addNote(note("reduce.md", "Less", ["Reduce, reduce, reduce the garden waste: reduce it."]));
+    for (const w of ["Rain", "Wind", "Snow"]) idx.addNote(note(`${w}.md`, w, [`${w} in the garden, red and grey.`]));
+    const typed = (q: string) => [...new Set(idx.keywordSearch(q, { limit: 50, prefixLast: true, maxEdits: 0 }).map((h) => h.id.split("#")[0]))];
+    expect(typed("garden red").indexOf("red.md")).toBeLessThan(typed("garden red").indexOf("reduce.md"));
+    expect(typed("garden redu")[0]).toBe("reduce.md");
+  });
+
   it("counts the title and aliases once per note, however many chunks repeat them", () => {
     const filler = "plain words about something else entirely";
     const short = note("short.md", "Compost heap", [filler], { aliases: ["compost bin"] });
