@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
-import type { ChunkedNote } from "../../../src/core/types";
-
-function note(path: string, title: string, texts: string[], extra: Partial<ChunkedNote["meta"]> = {}): ChunkedNote {
-  return {
-    path,
-    meta: { title, aliases: [], tags: [], links: [], ...extra },
-    chunks: texts.map((text, i) => ({
-      id: `${path}#${i}`,
-      path,
-      ordinal: i,
-      headingPath: [title, ...(i > 0 ? [`Part ${i}`] : [])],
-      text,
-      startLine: i * 10,
-      endLine: i * 10 + 9,
-      tokens: text.split(" ").length,
-    })),
-  };
-}
+import { chunkedNote as note } from "../../fakes/chunked-note";
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
 

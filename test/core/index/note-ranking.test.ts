@@ -4,23 +4,7 @@ import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../../../src/core/index/lexical-options";
 import { SearchEngine } from "../../../src/core/search/search-engine";
 import type { ChunkedNote } from "../../../src/core/types";
-
-function note(path: string, title: string, texts: string[], extra: Partial<ChunkedNote["meta"]> = {}): ChunkedNote {
-  return {
-    path,
-    meta: { title, aliases: [], tags: [], links: [], ...extra },
-    chunks: texts.map((text, i) => ({
-      id: `${path}#${i}`,
-      path,
-      ordinal: i,
-      headingPath: [title, ...(i > 0 ? [`Section ${i}`] : [])],
-      text,
-      startLine: i * 10,
-      endLine: i * 10 + 9,
-      tokens: text.split(" ").length,
-    })),
-  };
-}
+import { chunkedNote as note } from "../../fakes/chunked-note";
 
 /** Ranking the way the previous engine did it: a note where its best chunk ranks. */
 const BEST_CHUNK: LexicalOptions = { ...DEFAULT_LEXICAL_OPTIONS, passageWeight: 1e9 };

@@ -3,12 +3,18 @@ import { NoteTable } from "../../../src/core/index/note-table";
 
 const lengths = (text: number, title: number) => (field: string) => (field === "text" ? text : field === "title" ? title : 0);
 
+/** Note a.md in chunks 1 and 2 (text 10 + 20, title 3), b.md in chunk 3 (text 6, title 1). */
+function twoNotes(): NoteTable {
+  const t = new NoteTable(["text", "title"], new Set(["title"]));
+  t.add(1, "a.md", lengths(10, 3));
+  t.add(2, "a.md", lengths(20, 3));
+  t.add(3, "b.md", lengths(6, 1));
+  return t;
+}
+
 describe("NoteTable", () => {
   it("sums body lengths over a note's chunks and counts a note-wide field once", () => {
-    const t = new NoteTable(["text", "title"], new Set(["title"]));
-    t.add(1, "a.md", lengths(10, 3));
-    t.add(2, "a.md", lengths(20, 3));
-    t.add(3, "b.md", lengths(6, 1));
+    const t = twoNotes();
     const a = t.noteOf(1);
     expect(t.noteOf(2)).toBe(a);
     expect(t.noteOf(3)).not.toBe(a);
@@ -20,10 +26,7 @@ describe("NoteTable", () => {
   });
 
   it("frees a note's ordinal with its last chunk and gives it to the next new note, with clean lengths", () => {
-    const t = new NoteTable(["text", "title"], new Set(["title"]));
-    t.add(1, "a.md", lengths(10, 3));
-    t.add(2, "a.md", lengths(20, 3));
-    t.add(3, "b.md", lengths(6, 1));
+    const t = twoNotes();
     const a = t.noteOf(1);
     t.remove(1, "a.md", lengths(10, 3));
     expect(t.noteCount).toBe(2);
