@@ -55,10 +55,7 @@ export class ChunkIndex {
       schema,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
       sort: { enabled: false },
-      components: {
-        tokenizer: createOramaTokenizer(this.analyzer),
-        index: createBm25Component(this.switches) as never,
-      },
+      components: { tokenizer: createOramaTokenizer(this.analyzer), index: createBm25Component(this.switches) as never },
     }) as AnyOrama;
     this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost, grams: 1 };
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
@@ -201,7 +198,10 @@ export class ChunkIndex {
       yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, languageOfEntry, perStep);
     }
     // Note lengths come from the chunks' field lengths, which only now are in place.
-    for (const entry of order) this.noteTable("add", entry.chunk.id, entry.chunk.path);
+    for (const [i, entry] of order.entries()) {
+      if (i > 0 && i % perStep === 0) yield;
+      this.noteTable("add", entry.chunk.id, entry.chunk.path);
+    }
     return restored;
   }
 
