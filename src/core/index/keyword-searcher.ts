@@ -75,7 +75,6 @@ export class KeywordSearcher {
     const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
     const covers = clauses.some((c) => c.terms.some((t) => t.cover));
     const limit = Math.max(1, opts.limit);
-    const checked = typos.length > 0 || covers;
     const run = (cs: QueryClause[], depth: number, perNote?: number): ScoredId[] => {
       const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
       const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
@@ -83,21 +82,25 @@ export class KeywordSearcher {
       const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote }, notes);
       return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
-    if (!checked) return run(clauses, limit, opts.chunksPerNote);
-    // Checked for words close to the misspelt ones: every matching chunk of a note counts, not only the few listed,
-    // so the cap per note comes after the check (reading deeper while it leaves too few).
-    for (let depth = Math.max(limit, VERIFY_DEPTH); ; depth *= 4) {
-      const raw = run(clauses, depth);
+    // Re-ranked for misspelt words, every matching chunk of a note counts, not only the few listed: the cap per note
+    // then comes after the check, reading deeper while it leaves fewer notes than a capped read would hold.
+    const cap = typos.length > 0 ? opts.chunksPerNote : undefined;
+    const perNote = cap === undefined ? opts.chunksPerNote : undefined;
+    for (let depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit; ; depth *= 4) {
+      const raw = run(clauses, depth, perNote);
       let scored = raw;
       if (covers) {
         // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
-        const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth).map((h) => h.id));
+        const strictClauses = clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }));
+        const strict = new Set(run(strictClauses, depth, perNote).map((h) => h.id));
         const text = this.deps.text;
         scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
       }
       if (typos.length > 0) scored = preferTypedWords(scored, typos, this.deps.text, this.deps.noteOf);
-      const capped = capPerNote(scored, opts.chunksPerNote, this.deps.noteOf);
-      if (capped.length >= limit || raw.length < depth) return capped.slice(0, limit);
+      if (cap === undefined) return scored.slice(0, limit);
+      const capped = capPerNote(scored, cap, this.deps.noteOf);
+      const notes = new Set(capped.map((h) => this.deps.noteOf(h.id))).size;
+      if (raw.length < depth || capped.length >= limit || notes * cap >= limit) return capped.slice(0, limit);
     }
   }
 
