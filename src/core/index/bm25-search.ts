@@ -1,5 +1,5 @@
 import type { Bm25Params, Bm25Store, ClauseTerm, QueryClause } from "./bm25-component";
-import { NotePass, type NoteScoring, type TermKind } from "./note-scores";
+import { notePassFor, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator } from "./score-accumulator";
 import { topK } from "./top-k";
 
@@ -26,7 +26,7 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
   const scores = new Accumulator(size);
   const tfs = new Accumulator(size);
   const best = new Accumulator(size);
-  const pass = notes ? new NotePass(notes) : undefined;
+  const pass = notes ? notePassFor(notes) : undefined;
   for (const clause of clauses) {
     const fields = clause.props.flatMap((prop) => {
       const postings = index.fields[prop];
@@ -92,8 +92,9 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
 
 /**
  * Sets each hit's `score` to its note's (the note score plus `passageWeight` times its best chunk's score) and keeps
- * the `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots, so
- * the cost stays linear in the hits: a common word matches tens of thousands of chunks on every keystroke.
+ * the `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots (indices
+ * into `hits`, in one typed array), so the cost stays linear in the hits: a common word matches tens of thousands of
+ * chunks on every keystroke.
  */
 function byNote(
   hits: Bm25Hit[],
@@ -103,48 +104,52 @@ function byNote(
   better: (a: Bm25Hit, b: Bm25Hit) => boolean,
 ): Bm25Hit[] {
   const size = noteScores.length;
-  const width = Number.isFinite(perNote) ? Math.max(1, Math.floor(perNote)) : hits.length;
-  const slots = width < hits.length ? new Array<Bm25Hit | undefined>(size * width) : undefined;
-  const filled = new Int32Array(size);
+  const table = notes.table;
   const bestChunk = new Float64Array(size);
-  const kept: Bm25Hit[] = [];
-  const touched: number[] = [];
   for (const h of hits) {
-    const n = notes.table.noteOf(h.id);
-    if (n < 0) continue;
-    if (h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
-    if (!slots) kept.push(h);
-    else {
-      if (filled[n] === 0) touched.push(n);
-      insertBounded(slots, n * width, width, filled, n, h, better);
-    }
+    const n = table.noteOf(h.id);
+    if (n >= 0 && h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
   }
-  const out = slots ? touched.flatMap((n) => slots.slice(n * width, n * width + (filled[n] ?? 0)) as Bm25Hit[]) : kept;
-  for (const h of out) {
-    const n = notes.table.noteOf(h.id);
-    h.score = (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
+  for (const h of hits) {
+    const n = table.noteOf(h.id);
+    h.score = n < 0 ? h.chunk : (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
+  }
+  const width = Math.floor(perNote);
+  if (!Number.isFinite(perNote) || width >= hits.length) return hits;
+  const slots = new Int32Array(size * Math.max(1, width));
+  const filled = new Int32Array(size);
+  const touched: number[] = [];
+  hits.forEach((h, i) => {
+    const n = table.noteOf(h.id);
+    if (n < 0) return;
+    if (filled[n] === 0) touched.push(n);
+    insertBounded(slots, n * Math.max(1, width), Math.max(1, width), filled, n, i, (x, y) => better(hits[x] as Bm25Hit, hits[y] as Bm25Hit));
+  });
+  const out: Bm25Hit[] = [];
+  for (const n of touched) {
+    for (let j = 0; j < (filled[n] ?? 0); j++) out.push(hits[slots[n * Math.max(1, width) + j] ?? 0] as Bm25Hit);
   }
   return out;
 }
 
-/** Puts `h` into note `n`'s `width` slots from `start`, kept best first, dropping the worst when they are full. */
+/** Puts hit `i` into note `n`'s `width` slots from `start`, kept best first, dropping the worst when they are full. */
 function insertBounded(
-  slots: (Bm25Hit | undefined)[],
+  slots: Int32Array,
   start: number,
   width: number,
   filled: Int32Array,
   n: number,
-  h: Bm25Hit,
-  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
+  i: number,
+  better: (x: number, y: number) => boolean,
 ): void {
-  let i = filled[n] ?? 0;
-  if (i === width) {
-    if (!better(h, slots[start + width - 1] as Bm25Hit)) return;
-    i--;
-  } else filled[n] = i + 1;
-  while (i > 0 && better(h, slots[start + i - 1] as Bm25Hit)) {
-    slots[start + i] = slots[start + i - 1];
-    i--;
+  let k = filled[n] ?? 0;
+  if (k === width) {
+    if (!better(i, slots[start + width - 1] ?? 0)) return;
+    k--;
+  } else filled[n] = k + 1;
+  while (k > 0 && better(i, slots[start + k - 1] ?? 0)) {
+    slots[start + k] = slots[start + k - 1] ?? 0;
+    k--;
   }
-  slots[start + i] = h;
+  slots[start + k] = i;
 }

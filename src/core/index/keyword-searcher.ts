@@ -82,26 +82,29 @@ export class KeywordSearcher {
       const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote }, notes);
       return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
-    // Re-ranked for misspelt words, every matching chunk of a note counts, not only the few listed: the cap per note
-    // then comes after the check, reading deeper while it leaves fewer notes than a capped read would hold.
-    const cap = typos.length > 0 ? opts.chunksPerNote : undefined;
-    const perNote = cap === undefined ? opts.chunksPerNote : undefined;
-    for (let depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit; ; depth *= 4) {
+    let full = false;
+    const read = (depth: number, perNote?: number): ScoredId[] => {
       const raw = run(clauses, depth, perNote);
-      let scored = raw;
-      if (covers) {
-        // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
-        const strictClauses = clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }));
-        const strict = new Set(run(strictClauses, depth, perNote).map((h) => h.id));
-        const text = this.deps.text;
-        scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
-      }
-      if (typos.length > 0) scored = preferTypedWords(scored, typos, this.deps.text, this.deps.noteOf);
-      if (cap === undefined) return scored.slice(0, limit);
-      const capped = capPerNote(scored, cap, this.deps.noteOf);
-      const notes = new Set(capped.map((h) => this.deps.noteOf(h.id))).size;
-      if (raw.length < depth || capped.length >= limit || notes * cap >= limit) return capped.slice(0, limit);
+      full = raw.length === depth;
+      if (!covers) return raw;
+      // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
+      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth, perNote).map((h) => h.id));
+      const text = this.deps.text;
+      return raw.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+    };
+    const cap = opts.chunksPerNote;
+    if (typos.length === 0) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
+    // Re-ranked for misspelt words, every matching chunk of a note counts, not only the few listed, so the first
+    // VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain order.
+    const depth = Math.max(limit, VERIFY_DEPTH);
+    const checked = preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
+    if (cap === undefined) return checked.slice(0, limit);
+    const listed = capPerNote(checked, cap, this.deps.noteOf);
+    const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));
+    if (full && seen.size * cap < limit) {
+      listed.push(...read(limit, cap).filter((h) => !seen.has(this.deps.noteOf(h.id))));
     }
+    return listed.slice(0, limit);
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */

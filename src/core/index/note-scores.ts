@@ -41,13 +41,32 @@ export class NotePass {
   private boost = 1;
   private wide = false;
 
-  constructor(private readonly s: NoteScoring) {
-    const size = s.table.capacity + 1;
+  private k1 = 1.2;
+  private b = 0.75;
+  /** Note scores of the last pass, and the notes they were set for (cleared when the next pass begins). */
+  private readonly final: Float64Array;
+  private readonly scored: number[] = [];
+
+  /** Buffers for the notes of `table` with ordinals below `size`; see `notePassFor`. */
+  constructor(
+    private readonly table: NoteTable,
+    readonly size: number,
+  ) {
     this.tfs = new Accumulator(size);
     this.best = new Accumulator(size);
     this.scores = new Accumulator(size);
     this.dfSeen = new Int32Array(size);
     this.fieldSeen = new Int32Array(size);
+    this.final = new Float64Array(size);
+  }
+
+  /** Starts a pass with these settings. The stamps go on counting, so nothing but the last scores needs clearing. */
+  begin(s: NoteScoring): this {
+    this.k1 = s.k1;
+    this.b = s.b;
+    for (const n of this.scored) this.final[n] = 0;
+    this.scored.length = 0;
+    return this;
   }
 
   /** A clause begins: no exact term of it has been seen yet. */
@@ -65,15 +84,15 @@ export class NotePass {
   /** The postings of `field` for the current term follow, weighted by `boost`. */
   startField(field: string, boost: number): void {
     this.fieldStamp++;
-    this.lengths = this.s.table.lengthsOf(field);
-    this.avgLength = this.s.table.averageLength(field) || 1;
+    this.lengths = this.table.lengthsOf(field);
+    this.avgLength = this.table.averageLength(field) || 1;
     this.boost = boost;
-    this.wide = this.s.table.isNoteWide(field);
+    this.wide = this.table.isNoteWide(field);
   }
 
   /** One posting: chunk `internalId` holds the term `count` times in the current field. */
   visit(internalId: number, count: number): void {
-    const n = this.s.table.noteOf(internalId);
+    const n = this.table.noteOf(internalId);
     if (n < 0) return;
     if (this.wide) {
       if (this.fieldSeen[n] === this.fieldStamp) return;
@@ -83,7 +102,7 @@ export class NotePass {
       this.dfSeen[n] = this.termStamp;
       this.df++;
     }
-    const b = this.s.b;
+    const b = this.b;
     this.tfs.add(n, (this.boost * count) / (1 - b + (b * (this.lengths[n] ?? 0)) / this.avgLength));
   }
 
@@ -93,7 +112,7 @@ export class NotePass {
    */
   endTerm(weight: number, kind: TermKind): void {
     if (this.df === 0) return;
-    const n = this.s.table.noteCount;
+    const n = this.table.noteCount;
     let idf = Math.log(1 + (n - this.df + 0.5) / (this.df + 0.5));
     const raise = (cap: number): number => (cap === Infinity ? idf : Math.max(cap, idf));
     if (kind === "own") this.ownIdf = raise(this.ownIdf);
@@ -101,7 +120,7 @@ export class NotePass {
     if (kind === "completion") idf = Math.min(idf, this.ownIdf);
     else if (kind === "fuzzy") idf = Math.min(idf, this.exactIdf);
     const w = weight * idf;
-    const k1 = this.s.k1;
+    const k1 = this.k1;
     this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
   }
 
@@ -110,10 +129,28 @@ export class NotePass {
     this.best.drain((note, s) => this.scores.add(note, s * count));
   }
 
-  /** Every note's score by ordinal (0 for notes that matched nothing); ends the pass. */
+  /** Every note's score by ordinal (0 for notes that matched nothing), valid until the next `begin`. */
   finish(): Float64Array {
-    const out = new Float64Array(this.s.table.capacity + 1);
-    this.scores.drain((note, s) => (out[note] = s));
-    return out;
+    this.scores.drain((note, s) => {
+      this.final[note] = s;
+      this.scored.push(note);
+    });
+    return this.final;
   }
+}
+
+const passes = new WeakMap<NoteTable, NotePass>();
+
+/**
+ * A note pass over `s.table`, its buffers reused from the last search over that table: a keystroke's search would
+ * otherwise allocate and zero six arrays as long as the note count. Searches never interleave (they are synchronous).
+ */
+export function notePassFor(s: NoteScoring): NotePass {
+  const needed = s.table.capacity + 1;
+  let pass = passes.get(s.table);
+  if (!pass || pass.size < needed) {
+    pass = new NotePass(s.table, Math.max(needed, Math.ceil((pass?.size ?? 0) * 1.5), 64));
+    passes.set(s.table, pass);
+  }
+  return pass.begin(s);
 }
