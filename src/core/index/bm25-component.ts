@@ -3,7 +3,7 @@ import type { IIndex, Tokenizer, TokenScore } from "@orama/orama";
 import type { TermCounts } from "../text/analyzer";
 import { FieldPostings } from "./field-postings";
 import { termCountsOf } from "./orama-tokenizer";
-import { topK } from "./top-k";
+import { bm25Search } from "./bm25-search";
 
 type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[0];
 
@@ -64,7 +64,7 @@ export function createBm25Component(switches: IndexSwitches): IIndex<OramaIndexS
       return true;
     },
     search(index, term, tokenizer: Tokenizer, language, props, _exact, _tolerance, boost, relevance, docsCount, where) {
-      return bm25Search(index as unknown as Bm25Store, plainClauses(tokenizer.tokenize(term, language), props), {
+      const hits = bm25Search(index as unknown as Bm25Store, plainClauses(tokenizer.tokenize(term, language), props), {
         boost: boost as Record<string, number>,
         k1: relevance.k,
         b: relevance.b,
@@ -72,6 +72,7 @@ export function createBm25Component(switches: IndexSwitches): IIndex<OramaIndexS
         where,
         limit: Infinity,
       });
+      return hits.map((h): TokenScore => [h.id, h.score]);
     },
   };
 }
@@ -98,18 +99,29 @@ export interface Bm25Params {
   where: Set<number> | undefined;
   /** How many results to return at most; Infinity for all. */
   limit: number;
+  /** When notes are scored: how many chunks of each note are listed at most, its best ones. Default all. */
+  perNote?: number;
 }
 
 /** One term a clause accepts. */
 export interface ClauseTerm {
   term: string;
-  /** Multiplies the term's score: 1 for the word itself and its prefix completions, less for a typo correction. */
+  /**
+   * Multiplies the term's score: 1 for the word itself, less for a typo correction, and for a completion of a word
+   * being typed that is itself a word of the notes.
+   */
   weight: number;
   /**
    * A correction rather than the word: its idf is capped at that of the clause's exact terms (when they occur at
    * all), so a rare near-miss never outranks the word the user typed.
    */
   fuzzy?: boolean;
+  /**
+   * A completion of the word being typed: like a correction, its idf is capped at that of the clause's own terms
+   * when they occur, so that while "for" is typed, notes holding "format" or "forum" somewhere don't outrank those
+   * holding "for" beside the other words typed.
+   */
+  completion?: boolean;
   /**
    * A correction that only stands for the beginning of the misspelt word (a stem, "quar" for "qurante"): results it
    * alone brings must hold a word close to the one typed (see `KeywordSearcher.search`).
@@ -142,92 +154,6 @@ export function plainClauses(terms: readonly string[], props: readonly string[])
     else byTerm.set(term, { terms: [{ term, weight: 1 }], count: 1, props });
   }
   return [...byTerm.values()];
-}
-
-/** Documents matching any clause, best first (ties by chunk id), as internal ids and BM25F scores. */
-export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params): TokenScore[] {
-  const size = index.sharedInternalDocumentStore.internalIdToId.length + 1;
-  const scores = new Accumulator(size);
-  const tfs = new Accumulator(size);
-  const best = new Accumulator(size);
-  for (const clause of clauses) {
-    const fields = clause.props.flatMap((prop) => {
-      const postings = index.fields[prop];
-      return postings ? [{ postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
-    });
-    const dfOf = (term: string): number => {
-      let df = 0;
-      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(term));
-      return df;
-    };
-    const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
-    let exactIdf = Infinity;
-    for (const t of clause.terms) {
-      const df = t.fuzzy ? 0 : dfOf(t.term);
-      if (df > 0) exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
-    }
-    for (const { term, weight, fuzzy } of clause.terms) {
-      const df = dfOf(term);
-      if (df <= 0) continue;
-      for (const { postings, weight: boost, avgLength } of fields) {
-        const list = postings.postings(term);
-        if (!list) continue;
-        const { ids, counts, length } = list;
-        for (let k = 0; k < length; k++) {
-          const id = ids[k] ?? 0;
-          if (p.where && !p.where.has(id)) continue;
-          const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
-          tfs.add(id, (boost * (counts[k] ?? 0)) / norm);
-        }
-      }
-      const idf = weight * (fuzzy ? Math.min(idfOf(df), exactIdf) : idfOf(df));
-      const k1 = p.k1;
-      tfs.drain((id, t) => best.max(id, (idf * t * (k1 + 1)) / (t + k1)));
-    }
-    best.drain((id, s) => scores.add(id, s * clause.count));
-  }
-  const out: TokenScore[] = [];
-  scores.drain((id, s) => out.push([id, s]));
-  // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
-  // restored index must rank exactly like the one it was saved from.
-  const external = index.sharedInternalDocumentStore.internalIdToId;
-  const better = (a: TokenScore, b: TokenScore): boolean =>
-    a[1] > b[1] || (a[1] === b[1] && (external[a[0] - 1] ?? "") < (external[b[0] - 1] ?? ""));
-  return topK(out, Math.min(p.limit, out.length), better);
-}
-
-/**
- * Per-document sums over Orama's small integer ids, in a flat array instead of a Map: scoring a common term touches
- * thousands of documents per query, and Map updates were most of that time.
- */
-class Accumulator {
-  private readonly values: Float64Array;
-  private readonly touched: number[] = [];
-
-  constructor(size: number) {
-    this.values = new Float64Array(size);
-  }
-
-  add(id: number, v: number): void {
-    if (this.values[id] === 0) this.touched.push(id);
-    this.values[id] = (this.values[id] ?? 0) + v;
-  }
-
-  max(id: number, v: number): void {
-    const old = this.values[id] ?? 0;
-    if (old === 0) this.touched.push(id);
-    if (v > old) this.values[id] = v;
-  }
-
-  /** Visits every non-zero entry once and clears it. */
-  drain(visit: (id: number, v: number) => void): void {
-    for (const id of this.touched) {
-      const v = this.values[id] ?? 0;
-      this.values[id] = 0;
-      if (v !== 0) visit(id, v);
-    }
-    this.touched.length = 0;
-  }
 }
 
 /** Field texts of a hypothetical document, already analysed into terms. */

@@ -7,6 +7,12 @@ import { fieldTermCounts, GRAM_FIELD } from "./orama-tokenizer";
 /** The word fields of a chunk that keyword search reads. */
 export const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
 
+/**
+ * Fields that hold the same text in every chunk of a note: when a note is scored as one document, their matches and
+ * lengths count once, not once per chunk.
+ */
+export const NOTE_WIDE_FIELDS: ReadonlySet<string> = new Set(["title", "aliases"]);
+
 /** The text of each field of a chunk: its words, and its unspaced-script runs again as character pairs. */
 export type FieldTexts = Record<(typeof TEXT_FIELDS)[number] | typeof GRAM_FIELD, string>;
 

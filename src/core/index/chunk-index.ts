@@ -9,11 +9,13 @@ import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
-import { analyseChunksSteps, chunkFieldTexts, TEXT_FIELDS } from "./chunk-fields";
+import { analyseChunksSteps, chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
+import { NoteTable } from "./note-table";
+import { GRAM_FIELD } from "./orama-tokenizer";
 import { runAll } from "../persist/slices";
-import { sameList } from "../same-list";
-import { decodePostings, encodePostings } from "./postings-codec";
+import { decodePostings } from "./postings-codec";
+import { KeywordExport } from "./keyword-export";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -34,9 +36,10 @@ export class ChunkIndex {
   // Stop words are indexed: a short query of function words must find its note. Queries drop them (keyword-query.ts).
   private readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
   private readonly keywords: KeywordSearcher;
+  private readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
-  private exported: { revision: number; ids: readonly string[]; bytes: Uint8Array } | undefined;
+  private readonly exported = new KeywordExport();
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
@@ -61,7 +64,8 @@ export class ChunkIndex {
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
     const text = (id: string): string => this.chunks.get(id)?.chunk.text ?? "";
     const langOf = (id: string): Language => languageOf(this.switches.languages.get(id)) ?? ENGLISH;
-    this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, languageOf: langOf, revision: () => this.textRevision });
+    const [notes, revision, noteOf] = [this.notes, () => this.textRevision, (id: string) => this.chunks.get(id)?.chunk.path ?? id];
+    this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, languageOf: langOf, notes, noteOf, revision });
   }
 
   /** Number of chunks indexed. */
@@ -142,6 +146,7 @@ export class ChunkIndex {
       if (done > 0 && done % perStep === 0) yield;
       const id = ids.pop() as string;
       this.vectorStore?.delete(id);
+      this.noteTable("remove", id, path);
       void remove(this.db, id);
       this.langs.chunkRemoved(id);
       this.textRevision++;
@@ -193,14 +198,20 @@ export class ChunkIndex {
     const idOf = Int32Array.from(order, (e) => this.db.internalDocumentIDStore.idToInternalId.get(e.chunk.id) ?? 0);
     const decoded = yield* decodePostings(keywords, idOf, order.length);
     const props = Object.keys(store.fields);
-    if (decoded?.length === props.length && decoded.every((f) => props.includes(f.prop))) {
+    const restored = decoded?.length === props.length && decoded.every((f) => props.includes(f.prop));
+    if (decoded && restored) {
       for (const f of decoded) store.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
       this.keywords.restoreLanguages(this.switches.languages);
-      return true;
+    } else {
+      // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
+      yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, (entry) => this.langs.choose(entry), Math.min(perStep, 8));
     }
-    // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
-    yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, (entry) => this.langs.choose(entry), Math.min(perStep, 8));
-    return false;
+    // Note lengths come from the chunks' field lengths, which only now are in place.
+    for (const [i, entry] of order.entries()) {
+      if (i > 0 && i % perStep === 0) yield;
+      this.noteTable("add", entry.chunk.id, entry.chunk.path);
+    }
+    return restored;
   }
 
   /**
@@ -209,20 +220,14 @@ export class ChunkIndex {
    */
   *exportKeywordSteps(ids: readonly string[]): Generator<void, Uint8Array | undefined, void> {
     if (ids.length !== this.chunks.size) return undefined;
-    const last = this.exported;
-    if (last?.revision === this.textRevision && sameList(last.ids, ids)) return last.bytes;
     const idStore = this.db.internalDocumentIDStore;
-    const ordinalOf = new Int32Array(idStore.internalIdToId.length + 1).fill(-1);
-    for (const [ordinal, id] of ids.entries()) {
-      const internalId = idStore.idToInternalId.get(id);
-      if (internalId === undefined || !this.chunks.has(id)) return undefined;
-      ordinalOf[internalId] = ordinal;
-    }
-    const revision = this.textRevision;
-    const bytes = yield* encodePostings(this.store().fields, ordinalOf, ids.length);
-    // Encoding yields, so the index may have changed meanwhile; then the result is for no revision to reuse.
-    if (bytes && revision === this.textRevision) this.exported = { revision, ids: [...ids], bytes };
-    return bytes;
+    return yield* this.exported.steps({
+      fields: this.store().fields,
+      internalIdOf: (id) => idStore.idToInternalId.get(id),
+      internalIdCount: idStore.internalIdToId.length,
+      has: (id) => this.chunks.has(id),
+      revision: () => this.textRevision,
+    }, ids);
   }
 
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
@@ -284,16 +289,28 @@ export class ChunkIndex {
 
   /** Indexes a chunk's text again in the language `langs` now gives it; its internal id and vector stay. */
   private reanalyse(entry: IndexedChunk): void {
+    // The note table holds the chunk's field lengths, which the new analysis changes.
+    this.noteTable("remove", entry.chunk.id, entry.chunk.path);
     void remove(this.db, entry.chunk.id);
     this.langs.choose(entry);
     void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
+    this.noteTable("add", entry.chunk.id, entry.chunk.path);
     this.textRevision++;
+  }
+
+  /** Adds a chunk to the note table, or takes it out, with its field lengths as the postings hold them now. */
+  private noteTable(op: "add" | "remove", id: string, path: string): void {
+    const internalId = this.db.internalDocumentIDStore.idToInternalId.get(id);
+    if (internalId === undefined) return;
+    const fields = this.store().fields;
+    this.notes[op](internalId, path, (field) => fields[field]?.lengthOf(internalId) ?? 0);
   }
 
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
     if (!this.switches.skipText) this.langs.choose(entry);
     void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
+    if (!this.switches.skipText) this.noteTable("add", entry.chunk.id, entry.chunk.path);
     if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
 }

@@ -14,6 +14,8 @@ export interface IndexedChunk {
 export interface ScoredId {
   id: string;
   score: number;
+  /** The chunk's own score, when `score` is its note's (keyword search ranks notes as whole documents). */
+  chunkScore?: number;
 }
 
 /** Options of one keyword search. */
@@ -27,6 +29,11 @@ export interface KeywordSearchOptions {
    * are never corrected, and 2 edits apply only to words of 8 letters or more. Default 1.
    */
   maxEdits?: number;
+  /**
+   * How many chunks of each note are listed at most, its best ones. Notes rank as whole documents and their chunks
+   * come together, so without a cap one long note could fill a page of results. Default: all.
+   */
+  chunksPerNote?: number;
 }
 
 /** A note as saved, for `ChunkIndex.restoreSteps`: `vectors[i]` belongs to `note.chunks[i]`. */

@@ -1,11 +1,14 @@
 import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { bm25Search, scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
-import { fuzzyTerms, withinEdits } from "./fuzzy-terms";
+import { scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
+import { bm25Search } from "./bm25-search";
+import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
+import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
 import type { LexicalOptions } from "./lexical-options";
+import type { NoteTable } from "./note-table";
 import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./orama-tokenizer";
 
 /** What the keyword searcher reads of its chunk index. */
@@ -22,6 +25,10 @@ export interface KeywordSearcherDeps {
   text: (id: string) => string;
   /** The language a chunk was analysed in. */
   languageOf: (id: string) => Language;
+  /** Each chunk's note and the notes' field lengths, for scoring notes as whole documents. */
+  notes: NoteTable;
+  /** The path of a chunk's note. */
+  noteOf: (id: string) => string;
 }
 
 /** Candidate stems tried, best first, for the written form of one suggested word. */
@@ -45,9 +52,10 @@ export class KeywordSearcher {
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
   /**
-   * Chunks matching any word of `text`, best BM25F score first. Each word counts once per occurrence (Lucene's query
-   * term frequency), is matched by its stem in any language the index holds, by completions when it is the last
-   * word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
+   * Chunks matching any word of `text`, grouped by note: notes by their whole-note BM25F score plus their best
+   * chunk's (see `bm25Search`), chunks within a note by their own score. Each word counts once per occurrence
+   * (Lucene's query term frequency), is matched by its stem in any language the index holds, by completions when it
+   * is the last word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
    */
   search(text: string, opts: KeywordSearchOptions): ScoredId[] {
     const store = this.store();
@@ -67,20 +75,36 @@ export class KeywordSearcher {
     const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
     const covers = clauses.some((c) => c.terms.some((t) => t.cover));
     const limit = Math.max(1, opts.limit);
-    const depth = typos.length > 0 || covers ? Math.max(limit, VERIFY_DEPTH) : limit;
-    const run = (cs: QueryClause[]): ScoredId[] => {
+    const run = (cs: QueryClause[], depth: number, perNote?: number): ScoredId[] => {
       const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
-      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth });
-      return hits.map(([internalId, score]) => ({ id: ids[internalId - 1] ?? "", score }));
+      const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
+      const notes = { table: this.deps.notes, k1, b, passageWeight };
+      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote }, notes);
+      return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
-    let scored = run(clauses);
-    if (covers) {
+    let full = false;
+    const read = (depth: number, perNote?: number): ScoredId[] => {
+      const raw = run(clauses, depth, perNote);
+      full = raw.length === depth;
+      if (!covers) return raw;
       // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
-      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) }))).map((h) => h.id));
+      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth, perNote).map((h) => h.id));
       const text = this.deps.text;
-      scored = scored.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+      return raw.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+    };
+    const cap = opts.chunksPerNote;
+    if (typos.length === 0) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
+    // Re-ranked for misspelt words, every matching chunk of a note counts, not only the few listed, so the first
+    // VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain order.
+    const depth = Math.max(limit, VERIFY_DEPTH);
+    const checked = preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
+    if (cap === undefined) return checked.slice(0, limit);
+    const listed = capPerNote(checked, cap, this.deps.noteOf);
+    const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));
+    if (full && seen.size * cap < limit) {
+      listed.push(...read(limit, cap).filter((h) => !seen.has(this.deps.noteOf(h.id))));
     }
-    return typos.length > 0 ? preferTypedWords(scored, typos, this.deps.text).slice(0, limit) : scored.slice(0, limit);
+    return listed.slice(0, limit);
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */
@@ -186,42 +210,4 @@ export class KeywordSearcher {
   private store(): Bm25Store {
     return this.deps.db.data.index as Bm25Store;
   }
-}
-
-
-
-/**
- * Results re-ranked for misspelt words: a chunk holding a word within the allowed edits of what was typed (as written,
- * not as stemmed) ranks above every chunk that holds none, once per such word. The index holds stems, and a rare
- * word ("generators") often shares its stem with common ones ("general", "generate"), so the corrected stem alone
- * ranks the notes with many of those first. Ties keep their BM25 order.
- */
-function preferTypedWords(
-  hits: readonly ScoredId[],
-  typos: readonly { word: string; edits: number }[],
-  text: (id: string) => string,
-): ScoredId[] {
-  const top = hits[0]?.score ?? 0;
-  return hits
-    .map((hit) => {
-      const found = typos.filter((t) => holdsWordNear(text(hit.id), t)).length;
-      return { id: hit.id, score: hit.score + found * top };
-    })
-    .sort((a, b) => b.score - a.score);
-}
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-
-/**
- * Whether `text` has a word within `edits` of `word` (lower case, accents folded), or, for the word being typed, one
- * that begins with it. One pass over the text.
- */
-function holdsWordNear(text: string, { word, edits, prefix }: { word: string; edits: number; prefix?: boolean }): boolean {
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    const raw = m[0];
-    if (!prefix && Math.abs(raw.length - word.length) > edits) continue;
-    const w = /[^\p{ASCII}]/u.test(raw) ? foldAccents(raw) : raw;
-    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return true;
-  }
-  return false;
 }

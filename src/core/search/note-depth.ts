@@ -18,23 +18,26 @@ const GROWTH = 4;
 /**
  * Reads a ranked chunk list (`read(limit)` gives its first `limit` hits) deep enough to hold `notes` distinct
  * notes, or all of it. Deterministic for a given `notes`: the same hits whatever the caller will do with them.
+ * `chunksPerNote`: the most chunks the list holds of one note, when it is capped (keyword lists): the first read
+ * then always suffices.
  */
 export function* readNotesDeep<G>(
   read: (limit: number) => Generator<G, ScoredId[], void>,
   notes: number,
+  chunksPerNote = FIRST_CHUNKS_PER_NOTE,
 ): Generator<G, ScoredId[], void> {
-  for (let limit = notes * FIRST_CHUNKS_PER_NOTE; ; limit *= GROWTH) {
+  for (let limit = notes * Math.max(1, chunksPerNote); ; limit *= GROWTH) {
     const hits = yield* read(limit);
     if (hits.length < limit || distinctNotes(hits) >= notes) return hits;
   }
 }
 
 /** `readNotesDeep` for a list read in one go. */
-export function readNotesDeepSync(read: (limit: number) => ScoredId[], notes: number): ScoredId[] {
+export function readNotesDeepSync(read: (limit: number) => ScoredId[], notes: number, chunksPerNote?: number): ScoredId[] {
   // eslint-disable-next-line require-yield -- a list read in one go never yields
   const steps = readNotesDeep(function* (limit) {
     return read(limit);
-  }, notes);
+  }, notes, chunksPerNote);
   let step = steps.next();
   while (!step.done) step = steps.next();
   return step.value;

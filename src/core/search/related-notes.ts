@@ -153,5 +153,6 @@ function keywordChunkIds(index: ChunkIndex, path: string, depth: number): string
   // Long heading lists would make a slow, unfocused query; the first headings say most about the note.
   const query = words.slice(0, 48).join(" ");
   // Read in notes, not chunks, so that one note with many matching chunks can't crowd the others out.
-  return readNotesDeepSync((limit) => index.keywordSearch(query, { limit }), depth).map((h) => h.id);
+  // One chunk a note: the list is collapsed to notes, and a note's best chunk is the one that represents it.
+  return readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1 }), depth, 1).map((h) => h.id);
 }

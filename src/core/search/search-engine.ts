@@ -123,8 +123,10 @@ export class SearchEngine {
     if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(r) };
     // A boosted phrase's words count once more, as a repeated query word does.
     const text = [q.text, ...q.boostedPhrases].join(" ");
-    const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance };
-    const hits = readNotesDeepSync((limit) => this.deps.index.keywordSearch(text, { ...opts, limit }), r.notes);
+    // Chunks beyond those a result shows only matter to hybrid fusion within a note; the cap keeps one read enough.
+    const chunksPerNote = Math.max(1, this.options.chunksPerNote);
+    const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance, chunksPerNote };
+    const hits = readNotesDeepSync((limit) => this.deps.index.keywordSearch(text, { ...opts, limit }), r.notes, chunksPerNote);
     return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
   }
 

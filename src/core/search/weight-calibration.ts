@@ -1,4 +1,4 @@
-import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
+import type { ChunkIndex, IndexedChunk, ScoredId } from "../index/chunk-index";
 import { embeddingInput } from "../index/embedding-input";
 import type { Embedder } from "../ollama/embedder";
 import { contentHash } from "../text/hash";
@@ -93,12 +93,15 @@ function vectorRank(index: ChunkIndex, p: Probe, q: Float32Array, ctx: Float32Ar
   return rankAmongOthers(index.vectorSearch(q, { limit: 200, similarity: -1 }), p.path, cosine(q, ctx));
 }
 
-/** 1 + number of other notes whose best chunk outscores the held-out target. */
-function rankAmongOthers(hits: readonly { id: string; score: number }[], path: string, target: number): number {
+/**
+ * 1 + number of other notes whose best chunk outscores the held-out target. Keyword hits are compared by their own
+ * chunk score, as the target is a chunk: its note's score with one sentence held out is not something we can score.
+ */
+function rankAmongOthers(hits: readonly ScoredId[], path: string, target: number): number {
   const better = new Set<string>();
   for (const h of hits) {
     const note = notePathOfChunkId(h.id);
-    if (note !== path && h.score > target) better.add(note);
+    if (note !== path && (h.chunkScore ?? h.score) > target) better.add(note);
   }
   return better.size + 1;
 }

@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
-import type { ChunkedNote } from "../../../src/core/types";
-
-function note(path: string, title: string, texts: string[], extra: Partial<ChunkedNote["meta"]> = {}): ChunkedNote {
-  return {
-    path,
-    meta: { title, aliases: [], tags: [], links: [], ...extra },
-    chunks: texts.map((text, i) => ({
-      id: `${path}#${i}`,
-      path,
-      ordinal: i,
-      headingPath: [title, ...(i > 0 ? [`Part ${i}`] : [])],
-      text,
-      startLine: i * 10,
-      endLine: i * 10 + 9,
-      tokens: text.split(" ").length,
-    })),
-  };
-}
+import { chunkedNote as note } from "../../fakes/chunked-note";
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
 
@@ -31,7 +14,7 @@ describe("ChunkIndex keyword search", () => {
     expect(idx.keywordSearch("tomato", { limit: 10 }).map((h) => h.id)).toEqual(["b.md#0", "a.md#0"]);
   });
 
-  it("scores with true term counts and field lengths, as a hypothetical chunk with the same texts would", () => {
+  it("scores a chunk with true term counts and field lengths, as a hypothetical chunk with the same texts would", () => {
     const idx = new ChunkIndex(0);
     const text = "garden garden garden tomato soil soil";
     idx.addNote(note("a.md", "Garden garden", [text]));
@@ -40,7 +23,7 @@ describe("ChunkIndex keyword search", () => {
     for (const query of ["garden", "tomato soil", "garden soil pepper"]) {
       const hit = idx.keywordSearch(query, { limit: 10 }).find((h) => h.id === "a.md#0");
       const expected = idx.keywordScoreOf(query, { text, title: "Garden garden", headings: "", aliases: "" });
-      expect(hit?.score).toBeCloseTo(expected, 10);
+      expect(hit?.chunkScore).toBeCloseTo(expected, 10);
     }
   });
 

@@ -1,0 +1,155 @@
+import type { Bm25Params, Bm25Store, ClauseTerm, QueryClause } from "./bm25-component";
+import { notePassFor, type NoteScoring, type TermKind } from "./note-scores";
+import { Accumulator } from "./score-accumulator";
+import { topK } from "./top-k";
+
+/** One chunk a BM25F search found. */
+export interface Bm25Hit {
+  /** Orama's internal id of the chunk. */
+  id: number;
+  /** What the list is ordered by: the chunk's note score when notes are scored, else `chunk`. */
+  score: number;
+  /** The chunk's own BM25F score. */
+  chunk: number;
+}
+
+/**
+ * Chunks matching any clause, best first. Without `notes` a chunk ranks by its own BM25F score. With it, each
+ * note is also scored as one document in the same pass over the postings (see `NotePass`), and chunks rank by
+ * their note's score plus `passageWeight` times the note's best chunk score ("document + best passage"), then by
+ * their own score: a note's matching chunks come together (unless two notes tie), best first, so whatever reads
+ * the list by first appearance ranks notes by that score. Ties go by chunk id.
+ */
+export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring): Bm25Hit[] {
+  const external = index.sharedInternalDocumentStore.internalIdToId;
+  const size = external.length + 1;
+  const scores = new Accumulator(size);
+  const tfs = new Accumulator(size);
+  const best = new Accumulator(size);
+  const pass = notes ? notePassFor(notes) : undefined;
+  for (const clause of clauses) {
+    const fields = clause.props.flatMap((prop) => {
+      const postings = index.fields[prop];
+      return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+    });
+    const dfOf = (term: string): number => {
+      let df = 0;
+      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(term));
+      return df;
+    };
+    const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+    // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
+    const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
+    let ownIdf = Infinity;
+    let exactIdf = Infinity;
+    for (const t of clause.terms) {
+      const df = t.fuzzy ? 0 : dfOf(t.term);
+      if (df <= 0) continue;
+      exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
+      if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
+    }
+    pass?.startClause();
+    // In that order: the note pass learns the caps only from the postings of the terms before.
+    const terms = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k));
+    for (const t of terms) {
+      const { term, weight } = t;
+      const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
+      const df = dfOf(term);
+      if (df <= 0) continue;
+      pass?.startTerm();
+      for (const { prop, postings, weight: boost, avgLength } of fields) {
+        const list = postings.postings(term);
+        if (!list) continue;
+        pass?.startField(prop, boost);
+        const { ids, counts, length } = list;
+        for (let k = 0; k < length; k++) {
+          const id = ids[k] ?? 0;
+          if (p.where && !p.where.has(id)) continue;
+          const count = counts[k] ?? 0;
+          const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
+          tfs.add(id, (boost * count) / norm);
+          pass?.visit(id, count);
+        }
+      }
+      const idf = weight * Math.min(idfOf(df), cap);
+      const k1 = p.k1;
+      tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
+      pass?.endTerm(weight, kind(t));
+    }
+    best.drain((id, s) => scores.add(id, s * clause.count));
+    pass?.endClause(clause.count);
+  }
+  let out: Bm25Hit[] = [];
+  scores.drain((id, s) => out.push({ id, score: s, chunk: s }));
+  // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
+  // restored index must rank exactly like the one it was saved from.
+  const byChunk = (a: Bm25Hit, b: Bm25Hit): boolean =>
+    a.chunk > b.chunk || (a.chunk === b.chunk && (external[a.id - 1] ?? "") < (external[b.id - 1] ?? ""));
+  if (pass && notes) out = byNote(out, pass.finish(), notes, p.perNote ?? Infinity, byChunk);
+  const better = (a: Bm25Hit, b: Bm25Hit): boolean => a.score > b.score || (a.score === b.score && byChunk(a, b));
+  return topK(out, Math.min(p.limit, out.length), better);
+}
+
+/**
+ * Sets each hit's `score` to its note's (the note score plus `passageWeight` times its best chunk's score) and keeps
+ * the `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots (indices
+ * into `hits`, in one typed array), so the cost stays linear in the hits: a common word matches tens of thousands of
+ * chunks on every keystroke.
+ */
+function byNote(
+  hits: Bm25Hit[],
+  noteScores: Float64Array,
+  notes: NoteScoring,
+  perNote: number,
+  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
+): Bm25Hit[] {
+  const size = noteScores.length;
+  const table = notes.table;
+  const bestChunk = new Float64Array(size);
+  for (const h of hits) {
+    const n = table.noteOf(h.id);
+    if (n >= 0 && h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
+  }
+  for (const h of hits) {
+    const n = table.noteOf(h.id);
+    h.score = n < 0 ? h.chunk : (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
+  }
+  const width = Math.floor(perNote);
+  if (!Number.isFinite(perNote) || width >= hits.length) return hits;
+  const slots = new Int32Array(size * Math.max(1, width));
+  const filled = new Int32Array(size);
+  const touched: number[] = [];
+  hits.forEach((h, i) => {
+    const n = table.noteOf(h.id);
+    if (n < 0) return;
+    if (filled[n] === 0) touched.push(n);
+    insertBounded(slots, n * Math.max(1, width), Math.max(1, width), filled, n, i, (x, y) => better(hits[x] as Bm25Hit, hits[y] as Bm25Hit));
+  });
+  const out: Bm25Hit[] = [];
+  for (const n of touched) {
+    for (let j = 0; j < (filled[n] ?? 0); j++) out.push(hits[slots[n * Math.max(1, width) + j] ?? 0] as Bm25Hit);
+  }
+  return out;
+}
+
+/** Puts hit `i` into note `n`'s `width` slots from `start`, kept best first, dropping the worst when they are full. */
+function insertBounded(
+  slots: Int32Array,
+  start: number,
+  width: number,
+  filled: Int32Array,
+  n: number,
+  i: number,
+  better: (x: number, y: number) => boolean,
+): void {
+  let k = filled[n] ?? 0;
+  if (k === width) {
+    if (!better(i, slots[start + width - 1] ?? 0)) return;
+    k--;
+  } else filled[n] = k + 1;
+  while (k > 0 && better(i, slots[start + k - 1] ?? 0)) {
+    slots[start + k] = slots[start + k - 1] ?? 0;
+    k--;
+  }
+  slots[start + k] = i;
+}
