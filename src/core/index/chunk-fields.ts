@@ -1,7 +1,8 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
-import { UNSPACED_RUN } from "../text/bigrams";
+import { UNSPACED_LETTER } from "../text/bigrams";
 import type { FieldPostings } from "./field-postings";
+import type { ChunkedNote } from "../types";
 import type { IndexedChunk } from "./index-types";
 import { fieldTermCounts, GRAM_FIELD } from "./orama-tokenizer";
 
@@ -11,8 +12,6 @@ export const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
 /** The text of each field of a chunk: its words, and its unspaced-script runs again as character pairs. */
 export type FieldTexts = Record<(typeof TEXT_FIELDS)[number] | typeof GRAM_FIELD, string>;
 
-const UNSPACED_CHAR = new RegExp(UNSPACED_RUN.source, "u");
-
 /**
  * What each field indexes of a chunk. The pair field gets the text and title only when they hold an unspaced script:
  * for the rest it would stay empty anyway, and scanning it costs time on every chunk.
@@ -20,7 +19,7 @@ const UNSPACED_CHAR = new RegExp(UNSPACED_RUN.source, "u");
 export function chunkFieldTexts(entry: IndexedChunk): FieldTexts {
   const headings = entry.chunk.headingPath.slice(1).join(" ");
   const texts = { text: entry.chunk.text, title: entry.title, headings, aliases: entry.aliases.join(" ") };
-  return { ...texts, grams: UNSPACED_CHAR.test(entry.chunk.text + entry.title) ? `${texts.text}\n${texts.title}` : "" };
+  return { ...texts, grams: UNSPACED_LETTER.test(entry.chunk.text + entry.title) ? `${texts.text}\n${texts.title}` : "" };
 }
 
 /**
@@ -45,19 +44,49 @@ export function* analyseChunksSteps(
   }
 }
 
+/** Text of a note read to judge its language: enough prose for function words to tell, however long the note. */
+const NOTE_SAMPLE_CHARS = 20_000;
+
+/**
+ * The language a note's chunks fall back to: the vault's default, or what the note's function words as a whole
+ * point to. A chunk of a heading and a line says too little by itself, and would otherwise be analysed in the
+ * vault's language while the rest of its note is Danish. Notes of one chunk skip this: the chunk is the note.
+ */
+export function noteFallbackLanguage(analyzer: Analyzer, note: ChunkedNote, vaultDefault: Language): Language {
+  if (note.chunks.length < 2 || languageOf(note.meta.language)) return vaultDefault;
+  let sample = "";
+  for (const chunk of note.chunks) {
+    if (sample.length >= NOTE_SAMPLE_CHARS) break;
+    sample += `${chunk.text.slice(0, NOTE_SAMPLE_CHARS)}\n`;
+  }
+  return analyzer.detect(sample, vaultDefault);
+}
+
+/** The language of the note last asked about, judged once, for its first chunk too short to tell, and kept. */
+export class NoteLanguageMemo {
+  private last: { note: ChunkedNote; lang: Language } | undefined;
+
+  of(analyzer: Analyzer, note: ChunkedNote, vaultDefault: Language): Language {
+    if (this.last?.note !== note) this.last = { note, lang: noteFallbackLanguage(analyzer, note, vaultDefault) };
+    return this.last.lang;
+  }
+}
+
 /**
  * The language a chunk is analysed in: the note's `lang` frontmatter when we stem that language, else the one its
- * function words point to, else the vault's default. Recorded in `languages` (English is the absent default) so that
- * removing the chunk later analyses it the same way.
+ * function words point to (against the vault's `fallback`), else, when it holds too few of them, its note's
+ * (`noteLanguage`, only then computed: see `noteFallbackLanguage`). Recorded in `languages` (English is the absent
+ * default) so that removing the chunk later analyses it the same way.
  */
 export function recordChunkLanguage(
   languages: Map<string, string>,
   analyzer: Analyzer,
   entry: IndexedChunk,
-  noteLanguage: string | undefined,
+  frontmatter: string | undefined,
   fallback: Language,
+  noteLanguage: () => Language,
 ): string {
-  const lang = languageOf(noteLanguage) ?? analyzer.detect(entry.chunk.text, fallback);
+  const lang = languageOf(frontmatter) ?? analyzer.judge(entry.chunk.text, fallback) ?? noteLanguage();
   if (lang !== ENGLISH) languages.set(entry.chunk.id, lang.code);
   else languages.delete(entry.chunk.id);
   return lang.code;

@@ -9,7 +9,7 @@ import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
-import { analyseChunksSteps, chunkFieldTexts, recordChunkLanguage, TEXT_FIELDS } from "./chunk-fields";
+import { analyseChunksSteps, chunkFieldTexts, NoteLanguageMemo, recordChunkLanguage, TEXT_FIELDS } from "./chunk-fields";
 import { runAll } from "../persist/slices";
 import { decodePostings, encodePostings } from "./postings-codec";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -34,6 +34,7 @@ export class ChunkIndex {
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
   private exported: { revision: number; ids: readonly string[]; bytes: Uint8Array } | undefined;
+  private readonly noteLanguages = new NoteLanguageMemo();
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
@@ -118,7 +119,7 @@ export class ChunkIndex {
       if (i > 0 && i % perStep === 0) yield;
       const entry = this.entryOf(note, chunk, vectors[i]);
       this.chunks.set(chunk.id, entry);
-      this.insertDoc(entry, note.meta.language);
+      this.insertDoc(entry, note);
       ids.push(chunk.id);
     }
   }
@@ -159,7 +160,7 @@ export class ChunkIndex {
   *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
-    const noteLanguages: (string | undefined)[] = [];
+    const notesInOrder: ChunkedNote[] = [];
     this.switches.skipText = keywords !== undefined;
     if (rows) this.vectorStore?.adopt(rows);
     try {
@@ -169,10 +170,10 @@ export class ChunkIndex {
         for (const [i, chunk] of note.chunks.entries()) {
           const entry = this.entryOf(note, chunk, vectors[i]);
           this.chunks.set(chunk.id, entry);
-          this.insertDoc(entry, note.meta.language);
+          this.insertDoc(entry, note);
           ids.push(chunk.id);
           order.push(entry);
-          noteLanguages.push(note.meta.language);
+          notesInOrder.push(note);
           if (order.length % perStep === 0) yield;
         }
       }
@@ -191,7 +192,7 @@ export class ChunkIndex {
       this.keywords.restoreLanguages(this.switches.languages);
       return true;
     }
-    const languageOfEntry = (entry: IndexedChunk, i: number) => this.chooseLanguage(entry, noteLanguages[i]);
+    const languageOfEntry = (entry: IndexedChunk, i: number) => this.chooseLanguage(entry, notesInOrder[i]);
     yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, languageOfEntry, perStep);
     return false;
   }
@@ -275,13 +276,15 @@ export class ChunkIndex {
     return this.db.data.index as Bm25Store;
   }
 
-  private chooseLanguage(entry: IndexedChunk, noteLanguage: string | undefined): string {
-    return recordChunkLanguage(this.switches.languages, this.analyzer, entry, noteLanguage, this.defaultLanguage);
+  private chooseLanguage(entry: IndexedChunk, note: ChunkedNote | undefined): string {
+    const [analyzer, vault] = [this.analyzer, this.defaultLanguage];
+    const ofNote = (): Language => (note ? this.noteLanguages.of(analyzer, note, vault) : vault);
+    return recordChunkLanguage(this.switches.languages, analyzer, entry, note?.meta.language, vault, ofNote);
   }
 
-  private insertDoc(entry: IndexedChunk, noteLanguage: string | undefined): void {
+  private insertDoc(entry: IndexedChunk, note: ChunkedNote): void {
     this.textRevision++;
-    if (!this.switches.skipText) this.chooseLanguage(entry, noteLanguage);
+    if (!this.switches.skipText) this.chooseLanguage(entry, note);
     void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
     if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
