@@ -11,6 +11,15 @@ export const EXTRA_CUES: Readonly<Record<string, readonly string[]>> = {
     "endnu", "nogen", "andet", "fik", "gik", "sagde", "havde", "blevet", "kunne", "skulle", "ville", "også",
   ],
   no: ["litt", "igjen", "tilbake", "mye", "gjennom", "ennå", "annet", "annen", "fikk", "gikk", "kunne", "skulle", "ville", "også"],
+  // Spanish's list is two and a half times Portuguese's and holds many words both languages write alike.
+  pt: [
+    "algo", "antes", "apenas", "aqui", "bastante", "cada", "cerca", "cinco", "claro", "contra", "dentro", "desde",
+    "durante", "final", "igual", "junto", "lado", "lugar", "menos", "modo", "momento", "nada", "parte", "sobre",
+    "tarde", "toda", "todas", "todo", "todos", "total", "três", "seis", "usar", "vez", "ver", "não", "você",
+    "também", "muito", "isso", "isto", "mesmo", "agora", "ainda", "depois", "sempre", "nunca", "então", "porque",
+    "pelo", "pela", "num", "numa", "nosso", "nossa", "meu", "minha", "ao", "aos", "foi", "são", "está", "tenho",
+    "fazer", "fiz", "quando", "onde", "já", "só", "bem", "hoje", "ontem",
+  ],
   uk: [
     "що", "як", "але", "його", "її", "вже", "ще", "був", "була", "було", "були", "бути", "мене", "мені", "який", "яка",
     "яке", "які", "цього", "після", "між", "також", "дуже", "щоб", "бо", "від", "під", "із", "зі", "або", "навіть",

@@ -71,6 +71,15 @@ const hungarianStem = (word: string): string => {
   return stem.length > 3 && /[aeáé]$/u.test(stem) ? stem.slice(0, -1) : stem;
 };
 
+/**
+ * Dutch doubles a consonant after a short vowel before an ending ("jas", "jassen"); Snowball's Dutch stemmer only
+ * undoes that for k, d and t, so "winterjassen" kept "winterjass". Dutch words do not end in a doubled consonant.
+ */
+const dutchStem = (word: string): string => {
+  const stem = dutch(word);
+  return /([bcdfghjklmnpqrstvwxz])\1$/u.test(stem) ? stem.slice(0, -1) : stem;
+};
+
 function language(
   code: string,
   scripts: readonly Script[],
@@ -103,7 +112,7 @@ export const SNOWBALL_LANGUAGES: readonly Language[] = [
   language("id", ["latin"], indonesian, idStop),
   language("it", ["latin"], italian, itStop, { prepare: elision("it") }),
   language("lt", ["latin"], lithuanian, repaired(ltStop, LITHUANIAN_FIXES)),
-  language("nl", ["latin"], dutch, nlStop),
+  language("nl", ["latin"], dutchStem, nlStop),
   language("no", ["latin"], norwegian, noStop),
   language("pt", ["latin"], portuguese, ptStop),
   language("ro", ["latin"], romanian, roStop),

@@ -27,6 +27,8 @@ describe("language detection", () => {
     ["nl", "We zijn gisteren met de trein naar Utrecht gegaan, omdat de auto bij de garage stond, en het was fijn."],
     ["da", "Hun sagde, at hun ikke havde tid i dag, men at hun gerne ville komme efter arbejde."],
     ["no", "Hun sa at hun ikke hadde tid i dag, men at hun gjerne ville komme etter jobben."],
+    ["es", "Fui al dentista por la tarde porque me dolía una muela, y todavía tengo la boca dormida."],
+    ["pt", "Fui ao dentista à tarde porque um dente doía, e a boca ainda está dormente toda vez que falo."],
     // Only Norwegian's infinitive "å" (Danish: "at") tells this one apart.
     ["no", "På fredag skal jeg på intervju, og jeg må huske å fortelle om prosjektet vi har gjort."],
   ])("tells %s from its closest neighbours", (code, text) => {

@@ -56,6 +56,12 @@ describe("fixes to the analysis of languages we had", () => {
     expect(terms("en", "don't")).toEqual(["dont"]);
   });
 
+  it("undoes Dutch consonant doubling before an ending", () => {
+    expect(terms("nl", "winterjassen")).toEqual(terms("nl", "winterjas"));
+    expect(terms("nl", "zwembrillen")).toEqual(terms("nl", "zwembril"));
+    expect(terms("nl", "buurmannen")).toEqual(terms("nl", "buurman"));
+  });
+
   it("gives a Hungarian noun's plural and its cases one stem", () => {
     const stems = new Set(["gombák", "gombát", "gombával", "gombákat"].map((f) => terms("hu", f).join(" ")));
     expect(stems.size).toBe(1);
