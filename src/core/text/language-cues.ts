@@ -11,6 +11,11 @@ export const EXTRA_CUES: Readonly<Record<string, readonly string[]>> = {
     "endnu", "nogen", "andet", "fik", "gik", "sagde", "havde", "blevet", "kunne", "skulle", "ville", "også",
   ],
   no: ["litt", "igjen", "tilbake", "mye", "gjennom", "ennå", "annet", "annen", "fikk", "gikk", "kunne", "skulle", "ville", "også"],
+  // Finnish prose holds few of the pronoun and verb forms Snowball lists; its everyday adverbs and postpositions tell.
+  fi: [
+    "ennen", "jälkeen", "vain", "lähes", "myös", "paljon", "vielä", "aina", "jo", "sitten", "taas", "ehkä", "kautta",
+    "takia", "aikana", "välillä", "hyvin", "heti", "tänään", "eilen", "huomenna", "täällä", "siellä", "kaikki", "mitään",
+  ],
   // Spanish's list is two and a half times Portuguese's and holds many words both languages write alike.
   pt: [
     "algo", "antes", "apenas", "aqui", "bastante", "cada", "cerca", "cinco", "claro", "contra", "dentro", "desde",

@@ -52,6 +52,7 @@ describe("language detection", () => {
     ["it", "Abitiamo in una piccola città dove c'è una vecchia biblioteca e un parco vicino al fiume."],
     ["pt", "Moramos numa cidade pequena onde há uma biblioteca antiga e um parque perto do rio."],
     ["hu", "Egy kis városban lakunk, ahol van egy régi könyvtár és egy park a folyó mellett."],
+    ["fi", "Käyn aina ennen töitä kaupassa, mutta eilen jäin kotiin, koska satoi taas paljon."],
     ["ro", "Locuim într-un oraș mic unde există o bibliotecă veche și un parc lângă râu."],
   ])("tells %s in its own script", (code, text) => {
     expect(a.detect(text).code).toBe(code);
