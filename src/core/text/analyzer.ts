@@ -30,6 +30,12 @@ const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
 const POSSESSIVE = /['’]s$/u;
 const APOSTROPHE = /['’]/gu;
 const MAX_TERM_LENGTH = 64;
+/** Whether the character at `i` joins words of a link, e-mail address or path ("github.com/someone", "a@b.org"). */
+const joinsAt = (s: string, i: number): boolean => {
+  const c = s.charCodeAt(i);
+  return c === 46 || c === 47 || c === 64 || c === 92;
+};
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const STEM_CACHE_LIMIT = 200_000;
 /** What a stemmer may see: letters and their marks (Devanagari and Tamil vowels are marks), no digits. */
 const STEMMABLE = /^[\p{L}\p{M}]+$/u;
@@ -69,9 +75,23 @@ export class Analyzer {
 
   /** As `detect`, but undefined when the text holds too few function words to judge (a heading, a name). */
   judge(text: string, fallback: Language = ENGLISH): Language | undefined {
+    const lower = text.toLowerCase();
+    const raw = new Map<string, number>();
+    for (const match of lower.matchAll(WORD)) {
+      const w = match[0];
+      const end = match.index + w.length;
+      // Words of links and paths are no prose: "com" of github.com would make a list of links Portuguese.
+      if (w.length > 12) continue;
+      if (joinsAt(lower, end) && LETTER_OR_DIGIT.test(lower[end + 1] ?? "")) continue;
+      if (joinsAt(lower, match.index - 1) && LETTER_OR_DIGIT.test(lower[match.index - 2] ?? "")) continue;
+      raw.set(w, (raw.get(w) ?? 0) + 1);
+    }
     const folded = new Map<string, number>();
     // One-letter words keep their accent: "å" and "è" are cues, "a" is none.
-    for (const [w, n] of this.words(text)) if (w.length <= 12) folded.set(w.length === 1 ? w : cueForm(w), n);
+    for (const [w, n] of raw) {
+      const key = w.length === 1 ? w : cueForm(w);
+      folded.set(key, (folded.get(key) ?? 0) + n);
+    }
     return judgeLanguage(folded, fallback);
   }
 

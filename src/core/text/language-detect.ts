@@ -33,9 +33,11 @@ function gather(words: Iterable<[string, number]>): Evidence {
     if (word.length < 2 && !LETTER.test(word)) continue;
     const script = scriptOf(word);
     if (script) e.scripts.set(script, (e.scripts.get(script) ?? 0) + n);
-    for (const lang of OWNERS.get(word) ?? []) {
+    const owners = OWNERS.get(word);
+    if (!owners) continue;
+    for (const lang of owners) {
       e.hits.set(lang, (e.hits.get(lang) ?? 0) + n);
-      e.weight.set(lang, (e.weight.get(lang) ?? 0) + n / (OWNERS.get(word)?.length ?? 1));
+      e.weight.set(lang, (e.weight.get(lang) ?? 0) + n / owners.length);
     }
   }
   return e;

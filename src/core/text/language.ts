@@ -56,6 +56,9 @@ const SCRIPTS: readonly [Script, RegExp][] = [
 
 /** The script of a word's first letter, or undefined for scripts no stemmed language uses (Han, Thai …). */
 export function scriptOf(word: string): Script | undefined {
+  const code = word.charCodeAt(0);
+  // Most words of most vaults: skip the regular expressions.
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return "latin";
   const first = word.match(/\p{L}/u)?.[0];
   if (first === undefined) return undefined;
   for (const [script, re] of SCRIPTS) if (re.test(first)) return script;

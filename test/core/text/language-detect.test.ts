@@ -71,6 +71,13 @@ describe("language detection", () => {
     expect(a.detect("| link | link to a note | link | link | save the link | link | to the file in the vault |").code).toBe("en");
   });
 
+  it("reads no language into links: 'com' of github.com is Portuguese for 'with'", () => {
+    const links = [1, 2, 3, 4]
+      .map((i) => `- [Release ${i}](https://github.com/someone/plugin/releases/tag/${i}.0) on github.com/someone`)
+      .join("\n");
+    expect(a.detect(links).code).toBe("en");
+  });
+
   it("falls back when the text says too little: a title, names, code", () => {
     expect(a.detect("Kubernetes", ENGLISH)).toBe(ENGLISH);
     expect(a.detect("Hausaufgaben Mathematik", GERMAN)).toBe(GERMAN);
