@@ -37,13 +37,15 @@ const RULES: Record<Exclude<QueryType, "inflected">, Rule> = {
   "typo-word": typoWord,
 };
 
+/** Languages written without spaces between words: fragments apply, typos (of single letters) don't. */
+const UNSPACED_LANGS: ReadonlySet<string> = new Set(["zh", "ja", "th", "km", "lo", "my"]);
+
 /** Does a rule apply to a language at all (fragments only for unspaced scripts, typos only for alphabets, …)? */
 export function applies(type: QueryType, lang: string): boolean {
-  const unspaced = lang === "zh" || lang === "ja" || lang === "th";
-  if (type === "fragment") return unspaced;
+  if (type === "fragment") return UNSPACED_LANGS.has(lang);
   // ICU cuts Japanese verbs into stem and ending pieces, so "function words" there are bits of verbs, not words.
   if (type === "function-words") return lang !== "ja";
-  if (type === "typo" || type === "typo-word") return lang !== "zh" && lang !== "th" && lang !== "ja";
+  if (type === "typo" || type === "typo-word") return !UNSPACED_LANGS.has(lang);
   return true;
 }
 

@@ -12,32 +12,33 @@ export interface CorpusSummary {
 }
 
 export const RULES_TEXT = `Corpora, each indexed as one vault by every system: \`../shared/vaults/obsidian-help/en\` and \`zh\` (every
-language folder found there), and \`bench/fixtures/multilingual\`: 19–20 short everyday notes in each of de, es,
-fi, fr, ja, ru, sv, th and tr written for this benchmark, all in one mixed vault without \`lang\` frontmatter. With so
-few notes per language, success@10 there is near 1 for most types; success@1 and MRR@10 separate the systems more.
+language folder found there), and \`bench/fixtures/multilingual\`: 19–20 short everyday notes in each of da, de,
+es, fi, fr, hu, it, ja, km, nl, no, pt, ru, sv, th and tr written for this benchmark, all in one mixed vault without \`lang\`
+frontmatter. With so few notes per language, success@10 there is near 1 for most types; success@1 and MRR@10 separate the systems more.
 
 Query rules (each drawn per note with a seeded RNG, seed \`--seed\`, default 8; per note and type at most enough for
 about 60 per language, 2 to 6, then at most \`--per-cell\` (150) per language and type drawn at random). A query is a
 hit when its target note is in the top 10.
 Queries whose target is not the only note that fits are dropped, never scored with several right answers.
 - **phrase**: 2–4 consecutive words of one punctuation-free run of the note's prose (title included), as plain words
-  (for zh/ja/th the substring itself); kept only if no other note contains it (case-folded substring).
+  (for zh/ja/th/km the substring itself); kept only if no other note contains it (case-folded substring).
 - **function-words** (not ja): 3–4 consecutive words that are each in at least a quarter (and 3+) of the notes of the
-  language, as plain words (zh/th: the substring), e.g. "is only available on"; kept only if no other note contains
+  language, as plain words (zh/th/km: the substring), e.g. "is only available on"; kept only if no other note contains
   them. Few such phrases single out one note in the small fixture languages, so those cells are small.
 - **bag**: 3–5 of the note's 15 highest-tf·idf words among words (3+ letters, 2+ in unspaced scripts, not bare
   hiragana) in at most 5 % (at least 2) of the notes of the same language, shuffled; kept only if no other note
   has them all.
 - **inflected**: fixtures: queries written by hand in \`bench/fixtures/multilingual/<lang>/inflected.json\` (one or two
   per note, single words and 2–4 word queries), every word in a form the note never uses (the bench checks this),
-  e.g. German "Fahrrädern" for a note that says "Fahrrad"; none for Thai (no inflection). en vault: 2–3 distinctive
-  words, each replaced by another form (plural/singular, -ing, -ed) that the vault uses elsewhere but this note never;
+  e.g. German "Fahrrädern" for a note that says "Fahrrad"; none for Thai and Khmer (no inflection). en vault: 2–3
+  distinctive words, each replaced by another form (plural/singular, -ing, -ed) that the vault uses elsewhere but this note never;
   kept only if no other note has all the original words. zh: none (no inflection).
-- **fragment** (zh, ja, th): 2–3 graphemes from inside one ICU word of 3+ graphemes of Han, kana or Thai, not at the
-  word's start (that is a prefix query), not all hiragana, not starting on a length mark or small kana, not splitting
+- **fragment** (zh, ja, th, km): 2–3 graphemes from inside one ICU word of 3+ graphemes of Han, kana, Thai or Khmer
+  (a Khmer subscript consonant stays in its base's grapheme), not at the word's start (that is a prefix query), not
+  all hiragana, not starting on a length mark or small kana, not splitting
   a Thai vowel from its consonant (so "识库" from 知识库); kept only if no other note contains them.
 - **typo**: a bag query with one word of 5+ letters misspelt by one random edit (insert, delete, substitute,
-  transpose) into a string that is no word of the vault. Alphabetic scripts only (not zh/ja/th).
+  transpose) into a string that is no word of the vault. Alphabetic scripts only (not zh/ja/th/km).
 - **typo-word**: one word of 5+ letters that only the target note uses, misspelt the same way (like "canvs").`;
 
 const f2 = (x: number | undefined) => (x === undefined ? "–" : x.toFixed(2));

@@ -40,7 +40,7 @@ function parsed(n: BenchNote): { segWords: Word[][]; long: string[][] } {
     const long = segWords
       .flat()
       .map((w) => w.text)
-      .filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}ー]+$/u.test(w))
+      .filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Khmer}\p{Script=Lao}ー]+$/u.test(w))
       .map((w) => [...graphemes.segment(w)].map((g) => g.segment))
       .filter((g) => g.length >= 3);
     m = { segWords, long };
@@ -149,7 +149,8 @@ export const typoWord: Rule = (n, c, r) => {
 };
 
 /**
- * 2–3 graphemes from inside one ICU word of Han, kana or Thai with 3+ graphemes, not starting where the word starts
+ * 2–3 graphemes from inside one ICU word of Han, kana, Thai, Lao or Khmer with 3+ graphemes (ICU keeps a Khmer
+ * subscript consonant in its base's grapheme), not starting where the word starts
  * (that would be a prefix query), not all hiragana (endings alone name nothing), not starting on a length mark or
  * small kana, not splitting a Thai leading vowel from its consonant; kept only if no other note contains them.
  * So "识库" from 知识库, or "ネージャ" from マネージャー.
@@ -163,7 +164,7 @@ export const fragment: Rule = (n, c, r) => {
   if (/^[\p{Script=Hiragana}ー]+$/u.test(q) || /^[ーゃゅょっャュョッ]/u.test(q)) return undefined;
   // A Thai leading vowel (เ แ โ ใ ไ) is written before the consonant it follows in speech: never cut the two apart.
   // Nor start on a vowel that follows its consonant (ะ า ำ).
-  if (/[เแโใไ]/u.test(g[i - 1] ?? "") || /[เแโใไ]$/u.test(q) || /^[ะาำๆ]/u.test(q)) return undefined;
+  if (/[เแโใไ]/u.test(g[i - 1] ?? "") || /[เแโใไ]$/u.test(q) || /^[ะาำๆៗ]/u.test(q)) return undefined;
   return onlyTargetContains(q, n, c) ? q : undefined;
 };
 

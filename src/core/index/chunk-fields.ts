@@ -1,5 +1,7 @@
 import type { Analyzer } from "../text/analyzer";
-import { UNSPACED_RUN } from "../text/bigrams";
+import { UNSPACED_LETTER } from "../text/bigrams";
+import type { Language } from "../text/languages";
+import type { ChunkedNote } from "../types";
 import type { FieldPostings } from "./field-postings";
 import type { IndexedChunk } from "./index-types";
 import { fieldTermCounts, GRAM_FIELD } from "./orama-tokenizer";
@@ -16,8 +18,6 @@ export const NOTE_WIDE_FIELDS: ReadonlySet<string> = new Set(["title", "aliases"
 /** The text of each field of a chunk: its words, and its unspaced-script runs again as character pairs. */
 export type FieldTexts = Record<(typeof TEXT_FIELDS)[number] | typeof GRAM_FIELD, string>;
 
-const UNSPACED_CHAR = new RegExp(UNSPACED_RUN.source, "u");
-
 /**
  * What each field indexes of a chunk. The pair field gets the text and title only when they hold an unspaced script:
  * for the rest it would stay empty anyway, and scanning it costs time on every chunk.
@@ -25,7 +25,7 @@ const UNSPACED_CHAR = new RegExp(UNSPACED_RUN.source, "u");
 export function chunkFieldTexts(entry: IndexedChunk): FieldTexts {
   const headings = entry.chunk.headingPath.slice(1).join(" ");
   const texts = { text: entry.chunk.text, title: entry.title, headings, aliases: entry.aliases.join(" ") };
-  return { ...texts, grams: UNSPACED_CHAR.test(entry.chunk.text + entry.title) ? `${texts.text}\n${texts.title}` : "" };
+  return { ...texts, grams: UNSPACED_LETTER.test(entry.chunk.text + entry.title) ? `${texts.text}\n${texts.title}` : "" };
 }
 
 /**
@@ -48,4 +48,21 @@ export function* analyseChunksSteps(
       fields[prop]?.add(idOf[i] ?? 0, counted.counts, counted.length);
     }
   }
+}
+
+/** Text of a note read to judge its language: enough prose for function words to tell, however long the note. */
+const NOTE_SAMPLE_CHARS = 20_000;
+
+/**
+ * The language of a note as a whole: what its function words point to, else `vaultDefault`. A chunk of a heading and
+ * a line says too little by itself, and would otherwise be analysed in the vault's language while the rest of its
+ * note is Danish.
+ */
+export function noteFallbackLanguage(analyzer: Analyzer, note: ChunkedNote, vaultDefault: Language): Language {
+  let sample = "";
+  for (const chunk of note.chunks) {
+    if (sample.length >= NOTE_SAMPLE_CHARS) break;
+    sample += `${chunk.text.slice(0, NOTE_SAMPLE_CHARS)}\n`;
+  }
+  return analyzer.detect(sample, vaultDefault);
 }

@@ -119,7 +119,7 @@ export class ChunkIndex {
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
-    this.langs.noteAdded(note.path, note.meta.language);
+    this.langs.noteAdded(note);
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
       const entry = this.entryOf(note, chunk, vectors[i]);
@@ -178,7 +178,7 @@ export class ChunkIndex {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];
         this.byPath.set(note.path, ids);
-        this.langs.noteAdded(note.path, note.meta.language);
+        this.langs.noteAdded(note);
         for (const [i, chunk] of note.chunks.entries()) {
           const entry = this.entryOf(note, chunk, vectors[i]);
           this.chunks.set(chunk.id, entry);

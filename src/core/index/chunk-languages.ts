@@ -1,15 +1,20 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
+import type { ChunkedNote } from "../types";
+import { noteFallbackLanguage } from "./chunk-fields";
 import type { IndexedChunk } from "./index-types";
 
 /**
  * Which language each chunk is analysed in: the note's `lang` frontmatter when we stem that language, else the one
- * its function words point to, else the vault's default. The choice is recorded per chunk (English, the common case,
+ * its function words point to, else (too few of them: a heading and a line) its whole note's, else the vault's
+ * default. The choice is recorded per chunk (English, the common case,
  * by its absence) so that removing a chunk analyses it exactly as inserting it did.
  */
 export class ChunkLanguages {
   /** Notes' `lang` frontmatter, for notes that have one. */
   private readonly ofNote = new Map<string, string>();
+  /** Notes of several chunks without frontmatter language, and their language once a short chunk needed it. */
+  private readonly wholeNotes = new Map<string, { note: ChunkedNote; judged?: { fallback: Language; lang: Language } }>();
 
   constructor(
     /** Chunk id → language code, shared with the BM25 component, which analyses each field in it. */
@@ -19,13 +24,17 @@ export class ChunkLanguages {
   ) {}
 
   /** A note goes in: its frontmatter language (if any) now decides for its chunks. */
-  noteAdded(path: string, language: string | undefined): void {
-    if (language !== undefined) this.ofNote.set(path, language);
+  noteAdded(note: ChunkedNote): void {
+    const { path } = note;
+    if (note.meta.language !== undefined) this.ofNote.set(path, note.meta.language);
     else this.ofNote.delete(path);
+    if (note.chunks.length > 1 && languageOf(note.meta.language) === undefined) this.wholeNotes.set(path, { note });
+    else this.wholeNotes.delete(path);
   }
 
   noteRemoved(path: string): void {
     this.ofNote.delete(path);
+    this.wholeNotes.delete(path);
   }
 
   chunkRemoved(id: string): void {
@@ -74,6 +83,15 @@ export class ChunkLanguages {
   }
 
   private decide(entry: IndexedChunk, fallback: Language): Language {
-    return languageOf(this.ofNote.get(entry.chunk.path)) ?? this.analyzer.detect(entry.chunk.text, fallback);
+    const path = entry.chunk.path;
+    return languageOf(this.ofNote.get(path)) ?? this.analyzer.judge(entry.chunk.text, fallback) ?? this.wholeNote(path, fallback);
+  }
+
+  /** The language of a chunk's whole note, judged once (per default language) for its first chunk too short to tell. */
+  private wholeNote(path: string, fallback: Language): Language {
+    const held = this.wholeNotes.get(path);
+    if (!held) return fallback;
+    if (held.judged?.fallback !== fallback) held.judged = { fallback, lang: noteFallbackLanguage(this.analyzer, held.note, fallback) };
+    return held.judged.lang;
   }
 }

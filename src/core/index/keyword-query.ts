@@ -1,6 +1,6 @@
 import type { Analyzer } from "../text/analyzer";
-import { bigramCounts, UNSPACED_RUN } from "../text/bigrams";
-import { foldAccents, type Language } from "../text/languages";
+import { bigramCounts, UNSPACED_LETTER } from "../text/bigrams";
+import { cueForm, foldAccents, type Language } from "../text/languages";
 import type { ClauseTerm, QueryClause } from "./bm25-component";
 import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
@@ -67,7 +67,6 @@ const COMPLETION_WEIGHT = 0.5;
 /** Weight of each character pair against a whole word: pairs overlap, so a word of n characters adds n − 1 of them. */
 const GRAM_WEIGHT = 0.5;
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
-const UNSPACED = new RegExp(UNSPACED_RUN.source, "u");
 
 /**
  * The clauses of a keyword query. Each word is analysed in every language the index holds and matched by whichever
@@ -90,12 +89,12 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   };
   const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
   const correct = words.length <= MAX_WORDS_CORRECTED;
-  const isStop = (w: string): boolean => ctx.stopLanguage.stopWords.has(foldAccents(w));
+  const isStop = (w: string): boolean => ctx.stopLanguage.stopWords.has(cueForm(w));
   const dropStops = words.length > MAX_WORDS_KEEPING_STOPS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
   for (const word of words) {
     last = undefined;
-    if (UNSPACED.test(word)) {
+    if (UNSPACED_LETTER.test(word)) {
       for (const term of ctx.analyzer.terms(word)) add([{ term, weight: 1 }], ctx.props, `w:${term}`);
       for (const [gram, n] of bigramCounts(word)) {
         for (let i = 0; i < n; i++) add([{ term: gram, weight: GRAM_WEIGHT }], [ctx.gramProp], `g:${gram}`);

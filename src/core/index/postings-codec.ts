@@ -8,8 +8,9 @@ import { PostingList } from "./posting-list";
  * what it made of the texts, so a change to it bumps this number, and a saved index then analyses its chunk texts
  * again at load instead of restoring postings. Vectors are saved apart and keyed by chunking, so they are kept.
  * 2: per-language stemming and stop words, language markers, the character-pair field.
+ * 3: eleven more languages, French/Italian elision, Hungarian stems, Khmer subscripts kept whole in pairs.
  */
-const POSTINGS_LAYOUT = 2;
+const POSTINGS_LAYOUT = 3;
 
 /** Postings written or read between two yields. */
 const POSTINGS_PER_SLICE = 20_000;

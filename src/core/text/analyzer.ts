@@ -1,5 +1,6 @@
-import { detectLanguage } from "./language-detect";
-import { ENGLISH, foldAccents, type Language } from "./languages";
+import { judgeLanguage } from "./language-detect";
+import { cueForm, ENGLISH, foldAccents, type Language } from "./languages";
+import { FOLDABLE } from "./language";
 
 /** How text becomes index terms. The same analyzer runs on notes and on queries. */
 export interface AnalyzerOptions {
@@ -26,13 +27,18 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * underscores join a code name ("pg_basebackup").
  */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
-/** Accent folding is only safe for alphabets where marks are accents; in Devanagari or Thai they are vowels. */
-const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}]+$/u;
 const POSSESSIVE = /['’]s$/u;
 const APOSTROPHE = /['’]/gu;
 const MAX_TERM_LENGTH = 64;
+/** Whether the character at `i` joins words of a link, e-mail address or path ("github.com/someone", "a@b.org"). */
+const joinsAt = (s: string, i: number): boolean => {
+  const c = s.charCodeAt(i);
+  return c === 46 || c === 47 || c === 64 || c === 92;
+};
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const STEM_CACHE_LIMIT = 200_000;
-const ONLY_LETTERS = /^\p{L}+$/u;
+/** What a stemmer may see: letters and their marks (Devanagari and Tamil vowels are marks), no digits. */
+const STEMMABLE = /^[\p{L}\p{M}]+$/u;
 
 /**
  * Turns text into index terms, keeping duplicates (BM25 needs term frequencies).
@@ -62,11 +68,31 @@ export class Analyzer {
     return words;
   }
 
-  /** The language of `text` judged by its function words (see `detectLanguage`), or `fallback`. */
+  /** The language of `text` judged by its function words (see `judgeLanguage`), or `fallback`. */
   detect(text: string, fallback: Language = ENGLISH): Language {
+    return this.judge(text, fallback) ?? fallback;
+  }
+
+  /** As `detect`, but undefined when the text holds too few function words to judge (a heading, a name). */
+  judge(text: string, fallback: Language = ENGLISH): Language | undefined {
+    const lower = text.toLowerCase();
+    const raw = new Map<string, number>();
+    for (const match of lower.matchAll(WORD)) {
+      const w = match[0];
+      const end = match.index + w.length;
+      // Words of links and paths are no prose: "com" of github.com would make a list of links Portuguese.
+      if (w.length > 12) continue;
+      if (joinsAt(lower, end) && LETTER_OR_DIGIT.test(lower[end + 1] ?? "")) continue;
+      if (joinsAt(lower, match.index - 1) && LETTER_OR_DIGIT.test(lower[match.index - 2] ?? "")) continue;
+      raw.set(w, (raw.get(w) ?? 0) + 1);
+    }
     const folded = new Map<string, number>();
-    for (const [w, n] of this.words(text)) if (w.length <= 12) folded.set(foldAccents(w), n);
-    return detectLanguage(folded, fallback);
+    // One-letter words keep their accent: "å" and "è" are cues, "a" is none.
+    for (const [w, n] of raw) {
+      const key = w.length === 1 ? w : cueForm(w);
+      folded.set(key, (folded.get(key) ?? 0) + n);
+    }
+    return judgeLanguage(folded, fallback);
   }
 
   /**
@@ -123,14 +149,15 @@ export class Analyzer {
     const key = lang === ENGLISH ? word : `${lang.code}:${word}`;
     const cached = this.stemCache.get(key);
     if (cached !== undefined) return cached;
-    let term = word.replace(POSSESSIVE, "").replace(APOSTROPHE, "");
+    let term = (lang.prepare ? lang.prepare(word) : word).replace(POSSESSIVE, "").replace(APOSTROPHE, "");
     if (term.length > MAX_TERM_LENGTH) term = term.slice(0, MAX_TERM_LENGTH);
     const foldable = FOLDABLE.test(term);
     const folded = foldable ? foldAccents(term) : term;
     if (this.options.stopWords && lang.stopWords.has(folded)) term = "";
     else if (!this.options.stemming) term = folded;
     else if (lang === ENGLISH) term = /^[a-z]+$/u.test(folded) ? lang.stem(folded) : folded;
-    else term = foldable && ONLY_LETTERS.test(term) ? foldAccents(lang.stem(term)) : folded;
+    else if (!STEMMABLE.test(term)) term = folded;
+    else term = foldable ? foldAccents(lang.stem(term)) : lang.stem(term);
     if (this.stemCache.size >= STEM_CACHE_LIMIT) this.stemCache.clear();
     this.stemCache.set(key, term);
     return term;

@@ -3,14 +3,24 @@ export const UNSPACED_RUN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{M}ー]+/gu;
 
 /**
+ * A letter of an unspaced script. Not `UNSPACED_RUN`, which also takes combining marks: those occur in every script
+ * (Arabic vowel points, Devanagari vowels, decomposed accents), and a word with one is not unspaced.
+ */
+export const UNSPACED_LETTER =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
  * Overlapping character pairs of every unspaced-script run in `text` ("東京都" → 東京, 京都), with counts. A word
  * segmenter only finds whole dictionary words; pairs also let a fragment cut mid-word, or one piece of a long katakana
- * compound, match. Combining marks stay with their letter (Thai vowels and tone marks are marks). Runs are taken
- * from the lower-cased text, so full-width Latin letters inside a run don't matter.
+ * compound, match. Combining marks stay with their letter (Thai vowels and tone marks are marks), and Khmer
+ * subscript consonants with theirs. Runs are taken from the lower-cased text, so full-width Latin letters inside a
+ * run don't matter.
  */
 export function bigramCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const match of text.matchAll(UNSPACED_RUN)) {
+  // Khmer and Myanmar writers often mark word breaks with zero-width spaces that a typed query leaves out.
+  const joined = text.includes("\u200b") ? text.replaceAll("\u200b", "") : text;
+  for (const match of joined.matchAll(UNSPACED_RUN)) {
     const chars = clusters(match[0]);
     for (let i = 0; i + 1 < chars.length; i++) {
       const gram = (chars[i] ?? "") + (chars[i + 1] ?? "");
@@ -21,12 +31,18 @@ export function bigramCounts(text: string): Map<string, number> {
 }
 
 const MARK = /\p{M}/u;
+/** Khmer coeng and Myanmar's stacking virama: the consonant after one is written below the one before. */
+const STACKER = /[\u17d2\u1039]$/u;
 
-/** Letters with their combining marks attached: "กิน" is two units, ก+ิ and น. */
+/**
+ * Letters with their combining marks attached: "กิน" is two units, ก+ิ and น. A Khmer or Myanmar subscript
+ * consonant stays with its base ("ខ្ញុំ" is one unit), as one letter to the reader: a pair must never start on it.
+ */
 function clusters(run: string): string[] {
   const out: string[] = [];
   for (const ch of run) {
-    if (out.length > 0 && MARK.test(ch)) out[out.length - 1] += ch;
+    const last = out.length - 1;
+    if (last >= 0 && (MARK.test(ch) || STACKER.test(out[last] ?? ""))) out[last] += ch;
     else out.push(ch);
   }
   return out;
