@@ -9,12 +9,12 @@ import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
-import { analyseChunksSteps, chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
+import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "./note-table";
 import { GRAM_FIELD } from "./orama-tokenizer";
 import { runAll } from "../persist/slices";
-import { decodePostings } from "./postings-codec";
+import { restoreKeywordSteps } from "./keyword-restore";
 import { KeywordExport } from "./keyword-export";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
@@ -194,24 +194,13 @@ export class ChunkIndex {
     }
     this.textRevision++;
     if (keywords === undefined) return false;
-    const store = this.store();
     const idOf = Int32Array.from(order, (e) => this.db.internalDocumentIDStore.idToInternalId.get(e.chunk.id) ?? 0);
-    const decoded = yield* decodePostings(keywords, idOf, order.length);
-    const props = Object.keys(store.fields);
-    const restored = decoded?.length === props.length && decoded.every((f) => props.includes(f.prop));
-    if (decoded && restored) {
-      for (const f of decoded) store.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
-      this.keywords.restoreLanguages(this.switches.languages);
-    } else {
-      // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
-      yield* analyseChunksSteps(store.fields, this.analyzer, order, idOf, (entry) => this.langs.choose(entry), Math.min(perStep, 8));
-    }
-    // Note lengths come from the chunks' field lengths, which only now are in place.
-    for (const [i, entry] of order.entries()) {
-      if (i > 0 && i % perStep === 0) yield;
-      this.noteTable("add", entry.chunk.id, entry.chunk.path);
-    }
-    return restored;
+    return yield* restoreKeywordSteps(keywords, {
+      fields: this.store().fields, analyzer: this.analyzer, order, idOf, perStep,
+      choose: (entry) => this.langs.choose(entry),
+      restoreLanguages: () => this.keywords.restoreLanguages(this.switches.languages),
+      placed: (entry) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
+    });
   }
 
   /**
@@ -301,9 +290,7 @@ export class ChunkIndex {
   /** Adds a chunk to the note table, or takes it out, with its field lengths as the postings hold them now. */
   private noteTable(op: "add" | "remove", id: string, path: string): void {
     const internalId = this.db.internalDocumentIDStore.idToInternalId.get(id);
-    if (internalId === undefined) return;
-    const fields = this.store().fields;
-    this.notes[op](internalId, path, (field) => fields[field]?.lengthOf(internalId) ?? 0);
+    if (internalId !== undefined) this.notes.track(op, internalId, path, this.store().fields);
   }
 
   private insertDoc(entry: IndexedChunk): void {

@@ -1,3 +1,5 @@
+import type { FieldPostings } from "./field-postings";
+
 /**
  * Which note each indexed chunk belongs to, as small integer ordinals, and each note's field lengths: what scoring a
  * note as one document (see note-scores.ts) needs in its hot loop. Arrays are indexed by Orama's internal chunk id
@@ -77,6 +79,11 @@ export class NoteTable {
       if (this.noteWide.has(f) && !first) continue;
       this.change(f, ordinal, lengthOf(f));
     }
+  }
+
+  /** Adds or removes a chunk with its field lengths as the postings `fields` hold them now. */
+  track(op: "add" | "remove", internalId: number, path: string, fields: Readonly<Record<string, FieldPostings>>): void {
+    this[op](internalId, path, (field) => fields[field]?.lengthOf(internalId) ?? 0);
   }
 
   /** Takes a chunk out; `lengthOf` must give the lengths it was added with. Unknown chunks are ignored. */
