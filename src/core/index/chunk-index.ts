@@ -1,11 +1,11 @@
-import { create, insert, remove, type AnyOrama } from "@orama/orama";
+import { insert, remove, type AnyOrama } from "@orama/orama";
 import { internalDocumentIDStore } from "@orama/orama/components";
 import type { Chunk, ChunkedNote } from "../types";
-import { createBm25Component, type Bm25Store, type IndexSwitches } from "./bm25-component";
+import type { Bm25Store, IndexSwitches } from "./bm25-component";
+import { createChunkDb, fieldBoosts } from "./chunk-db";
 import { Analyzer } from "../text/analyzer";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
-import { createOramaTokenizer } from "./orama-tokenizer";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
@@ -49,18 +49,12 @@ export class ChunkIndex {
     defaultLanguage: Language = ENGLISH,
   ) {
     this.langs = new ChunkLanguages(this.switches.languages, this.analyzer, defaultLanguage);
-    const schema = { text: "string", title: "string", headings: "string", aliases: "string", grams: "string" } as const;
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
     const tieKey = (id: string) => internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
     this.vectorStore = dims > 0 ? new VectorStore(dims, tieKey) : undefined;
-    this.db = create({
-      schema,
-      // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
-      sort: { enabled: false },
-      components: { tokenizer: createOramaTokenizer(this.analyzer), index: createBm25Component(this.switches) as never },
-    }) as AnyOrama;
-    this.boost = { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost, grams: 1 };
+    this.db = createChunkDb(this.analyzer, this.switches);
+    this.boost = fieldBoosts(lexical);
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
     const text = (id: string): string => this.chunks.get(id)?.chunk.text ?? "";
     const langOf = (id: string): Language => languageOf(this.switches.languages.get(id)) ?? ENGLISH;
