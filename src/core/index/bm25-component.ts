@@ -2,6 +2,7 @@ import { index as oramaIndex } from "@orama/orama/components";
 import type { IIndex, Tokenizer, TokenScore } from "@orama/orama";
 import type { TermCounts } from "../text/analyzer";
 import { FieldPostings } from "./field-postings";
+import type { LanguageMask } from "./language-masks";
 import { termCountsOf } from "./orama-tokenizer";
 import { bm25Search } from "./bm25-search";
 
@@ -101,6 +102,11 @@ export interface Bm25Params {
   limit: number;
   /** When notes are scored: how many chunks of each note are listed at most, its best ones. Default all. */
   perNote?: number;
+  /**
+   * Each chunk's language by internal id, as an ordinal into the index's language list (see language-masks.ts): what
+   * a term's `languages` are checked against. Without it, no term is restricted.
+   */
+  chunkLanguages?: Uint8Array;
 }
 
 /** One term a clause accepts. */
@@ -127,6 +133,12 @@ export interface ClauseTerm {
    * alone brings must hold a word close to the one typed (see `KeywordSearcher.search`).
    */
   cover?: boolean;
+  /**
+   * The languages whose chunks the term may match. A chunk was analysed in one language, so a query word is in it
+   * only if the word analysed that way gives the term: the Swedish stem "van" of "vanligaste" is no match for the
+   * Dutch word "van". Absent: any chunk.
+   */
+  languages?: LanguageMask;
 }
 
 /** One query word: the terms that count as it (stems in several languages, completions, corrections). */

@@ -1,4 +1,5 @@
 import type { Bm25Params, Bm25Store, ClauseTerm, QueryClause } from "./bm25-component";
+import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
 import { notePassFor, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator } from "./score-accumulator";
 import { topK } from "./top-k";
@@ -32,9 +33,17 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
       const postings = index.fields[prop];
       return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
     });
-    const dfOf = (term: string): number => {
-      let df = 0;
-      for (const f of fields) df = Math.max(df, f.postings.documentFrequency(term));
+    const langs = p.chunkLanguages;
+    const known = new Map<ClauseTerm, number>();
+    const dfOf = (t: ClauseTerm): number => {
+      let df = known.get(t);
+      if (df !== undefined) return df;
+      df = 0;
+      for (const f of fields) {
+        const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : f.postings.documentFrequency(t.term);
+        df = Math.max(df, n);
+      }
+      known.set(t, df);
       return df;
     };
     const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
@@ -43,7 +52,7 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
     let ownIdf = Infinity;
     let exactIdf = Infinity;
     for (const t of clause.terms) {
-      const df = t.fuzzy ? 0 : dfOf(t.term);
+      const df = t.fuzzy ? 0 : dfOf(t);
       if (df <= 0) continue;
       exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
       if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
@@ -54,8 +63,9 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
     for (const t of terms) {
       const { term, weight } = t;
       const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
-      const df = dfOf(term);
+      const df = dfOf(t);
       if (df <= 0) continue;
+      const mask = langs ? t.languages : undefined;
       pass?.startTerm();
       for (const { prop, postings, weight: boost, avgLength } of fields) {
         const list = postings.postings(term);
@@ -65,6 +75,7 @@ export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p:
         for (let k = 0; k < length; k++) {
           const id = ids[k] ?? 0;
           if (p.where && !p.where.has(id)) continue;
+          if (mask && mask[langs?.[id] ?? UNKNOWN_LANGUAGE] === 0) continue;
           const count = counts[k] ?? 0;
           const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
           tfs.add(id, (boost * count) / norm);

@@ -4,6 +4,7 @@ import { cueForm, foldAccents, type Language } from "../text/languages";
 import type { ClauseTerm, QueryClause } from "./bm25-component";
 import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
+import { maskedDocumentFrequency, maskOf, type LanguageMask } from "./language-masks";
 
 /** How a typed query becomes BM25 clauses. */
 export interface KeywordQueryContext {
@@ -25,6 +26,16 @@ export interface KeywordQueryContext {
   prefixLast: boolean;
   /** Most edits a typo correction may need: 0 turns them off. */
   maxEdits: number;
+  /**
+   * Each chunk's language by internal id, as an ordinal into `languages` (see language-masks.ts). With it, a word
+   * counts as known only where one of its stems occurs in a chunk of a language that gives that stem.
+   */
+  chunkLanguages?: Uint8Array;
+  /**
+   * The index term of each stop word, with the languages it is one in (see `stopTerms`). With `chunkLanguages`, a
+   * stem matches no chunk of a language where it is a stop word, unless that language gives it for this word too.
+   */
+  stopTerms?: ReadonlyMap<string, LanguageMask>;
 }
 
 /**
@@ -54,7 +65,11 @@ const MAX_DF_TO_CORRECT = 2;
  * names, code and links make a dozen unknown words whose vocabulary walks cost tens of milliseconds.
  */
 const MAX_WORDS_CORRECTED = 10;
-/** Shortest stem that may stand for the beginning of a misspelt word (see `corrections`). */
+/**
+ * Shortest stem that may stand for the beginning of a misspelt word (see `corrections`): Spanish "cog" for "cogimog"
+ * (cogimos). Short ones match the beginnings of many words, so the results they alone bring are checked for a word
+ * close to the one typed (see `KeywordSearcher.search`).
+ */
 const MIN_STEM_COVER = 3;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
@@ -104,10 +119,10 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
     const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];
     for (const part of parts) {
       if (dropStops && isStop(part)) continue;
-      const stems = part === word && parts.length > 1 ? [word] : stemsOf(part, ctx);
-      const key = `w:${[...stems].sort().join(" ")}`;
+      const stems = part === word && parts.length > 1 ? [{ term: word, weight: 1 }] : stemsOf(part, ctx);
+      const key = `w:${stems.map((t) => t.term).sort().join(" ")}`;
       const fresh = !clauses.has(key);
-      const clause = add(stems.map((term) => ({ term, weight: 1 })), ctx.props, key);
+      const clause = add(stems.map(({ term, weight, languages }) => ({ term, weight, ...(languages ? { languages } : {}) })), ctx.props, key);
       if (!clause) continue;
       const fixes = fresh && correct ? corrections(part, stems, ctx) : [];
       clause.terms.push(...fixes);
@@ -123,14 +138,48 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   return [...clauses.values()];
 }
 
-/** The word's distinct index terms over the index's languages (`ctx.analyzer` keeps stop words). */
-function stemsOf(word: string, ctx: KeywordQueryContext): string[] {
-  const out = new Set<string>();
-  for (const lang of ctx.languages) {
+/** A stem of a query word, with the languages that give it for that word (a mask only when not all of them do). */
+interface Stem extends ClauseTerm {
+  givenBy?: LanguageMask;
+}
+
+/**
+ * The word's distinct index terms over the index's languages (`ctx.analyzer` keeps stop words). Each matches chunks
+ * of every language, which finds forms one stemmer leaves apart and another joins ("higher" and "high"), except
+ * those of languages where it is a stop word and that do not give it for this word.
+ */
+function stemsOf(word: string, ctx: KeywordQueryContext): Stem[] {
+  const byTerm = new Map<string, Set<number>>();
+  ctx.languages.forEach((lang, ordinal) => {
     const term = ctx.analyzer.normalize(word, lang);
-    if (term !== "") out.add(term);
+    if (term === "") return;
+    const set = byTerm.get(term) ?? new Set<number>();
+    set.add(ordinal);
+    byTerm.set(term, set);
+  });
+  const n = ctx.languages.length;
+  return [...byTerm].map(([term, set]) => {
+    const stem: Stem = { term, weight: 1 };
+    if (!ctx.chunkLanguages || set.size === n) return stem;
+    stem.givenBy = maskOf(n, (i) => set.has(i));
+    const stop = ctx.stopTerms?.get(term);
+    let barred = false;
+    for (let i = 0; stop && i < n; i++) barred ||= stop[i] === 1 && !set.has(i);
+    if (barred && stop) stem.languages = maskOf(n, (i) => set.has(i) || stop[i] === 0);
+    return stem;
+  });
+}
+
+/** Chunks holding `t` in any searched field (the most in one field), counting only those of its languages. */
+function documentFrequency(t: { term: string; languages?: LanguageMask }, ctx: KeywordQueryContext): number {
+  let df = 0;
+  for (const prop of ctx.props) {
+    const field = ctx.fields[prop];
+    if (!field) continue;
+    const n = t.languages && ctx.chunkLanguages ? maskedDocumentFrequency(field, t.term, t.languages, ctx.chunkLanguages) : field.documentFrequency(t.term);
+    df = Math.max(df, n);
   }
-  return [...out];
+  return df;
 }
 
 /** Edits a correction of `word` may need: none under 4 letters, 2 from 8 letters when allowed, else 1. */
@@ -141,12 +190,13 @@ function editsFor(word: string, ctx: KeywordQueryContext): number {
 }
 
 /** Vocabulary terms a few edits from the word's stems, most frequent first. */
-function corrections(word: string, stems: readonly string[], ctx: KeywordQueryContext): ClauseTerm[] {
+function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext): ClauseTerm[] {
   const edits = editsFor(word, ctx);
   if (edits === 0) return [];
+  // Known only in the languages that give the stem: Finnish stems "atlla" (talla) to "at", which every Danish note has.
+  if (stems.some((s) => documentFrequency({ term: s.term, languages: s.givenBy }, ctx) > MAX_DF_TO_CORRECT)) return [];
   const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
-  if (stems.some((s) => df(s) > MAX_DF_TO_CORRECT)) return [];
-  const own = new Set(stems);
+  const own = new Set(stems.map((s) => s.term));
   const whole = new Map<string, number>();
   const cover = new Map<string, number>();
   const folded = foldAccents(word);
@@ -155,10 +205,12 @@ function corrections(word: string, stems: readonly string[], ctx: KeywordQueryCo
   };
   for (const prop of ctx.props) {
     const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
-    for (const stem of stems) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
-    // The word as typed against stems that cover at least half of it: a misspelt inflected word often stems to
+    // A stem is corrected only if a word that long would be: Swedish "van" for "vanligaste", or Turkish "t" for
+    // "tine", is one edit from dozens of unrelated short terms.
+    for (const stem of own) if ([...stem].length >= MIN_FUZZY_LENGTH) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
+    // The word as typed against stems that begin it: a misspelt inflected word often stems to
     // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
-    for (const m of fuzzyTerms(vocabulary, folded, edits, Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2)))) {
+    for (const m of fuzzyTerms(vocabulary, folded, edits, MIN_STEM_COVER)) {
       if (!whole.has(m.term)) keep(cover, m);
     }
   }
@@ -177,8 +229,7 @@ function corrections(word: string, stems: readonly string[], ctx: KeywordQueryCo
 function addCompletions(clause: QueryClause, ctx: KeywordQueryContext): void {
   const have = new Set(clause.terms.map((t) => t.term));
   const stems = clause.terms.filter((t) => !t.fuzzy && t.term.length >= MIN_PREFIX_LENGTH).map((t) => t.term);
-  const df = (term: string): number => Math.max(0, ...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
-  const weight = clause.terms.some((t) => !t.fuzzy && df(t.term) > 0) ? COMPLETION_WEIGHT : 1;
+  const weight = clause.terms.some((t) => !t.fuzzy && documentFrequency(t, ctx) > 0) ? COMPLETION_WEIGHT : 1;
   for (const prop of ctx.props) {
     for (const stem of stems) {
       for (const term of ctx.fields[prop]?.vocabulary.withPrefix(stem) ?? []) {

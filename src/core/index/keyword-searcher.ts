@@ -7,6 +7,7 @@ import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
 import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
+import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
 import type { LexicalOptions } from "./lexical-options";
 import type { NoteTable } from "./note-table";
 import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./orama-tokenizer";
@@ -47,7 +48,8 @@ export const DEFAULT_MAX_EDITS = 1;
 
 /** Keyword search, "did you mean" and calibration scoring over a chunk index's postings. */
 export class KeywordSearcher {
-  private held: { revision: number; languages: Language[] } | undefined;
+  private held: { revision: number; languages: Language[]; chunkLanguages?: Uint8Array } | undefined;
+  private stops: { key: string; terms: Map<string, LanguageMask> } | undefined;
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -60,6 +62,7 @@ export class KeywordSearcher {
   search(text: string, opts: KeywordSearchOptions): ScoredId[] {
     const store = this.store();
     const languages = this.languages();
+    const chunkLanguages = this.chunkLanguages();
     const detected = this.deps.analyzer.detect(text, languages[0]);
     const clauses = keywordClauses(text, {
       analyzer: this.deps.analyzer,
@@ -70,16 +73,19 @@ export class KeywordSearcher {
       fields: store.fields,
       prefixLast: opts.prefixLast ?? false,
       maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
+      chunkLanguages,
+      stopTerms: this.stopTerms(languages),
     });
     const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
     const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
-    const covers = clauses.some((c) => c.terms.some((t) => t.cover));
+    const coverTypos = clauses.flatMap((c) => (c.typo && c.terms.some((t) => t.cover) ? [c.typo] : []));
+    const covers = coverTypos.length > 0;
     const limit = Math.max(1, opts.limit);
     const run = (cs: QueryClause[], depth: number, perNote?: number): ScoredId[] => {
       const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
       const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
       const notes = { table: this.deps.notes, k1, b, passageWeight };
-      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote }, notes);
+      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote, chunkLanguages }, notes);
       return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
     let full = false;
@@ -87,10 +93,18 @@ export class KeywordSearcher {
       const raw = run(clauses, depth, perNote);
       full = raw.length === depth;
       if (!covers) return raw;
-      // A chunk that only a stem covering part of a misspelt word brought must hold a word close to what was typed.
-      const strict = new Set(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth, perNote).map((h) => h.id));
+      // A stem covering only the beginning of a misspelt word counts only in chunks that hold a word close to what was
+      // typed (to each such word, when there are several): others keep the score they have without those stems, or
+      // drop out when that is none. Short stems begin many words, and would otherwise lift every note that merely
+      // shares a first syllable.
+      const strict = new Map(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth, perNote).map((h) => [h.id, h]));
       const text = this.deps.text;
-      return raw.filter((h) => strict.has(h.id) || allTypos.some((t) => holdsWordNear(text(h.id), t)));
+      const out: ScoredId[] = [];
+      for (const h of raw) {
+        const kept = coverTypos.every((t) => holdsWordNear(text(h.id), t)) ? h : strict.get(h.id);
+        if (kept) out.push(kept);
+      }
+      return out.sort((a, b) => b.score - a.score);
     };
     const cap = opts.chunksPerNote;
     if (typos.length === 0) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
@@ -120,6 +134,24 @@ export class KeywordSearcher {
     const languages = found.length > 0 ? found : [ENGLISH];
     this.held = { revision, languages };
     return languages;
+  }
+
+  /** Each chunk's language by internal id, as an ordinal into `languages()` (see language-masks.ts). */
+  private chunkLanguages(): Uint8Array {
+    const languages = this.languages();
+    const held = this.held;
+    if (held?.chunkLanguages) return held.chunkLanguages;
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const made = chunkLanguageOrdinals(this.store().fields[LANGUAGE_FIELD], languages, ids.length);
+    if (held) held.chunkLanguages = made;
+    return made;
+  }
+
+  /** `stopTerms` of the index's languages, made again only when they change. */
+  private stopTerms(languages: readonly Language[]): Map<string, LanguageMask> {
+    const key = languages.map((l) => l.code).join(",");
+    if (this.stops?.key !== key) this.stops = { key, terms: stopTerms(this.deps.analyzer, languages) };
+    return this.stops.terms;
   }
 
   /** Fills chunk id → language code from the restored language markers (English chunks are left out). */
