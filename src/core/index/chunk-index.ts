@@ -57,9 +57,10 @@ export class ChunkIndex {
     this.boost = fieldBoosts(lexical);
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
     const text = (id: string): string => this.chunks.get(id)?.chunk.text ?? "";
+    const lines = (id: string): string => [...(this.chunks.get(id)?.chunk.headingPath ?? []), text(id)].join("\n");
     const langOf = (id: string): Language => languageOf(this.switches.languages.get(id)) ?? ENGLISH;
     const [notes, revision, noteOf] = [this.notes, () => this.textRevision, (id: string) => this.chunks.get(id)?.chunk.path ?? id];
-    this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, languageOf: langOf, notes, noteOf, revision });
+    this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, lines, languageOf: langOf, notes, noteOf, revision });
   }
 
   /** Number of chunks indexed. */

@@ -7,6 +7,7 @@ import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
 import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
+import { orderedWords, preferInOrder } from "./word-order";
 import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
 import type { LexicalOptions } from "./lexical-options";
 import type { NoteTable } from "./note-table";
@@ -24,6 +25,8 @@ export interface KeywordSearcherDeps {
   revision: () => number;
   /** A chunk's text, for finding the word behind a corrected term. */
   text: (id: string) => string;
+  /** A chunk's headings (note title first) and text, one per line, for finding a short query's words in order. */
+  lines: (id: string) => string;
   /** The language a chunk was analysed in. */
   languageOf: (id: string) => Language;
   /** Each chunk's note and the notes' field lengths, for scoring notes as whole documents. */
@@ -107,11 +110,16 @@ export class KeywordSearcher {
       return out.sort((a, b) => b.score - a.score);
     };
     const cap = opts.chunksPerNote;
-    if (typos.length === 0) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
-    // Re-ranked for misspelt words, every matching chunk of a note counts, not only the few listed, so the first
-    // VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain order.
+    // A misspelt phrase can't be found side by side as typed; its words are checked one by one instead.
+    const ordered = typos.length === 0 ? orderedWords(text, opts.prefixLast ?? false) : undefined;
+    if (typos.length === 0 && !ordered) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
+    // Re-ranked for misspelt words or word order, every matching chunk of a note counts, not only the few listed, so
+    // the first VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain
+    // order.
     const depth = Math.max(limit, VERIFY_DEPTH);
-    const checked = preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
+    const checked = ordered
+      ? preferInOrder(read(depth), ordered, this.deps.lines, this.deps.noteOf)
+      : preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);
     const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));
