@@ -11,7 +11,8 @@ export interface TypedWord {
 
 /**
  * Results re-ranked for misspelt words: a note with a chunk holding a word within the allowed edits of what was typed
- * (as written, not as stemmed) ranks above every note that holds none, once per such word; its chunks stay together.
+ * (as written, not as stemmed) ranks above every note that holds none, once per such word; one holding only another
+ * form of it (see `nearness`) counts half as much. Its chunks stay together.
  * The index holds stems, and a rare word ("generators") often shares its stem with common ones ("general",
  * "generate"), so the corrected stem alone ranks the notes with many of those first. Ties keep their BM25 order.
  */
@@ -22,18 +23,18 @@ export function preferTypedWords(
   noteOf: (id: string) => string,
 ): ScoredId[] {
   const top = hits[0]?.score ?? 0;
-  const held = new Map<string, Set<number>>();
+  // Per note, how near its chunks come to each typed word, the best chunk's.
+  const held = new Map<string, number[]>();
   for (const hit of hits) {
     const note = noteOf(hit.id);
-    const words = held.get(note) ?? new Set<number>();
-    held.set(note, words);
+    const best = held.get(note) ?? typos.map(() => 0);
+    held.set(note, best);
     typos.forEach((t, i) => {
-      if (!words.has(i) && holdsWordNear(text(hit.id), t)) words.add(i);
+      if ((best[i] ?? 0) < 1) best[i] = Math.max(best[i] ?? 0, nearness(text(hit.id), t));
     });
   }
-  return hits
-    .map((hit) => ({ ...hit, score: hit.score + (held.get(noteOf(hit.id))?.size ?? 0) * top }))
-    .sort((a, b) => b.score - a.score);
+  const bonus = (note: string): number => (held.get(note) ?? []).reduce((a, b) => a + b, 0) * top;
+  return hits.map((hit) => ({ ...hit, score: hit.score + bonus(noteOf(hit.id)) })).sort((a, b) => b.score - a.score);
 }
 
 /** The first `perNote` hits of each note, in order (all when undefined). */
@@ -49,17 +50,39 @@ export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/**
+ * Two words that share their first `MIN_SHARED_START` letters or more and differ only in endings of up to
+ * `MAX_ENDING` letters are taken as forms of one word ("labrador" and "labradoren", "tiokort" and "tiokortet"): a
+ * stemmer that strips one ending but not another leaves such a query word unknown, though the note holds the word.
+ */
+const MIN_SHARED_START = 5;
+const MAX_ENDING = 4;
 
 /**
- * Whether `text` has a word within `edits` of `word` (lower case, accents folded), or, for the word being typed, one
- * that begins with it. One pass over the text.
+ * How near `text` comes to a typed word (lower case, accents folded): 1 when it has a word within `edits` of it, or,
+ * for the word being typed, one that begins with it; 0.5 when it has only another form of it (see
+ * `MIN_SHARED_START`); else 0. One pass over the text.
  */
-export function holdsWordNear(text: string, { word, edits, prefix }: TypedWord): boolean {
+export function nearness(text: string, { word, edits, prefix }: TypedWord): number {
+  let near = 0;
   for (const m of text.toLowerCase().matchAll(WORD)) {
     const raw = m[0];
-    if (!prefix && Math.abs(raw.length - word.length) > edits) continue;
+    if (!prefix && Math.abs(raw.length - word.length) > Math.max(edits, MAX_ENDING)) continue;
     const w = /[^\p{ASCII}]/u.test(raw) ? foldAccents(raw) : raw;
-    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return true;
+    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return 1;
+    if (near === 0 && otherForm(w, word)) near = 0.5;
   }
-  return false;
+  return near;
+}
+
+/** Whether `text` has a word within `edits` of a typed word, or another form of it (see `nearness`). */
+export function holdsWordNear(text: string, typed: TypedWord): boolean {
+  return nearness(text, typed) > 0;
+}
+
+function otherForm(a: string, b: string): boolean {
+  const max = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < max && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  return k >= MIN_SHARED_START && a.length - k <= MAX_ENDING && b.length - k <= MAX_ENDING;
 }

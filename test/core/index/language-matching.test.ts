@@ -6,6 +6,8 @@ import { ChunkIndex } from "../../../src/core/index/chunk-index";
 const NOTES: Record<string, string> = {
   "sv/gitarr.md":
     "# Gitarr\n\nJag har börjat spela gitarr på kvällarna. De vanligaste ackorden lärde jag mig först, och nu kan jag spela några enkla sånger för min dotter.",
+  "sv/hund.md":
+    "# Hunden\n\nVår labrador Saga behöver två långa promenader om dagen, och hon är alltid glad när vi går ut på morgonen.",
   "nl/fiets.md":
     "# Fiets\n\nDe ketting van mijn fiets is kapot en de band van het achterwiel is lek. Ik breng hem morgen naar de winkel van de buurman, want die is het dichtst bij.",
   "nl/markt.md":
@@ -75,5 +77,10 @@ describe("a query word matches chunks in the languages that stem it that way", (
     expect(ranked[0]).toBe("es/setas.md");
     expect(ranked.indexOf("en/house.md")).toBeGreaterThan(0);
     expect(ranked.indexOf("en/house.md")).toBeLessThan(ranked.indexOf("en/machine.md"));
+  });
+
+  it("finds a word in another form that the stemmer leaves apart from the note's", () => {
+    // Swedish stems "labradoren" to "labrador" but the note's "labrador" to "labrad".
+    expect(notes(idx, "labradoren")[0]).toBe("sv/hund.md");
   });
 });
