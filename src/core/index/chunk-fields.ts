@@ -1,5 +1,5 @@
 import type { Analyzer } from "../text/analyzer";
-import { UNSPACED_LETTER } from "../text/bigrams";
+import { PAIRED_LETTER } from "../text/bigrams";
 import type { Language } from "../text/languages";
 import type { ChunkedNote } from "../types";
 import type { FieldPostings } from "./field-postings";
@@ -15,17 +15,18 @@ export const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;
  */
 export const NOTE_WIDE_FIELDS: ReadonlySet<string> = new Set(["title", "aliases"]);
 
-/** The text of each field of a chunk: its words, and its unspaced-script runs again as character pairs. */
+/** The text of each field of a chunk: its words, and its runs of paired scripts again as character pairs. */
 export type FieldTexts = Record<(typeof TEXT_FIELDS)[number] | typeof GRAM_FIELD, string>;
 
 /**
- * What each field indexes of a chunk. The pair field gets the text and title only when they hold an unspaced script:
- * for the rest it would stay empty anyway, and scanning it costs time on every chunk.
+ * What each field indexes of a chunk. The pair field gets the text and title only when they hold a paired script:
+ * an unspaced one or Hangul (see bigrams.ts). For the rest it would stay empty anyway, and scanning it costs time on
+ * every chunk.
  */
 export function chunkFieldTexts(entry: IndexedChunk): FieldTexts {
   const headings = entry.chunk.headingPath.slice(1).join(" ");
   const texts = { text: entry.chunk.text, title: entry.title, headings, aliases: entry.aliases.join(" ") };
-  return { ...texts, grams: UNSPACED_LETTER.test(entry.chunk.text + entry.title) ? `${texts.text}\n${texts.title}` : "" };
+  return { ...texts, grams: PAIRED_LETTER.test(entry.chunk.text + entry.title) ? `${texts.text}\n${texts.title}` : "" };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Analyzer } from "../text/analyzer";
-import { bigramCounts, UNSPACED_LETTER } from "../text/bigrams";
+import { bigramCounts, PAIRED_LETTER, UNSPACED_LETTER } from "../text/bigrams";
 import { cueForm, foldAccents, type Language } from "../text/languages";
 import type { ClauseTerm, QueryClause } from "./bm25-component";
 import type { FieldPostings } from "./field-postings";
@@ -18,7 +18,7 @@ export interface KeywordQueryContext {
   stopLanguage: Language;
   /** Word fields searched. */
   props: readonly string[];
-  /** Field of character pairs of unspaced scripts. */
+  /** Field of character pairs of unspaced scripts and Hangul. */
   gramProp: string;
   /** Postings by field, for the vocabulary (completions, corrections) and document frequencies. */
   fields: Readonly<Record<string, FieldPostings>>;
@@ -87,7 +87,7 @@ const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
  * The clauses of a keyword query. Each word is analysed in every language the index holds and matched by whichever
  * stem occurs (alternatives, never extra required terms). Stop words of the query's language are dropped from
  * longer queries only. Repeated words count once per occurrence. Words of four letters or more also match vocabulary terms a
- * few edits away, weighted down; runs of unspaced scripts also match as character pairs.
+ * few edits away, weighted down; runs of unspaced scripts and Korean words also match as character pairs.
  */
 export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryClause[] {
   const clauses = new Map<string, QueryClause>();
@@ -109,11 +109,13 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   let last: { clause: QueryClause; word: string } | undefined;
   for (const word of words) {
     last = undefined;
-    if (UNSPACED_LETTER.test(word)) {
-      for (const term of ctx.analyzer.terms(word)) add([{ term, weight: 1 }], ctx.props, `w:${term}`);
+    if (PAIRED_LETTER.test(word)) {
       for (const [gram, n] of bigramCounts(word)) {
         for (let i = 0; i < n; i++) add([{ term: gram, weight: GRAM_WEIGHT }], [ctx.gramProp], `g:${gram}`);
       }
+    }
+    if (UNSPACED_LETTER.test(word)) {
+      for (const term of ctx.analyzer.terms(word)) add([{ term, weight: 1 }], ctx.props, `w:${term}`);
       continue;
     }
     const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];

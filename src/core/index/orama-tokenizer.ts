@@ -7,7 +7,7 @@ import { ENGLISH, languageOf } from "../text/languages";
 // counts and the true field length travel beside the array, keyed by it, to the BM25 component.
 const countsByTerms = new WeakMap<readonly string[], TermCounts>();
 
-/** The field of character pairs of unspaced scripts (see bigrams.ts). */
+/** The field of character pairs of unspaced scripts and Hangul (see bigrams.ts). */
 export const GRAM_FIELD = "grams";
 /** The field whose postings also record each chunk's language, as a marker term. */
 export const LANGUAGE_FIELD = "text";

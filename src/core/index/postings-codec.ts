@@ -9,8 +9,9 @@ import { PostingList } from "./posting-list";
  * again at load instead of restoring postings. Vectors are saved apart and keyed by chunking, so they are kept.
  * 2: per-language stemming and stop words, language markers, the character-pair field.
  * 3: eleven more languages, French/Italian elision, Hungarian stems, Khmer subscripts kept whole in pairs.
+ * 4: Korean (Hangul) words also as character pairs.
  */
-const POSTINGS_LAYOUT = 3;
+const POSTINGS_LAYOUT = 4;
 
 /** Postings written or read between two yields. */
 const POSTINGS_PER_SLICE = 20_000;

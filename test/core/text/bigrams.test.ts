@@ -25,3 +25,14 @@ describe("character pairs of unspaced scripts", () => {
     expect(pairs("ទិញ\u200bត្រី")).toContain("ញត្រី");
   });
 });
+
+describe("character pairs of Korean", () => {
+  it("pairs the syllables of each Hangul word, so a bare noun meets the word with its particles", () => {
+    // 상자들은: 상자 "box", plural 들, topic marker 은.
+    expect(pairs("상자들은 부엌에")).toEqual(["상자", "자들", "들은", "부엌", "엌에"]);
+  });
+
+  it("takes pairs of whole syllables from text written as separate jamo (NFD, as macOS file names are)", () => {
+    expect(pairs("도서관".normalize("NFD"))).toEqual(pairs("도서관"));
+  });
+});
