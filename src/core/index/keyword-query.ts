@@ -4,6 +4,7 @@ import { cueForm, foldAccents, type Language } from "../text/languages";
 import type { ClauseTerm, QueryClause } from "./bm25-component";
 import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
+import { formsOf } from "./word-forms";
 import { maskedDocumentFrequency, maskOf, type LanguageMask } from "./language-masks";
 
 /** How a typed query becomes BM25 clauses. */
@@ -54,6 +55,11 @@ const MIN_TWO_EDIT_LENGTH = 8;
  * word, which is still a guess.
  */
 const FUZZY_WEIGHT = [0.5, 0.5, 0.3];
+/**
+ * Where another form of a word (see word-forms.ts) ranks among corrections, and so what it counts: as a word two
+ * edits away, below the one-edit corrections of a misspelling, since a form is a guess of another kind.
+ */
+const FORM_EDITS = 2;
 /**
  * Words found in more chunks than this are taken as typed on purpose and not corrected: on Cranfield, correcting
  * every word cost nDCG (a correct word's neighbours are other words), and walking the vocabulary for every word of a
@@ -191,7 +197,7 @@ function editsFor(word: string, ctx: KeywordQueryContext): number {
   return length >= MIN_TWO_EDIT_LENGTH ? Math.min(ctx.maxEdits, 2) : 1;
 }
 
-/** Vocabulary terms a few edits from the word's stems, most frequent first. */
+/** Vocabulary terms a few edits from the word's stems, or other forms of it, closest first. */
 function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext): ClauseTerm[] {
   const edits = editsFor(word, ctx);
   if (edits === 0) return [];
@@ -200,6 +206,7 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
   const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
   const own = new Set(stems.map((s) => s.term));
   const whole = new Map<string, number>();
+  const forms = new Map<string, number>();
   const cover = new Map<string, number>();
   const folded = foldAccents(word);
   const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
@@ -215,8 +222,15 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
     for (const m of fuzzyTerms(vocabulary, folded, edits, MIN_STEM_COVER)) {
       if (!whole.has(m.term)) keep(cover, m);
     }
+    // Other forms of the word (see word-forms.ts), for what no stemmer joins: Polish "naczynia" for "naczyniami".
+    const withPrefix = (prefix: string): string[] => ctx.fields[prop]?.vocabulary.withPrefix(prefix) ?? [];
+    for (const base of new Set([folded, ...own])) {
+      for (const term of formsOf(base, withPrefix)) if (!own.has(term)) forms.set(term, FORM_EDITS);
+    }
   }
-  const all = [...[...whole].map(([t, n]) => ({ t, n, c: false })), ...[...cover].map(([t, n]) => ({ t, n, c: true }))];
+  // A form that is also a closer correction, or a stem that begins the word, keeps that place: forms only add.
+  const added = [...forms].filter(([t]) => !whole.has(t) && !cover.has(t));
+  const all = [...whole, ...added].map(([t, n]) => ({ t, n, c: false })).concat([...cover].map(([t, n]) => ({ t, n, c: true })));
   return all
     .sort((a, b) => a.n - b.n || b.t.length - a.t.length || df(b.t) - df(a.t) || (a.t < b.t ? -1 : 1))
     .slice(0, MAX_CORRECTIONS)

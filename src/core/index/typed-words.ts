@@ -1,6 +1,7 @@
 import { foldAccents } from "../text/languages";
 import { withinEdits } from "./fuzzy-terms";
 import type { ScoredId } from "./index-types";
+import { isOtherForm, MAX_ENDING } from "./word-forms";
 
 /** A misspelt query word as typed (lower case, accents folded), the edits allowed, and whether it is being typed. */
 export interface TypedWord {
@@ -50,18 +51,11 @@ export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-/**
- * Two words that share their first `MIN_SHARED_START` letters or more and differ only in endings of up to
- * `MAX_ENDING` letters are taken as forms of one word ("labrador" and "labradoren", "tiokort" and "tiokortet"): a
- * stemmer that strips one ending but not another leaves such a query word unknown, though the note holds the word.
- */
-const MIN_SHARED_START = 5;
-const MAX_ENDING = 4;
 
 /**
  * How near `text` comes to a typed word (lower case, accents folded): 1 when it has a word within `edits` of it, or,
  * for the word being typed, one that begins with it; 0.5 when it has only another form of it (see
- * `MIN_SHARED_START`); else 0. One pass over the text.
+ * word-forms.ts); else 0. One pass over the text.
  */
 export function nearness(text: string, { word, edits, prefix }: TypedWord): number {
   let near = 0;
@@ -70,7 +64,7 @@ export function nearness(text: string, { word, edits, prefix }: TypedWord): numb
     if (!prefix && Math.abs(raw.length - word.length) > Math.max(edits, MAX_ENDING)) continue;
     const w = /[^\p{ASCII}]/u.test(raw) ? foldAccents(raw) : raw;
     if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return 1;
-    if (near === 0 && otherForm(w, word)) near = 0.5;
+    if (near === 0 && isOtherForm(w, word)) near = 0.5;
   }
   return near;
 }
@@ -78,11 +72,4 @@ export function nearness(text: string, { word, edits, prefix }: TypedWord): numb
 /** Whether `text` has a word within `edits` of a typed word, or another form of it (see `nearness`). */
 export function holdsWordNear(text: string, typed: TypedWord): boolean {
   return nearness(text, typed) > 0;
-}
-
-function otherForm(a: string, b: string): boolean {
-  const max = Math.min(a.length, b.length);
-  let k = 0;
-  while (k < max && a.charCodeAt(k) === b.charCodeAt(k)) k++;
-  return k >= MIN_SHARED_START && a.length - k <= MAX_ENDING && b.length - k <= MAX_ENDING;
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { chunkNote } from "../../../src/core/chunk/chunker";
+import { ChunkIndex } from "../../../src/core/index/chunk-index";
+
+// Languages with no stemmer here: their inflected forms must still meet, without matching every word that merely
+// shares a first syllable.
+const NOTES: Record<string, string> = {
+  "pl/kuchnia.md": "# Przeprowadzka\n\nPudła z naczyniami stoją w kuchni, a sąsiad pomaga nosić meble po schodach.",
+  "pl/rower.md": "# Rower\n\nWczoraj przebiłem dętkę. W sklepie rowerowym kupiłem łatki i klej.",
+  "pl/naczelnik.md": "# Urząd\n\nNaczelnik urzędu przyjmuje interesantów we wtorki, a formularze leżą przy okienku.",
+  "cs/kolo.md": "# Kolo\n\nVčera jsem propíchl duši na kole. Nové duše mají ve všech obchodech s koly.",
+  "ko/moving.md": "# 이사\n\n새 아파트로 이사를 간다. 그릇이 든 상자들은 부엌에 있다.",
+  "ko/library.md": "# 도서관\n\n시립 도서관에서 역사책 세 권을 빌렸다. 책은 두 주 안에 반납해야 한다.",
+  "ko/bike.md": "# 자전거\n\n어제 자전거 타이어에 구멍이 났다. 가게에서 새 튜브를 사서 교체했다.",
+  "en/notes.md": "# Notes\n\nThe kitchen boxes are still packed, and the library opens at nine.",
+};
+
+function build(): ChunkIndex {
+  const idx = new ChunkIndex(0);
+  for (const [path, md] of Object.entries(NOTES)) idx.addNote(chunkNote(path, md));
+  return idx;
+}
+
+const notes = (idx: ChunkIndex, query: string, maxEdits = 1): string[] => [
+  ...new Set(idx.keywordSearch(query, { limit: 10, maxEdits }).map((h) => h.id.replace(/#\d+$/, ""))),
+];
+
+describe("languages without a stemmer", () => {
+  const idx = build();
+
+  it.each([
+    // Shorter than the note's form by two or more letters: no typo correction reaches it, and no stem begins it.
+    ["naczynia", "pl/kuchnia.md"],
+    ["schody", "pl/kuchnia.md"],
+    ["obchod", "cs/kolo.md"],
+    // Longer, or another ending: the note's word begins the typed one, and is checked to be a form of it.
+    ["przeprowadzkami", "pl/kuchnia.md"],
+    ["rowerowego", "pl/rower.md"],
+  ])("finds another form of a Polish or Czech word, %s", (query, note) => {
+    expect(notes(idx, query)[0]).toBe(note);
+  });
+
+  it("does not take a word for a form of another that only shares its first syllables", () => {
+    expect(notes(idx, "naczynia")).not.toContain("pl/naczelnik.md");
+  });
+
+  it("counts forms as corrections: typo tolerance 0 turns them off with the rest", () => {
+    expect(notes(idx, "naczynia", 0)).toEqual([]);
+  });
+
+  it.each([
+    ["상자", "ko/moving.md"],
+    ["부엌", "ko/moving.md"],
+    ["도서관 역사책", "ko/library.md"],
+    ["튜브를", "ko/bike.md"],
+    ["반납했다", "ko/library.md"],
+  ])("finds a Korean word with other particles or endings, %s", (query, note) => {
+    expect(notes(idx, query)[0]).toBe(note);
+  });
+
+  it("does not match a Korean word by one syllable it shares with others", () => {
+    // 서 of 도서관 also begins 서울; a pair needs both syllables.
+    expect(notes(idx, "서울")).toEqual([]);
+  });
+});
