@@ -42,7 +42,7 @@ const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
   },
   {
     name: SETTING_LABELS.typoTolerance,
-    desc: "Edits a misspelt word may be from a word of your notes: 0 off, 1, or 2 (for words of 8 letters or more). Words of 3 letters or fewer are never corrected.",
+    desc: "Edits a misspelt word may be from a word of your notes: 0 off, 1, or 2 (for words of 8 letters or more). Words of 3 letters or fewer are never corrected. Above 0, a word no note holds also finds its other forms (naczynia finds naczyniami).",
     limit: LIMITS.typoTolerance,
     read: (s) => s.search.typoTolerance,
     write: (d, v) => void (d.search.typoTolerance = v),
