@@ -9,7 +9,7 @@ import { PostingList } from "./posting-list";
  * again at load instead of restoring postings. Vectors are saved apart and keyed by chunking, so they are kept.
  * 2: per-language stemming and stop words, language markers, the character-pair field.
  * 3: eleven more languages, French/Italian elision, Hungarian stems, Khmer subscripts kept whole in pairs.
- * 4: Korean (Hangul) words also as character pairs.
+ * 4: Korean (Hangul) words also as character pairs; ł, ø, ß, ı and the other undecomposed letters folded.
  */
 const POSTINGS_LAYOUT = 4;
 

@@ -24,9 +24,25 @@ export interface Language {
   prepare?: (word: string) => string;
 }
 
-/** The word with its combining marks removed ("café" → "cafe"); for alphabets whose marks are accents. */
+/**
+ * Latin letters that Unicode does not decompose into a base letter and an accent, written as people write them on a
+ * keyboard without them: Polish "łatka" as "latka", Danish "smørrebrød" as "smorrebrod", German "Straße" as
+ * "strasse", Turkish "kapı" as "kapi", Vietnamese "đường" as "duong".
+ */
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  ł: "l", Ł: "L", ø: "o", Ø: "O", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ß: "ss", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE",
+  þ: "th", Þ: "TH", ð: "d", Ð: "D", ŀ: "l", Ŀ: "L",
+};
+const UNDECOMPOSED_LETTER = /[łŁøØđĐħĦıßæÆœŒþÞðÐŀĿ]/gu;
+
+/**
+ * The word with its accents removed ("café" → "cafe", "łódź" → "lodz"); for alphabets whose marks are accents.
+ * Combining marks go, and so do the strokes and ligatures of `UNDECOMPOSED`.
+ */
 export function foldAccents(word: string): string {
-  return /[^\p{ASCII}]/u.test(word) ? word.normalize("NFKD").replace(/\p{M}+/gu, "").normalize("NFC") : word;
+  if (!/[^\p{ASCII}]/u.test(word)) return word;
+  const bare = word.normalize("NFKD").replace(/\p{M}+/gu, "").normalize("NFC");
+  return bare.replace(UNDECOMPOSED_LETTER, (ch) => UNDECOMPOSED[ch] ?? ch);
 }
 
 /**

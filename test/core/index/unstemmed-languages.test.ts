@@ -63,3 +63,30 @@ describe("languages without a stemmer", () => {
     expect(notes(idx, "서울")).toEqual([]);
   });
 });
+
+describe("words typed without their language's letters", () => {
+  const idx = new ChunkIndex(0);
+  const texts: Record<string, string> = {
+    "pl/latka.md": "# Rower\n\nPrzykleiłem łatkę na dętkę i pojechałem do Łodzi.",
+    "da/mad.md": "# Frokost\n\nVi spiste smørrebrød med æg og rødbeder i haven.",
+    "de/weg.md": "# Weg\n\nDie Straße zum Bahnhof ist wegen Bauarbeiten gesperrt.",
+    "tr/kapi.md": "# Kapı\n\nKomşunun kapısı sabaha kadar açık kaldı, ışık da yanıyordu.",
+    "vi/duong.md": "# Đường\n\nCon đường đến trường rất đẹp vào mùa thu.",
+  };
+  for (const [path, md] of Object.entries(texts)) idx.addNote(chunkNote(path, md));
+
+  it.each([
+    ["latke lodzi", "pl/latka.md"],
+    ["smorrebrod", "da/mad.md"],
+    ["strasse", "de/weg.md"],
+    ["kapisi", "tr/kapi.md"],
+    ["duong", "vi/duong.md"],
+  ])("finds %s", (query, note) => {
+    expect(notes(idx, query, 0)[0]).toBe(note);
+  });
+
+  it("still finds them as written", () => {
+    expect(notes(idx, "Straße", 0)[0]).toBe("de/weg.md");
+    expect(notes(idx, "smørrebrød", 0)[0]).toBe("da/mad.md");
+  });
+});
