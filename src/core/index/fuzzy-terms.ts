@@ -108,26 +108,39 @@ function upperBound(sorted: readonly string[], prefix: string, from: number): nu
   return lo;
 }
 
+/**
+ * The three rows of the distance table, reused: checking every word of a hundred chunks against a typed word calls
+ * `withinEdits` thousands of times a keystroke, and allocating the rows each time made that much garbage.
+ */
+let rows = new Int32Array(96);
+
 /** Whether `a` and `b` are within `maxEdits` in optimal string alignment distance; stops as soon as they can't be. */
 export function withinEdits(a: string, b: string, maxEdits: number): boolean {
   if (Math.abs(a.length - b.length) > maxEdits) return false;
   const width = b.length + 1;
-  let prev2 = new Int32Array(width);
-  let prev = Int32Array.from({ length: width }, (_, j) => j);
-  let row = new Int32Array(width);
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width);
+  const t = rows;
+  // Offsets of the row two back, the previous row and the current one; they rotate after each row.
+  let prev2 = 0;
+  let prev = width;
+  let row = 2 * width;
+  for (let j = 0; j < width; j++) t[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
+    t[row] = i;
     let min = i;
     const c = a.charCodeAt(i - 1);
     for (let j = 1; j < width; j++) {
       const w = b.charCodeAt(j - 1);
-      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (c === w ? 0 : 1));
-      if (i > 1 && j > 1 && c === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === w) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
-      row[j] = v;
+      let v = Math.min((t[prev + j] ?? 0) + 1, (t[row + j - 1] ?? 0) + 1, (t[prev + j - 1] ?? 0) + (c === w ? 0 : 1));
+      if (i > 1 && j > 1 && c === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === w) v = Math.min(v, (t[prev2 + j - 2] ?? 0) + 1);
+      t[row + j] = v;
       if (v < min) min = v;
     }
     if (min > maxEdits) return false;
-    [prev2, prev, row] = [prev, row, prev2];
+    const oldest = prev2;
+    prev2 = prev;
+    prev = row;
+    row = oldest;
   }
-  return (prev[b.length] ?? maxEdits + 1) <= maxEdits;
+  return (t[prev + b.length] ?? maxEdits + 1) <= maxEdits;
 }
