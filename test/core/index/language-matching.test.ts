@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chunkNote } from "../../../src/core/chunk/chunker";
-import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import type { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { indexNotes } from "../../fakes/markdown-index";
 
 // Notes long enough in function words for each to be detected as its language.
 const NOTES: Record<string, string> = {
@@ -33,18 +33,12 @@ const NOTES: Record<string, string> = {
   "en/machine.md": "# Machine\n\nEvery cog in the old machine turns when you pull the lever by the monte, and then it stops again.",
 };
 
-function build(): ChunkIndex {
-  const idx = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(NOTES)) idx.addNote(chunkNote(path, md));
-  return idx;
-}
-
 const notes = (idx: ChunkIndex, query: string, limit = 5): string[] => [
   ...new Set(idx.keywordSearch(query, { limit }).map((h) => h.id.replace(/#\d+$/, ""))),
 ];
 
 describe("a query word matches chunks in the languages that stem it that way", () => {
-  const idx = build();
+  const idx = indexNotes(NOTES);
 
   it("detects the notes' languages", () => {
     expect(idx.languages().map((l) => l.code).sort()).toEqual(["da", "en", "es", "fi", "fr", "nl", "sv"]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { indexNotes } from "../../fakes/markdown-index";
 import { SearchEngine } from "../../../src/core/search/search-engine";
 import { DEFAULT_SEARCH_OPTIONS } from "../../../src/core/search/search-options";
 
@@ -19,17 +20,11 @@ const NOTES: Record<string, string> = {
   "en/garden.md": "# Garden\n\nThe tomatoes in the garden need water every morning.",
 };
 
-function build(): ChunkIndex {
-  const idx = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(NOTES)) idx.addNote(chunkNote(path, md));
-  return idx;
-}
-
 const top = (idx: ChunkIndex, query: string, opts: { maxEdits?: number; prefixLast?: boolean } = {}): string[] =>
   idx.keywordSearch(query, { limit: 3, ...opts }).map((h) => h.id.replace(/#\d+$/, ""));
 
 describe("keyword search across languages", () => {
-  const idx = build();
+  const idx = indexNotes(NOTES);
 
   it("knows which languages it holds", () => {
     expect(idx.languages().map((l) => l.code).sort()).toEqual(["de", "en", "ru", "sv", "tr"]);
@@ -75,7 +70,7 @@ describe("keyword search across languages", () => {
   });
 
   it("ranks a correction below the word itself", () => {
-    const extra = build();
+    const extra = indexNotes(NOTES);
     extra.addNote(chunkNote("en/garde.md", "# Guard\n\nThe garde stands at the gate."));
     expect(top(extra, "garde")[0]).toBe("en/garde.md");
     expect(top(extra, "garden")[0]).toBe("en/garden.md");
@@ -119,7 +114,7 @@ describe("keyword search across languages", () => {
 
 describe("did you mean", () => {
   it("suggests words of the vault, as written in a note, when nothing matches", () => {
-    const engine = new SearchEngine({ index: build() });
+    const engine = new SearchEngine({ index: indexNotes(NOTES) });
     engine.setOptions({ ...DEFAULT_SEARCH_OPTIONS, typoTolerance: 0 });
     const res = engine.searchKeyword({ query: "publsh canvs" });
     expect(res.results).toEqual([]);
@@ -128,14 +123,14 @@ describe("did you mean", () => {
   });
 
   it("suggests the written word for a misspelt inflected one, and keeps its accents", () => {
-    const engine = new SearchEngine({ index: build() });
+    const engine = new SearchEngine({ index: indexNotes(NOTES) });
     engine.setOptions({ ...DEFAULT_SEARCH_OPTIONS, typoTolerance: 0 });
     expect(engine.searchKeyword({ query: "publishng" }).notices[0]?.suggestion).toBe("publishing");
     expect(engine.searchKeyword({ query: "tradgårdn" }).notices[0]?.suggestion).toBe("trädgården");
   });
 
   it("says nothing when there are results or nothing close", () => {
-    const engine = new SearchEngine({ index: build() });
+    const engine = new SearchEngine({ index: indexNotes(NOTES) });
     expect(engine.searchKeyword({ query: "garden" }).notices).toEqual([]);
     expect(engine.searchKeyword({ query: "xyzzyplugh" }).notices).toEqual([]);
   });

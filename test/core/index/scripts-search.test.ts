@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { indexNotes } from "../../fakes/markdown-index";
 
 const NOTES: Record<string, string> = {
   "ar/library.md": "# المكتبة\n\nذهبت إلى المكتبة العامة يوم السبت، واستعرت ثلاثة كتب عن تاريخ المدينة القديمة.",
@@ -15,17 +16,11 @@ const NOTES: Record<string, string> = {
   "en/notes.md": "# Notes\n\nThe garden needs water every morning, and the library opens at nine.",
 };
 
-function build(): ChunkIndex {
-  const idx = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(NOTES)) idx.addNote(chunkNote(path, md));
-  return idx;
-}
-
 const top = (idx: ChunkIndex, query: string): string[] =>
   idx.keywordSearch(query, { limit: 3, maxEdits: 0 }).map((h) => h.id.replace(/#\d+$/, ""));
 
 describe("right-to-left and other scripts", () => {
-  const idx = build();
+  const idx = indexNotes(NOTES);
 
   it("detects and stems the languages it can", () => {
     expect(idx.languages().map((l) => l.code).sort()).toEqual(["ar", "el", "en", "hi", "uk"]);
@@ -51,7 +46,7 @@ describe("right-to-left and other scripts", () => {
 });
 
 describe("Khmer", () => {
-  const idx = build();
+  const idx = indexNotes(NOTES);
 
   it("finds a fragment cut inside a word, subscript consonants included", () => {
     expect(top(idx, "ផ្ដើមធ្វើ")[0]).toBe("km/start.md");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chunkNote } from "../../../src/core/chunk/chunker";
-import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import type { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { indexNotes } from "../../fakes/markdown-index";
 
 // Languages with no stemmer here: their inflected forms must still meet, without matching every word that merely
 // shares a first syllable.
@@ -15,18 +15,12 @@ const NOTES: Record<string, string> = {
   "en/notes.md": "# Notes\n\nThe kitchen boxes are still packed, and the library opens at nine.",
 };
 
-function build(): ChunkIndex {
-  const idx = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(NOTES)) idx.addNote(chunkNote(path, md));
-  return idx;
-}
-
 const notes = (idx: ChunkIndex, query: string, maxEdits = 1): string[] => [
   ...new Set(idx.keywordSearch(query, { limit: 10, maxEdits }).map((h) => h.id.replace(/#\d+$/, ""))),
 ];
 
 describe("languages without a stemmer", () => {
-  const idx = build();
+  const idx = indexNotes(NOTES);
 
   it.each([
     // Shorter than the note's form by two or more letters: no typo correction reaches it, and no stem begins it.
@@ -65,15 +59,13 @@ describe("languages without a stemmer", () => {
 });
 
 describe("words typed without their language's letters", () => {
-  const idx = new ChunkIndex(0);
-  const texts: Record<string, string> = {
+  const idx = indexNotes({
     "pl/latka.md": "# Rower\n\nPrzykleiłem łatkę na dętkę i pojechałem do Łodzi.",
     "da/mad.md": "# Frokost\n\nVi spiste smørrebrød med æg og rødbeder i haven.",
     "de/weg.md": "# Weg\n\nDie Straße zum Bahnhof ist wegen Bauarbeiten gesperrt.",
     "tr/kapi.md": "# Kapı\n\nKomşunun kapısı sabaha kadar açık kaldı, ışık da yanıyordu.",
     "vi/duong.md": "# Đường\n\nCon đường đến trường rất đẹp vào mùa thu.",
-  };
-  for (const [path, md] of Object.entries(texts)) idx.addNote(chunkNote(path, md));
+  });
 
   it.each([
     ["latke lodzi", "pl/latka.md"],

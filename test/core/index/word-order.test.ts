@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkNote } from "../../../src/core/chunk/chunker";
-import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { indexNotes } from "../../fakes/markdown-index";
 import { holdsInOrder, orderedWords, preferInOrder } from "../../../src/core/index/word-order";
 
 describe("orderedWords", () => {
@@ -63,8 +62,7 @@ describe("keyword search with a short phrase", () => {
       "# Wochenmarkt\n\nEinen Korb habe ich immer dabei. Ich kaufe einen Kohl und einen Käse, und ich habe Zeit für einen Kaffee, den ich einen Moment genieße.",
     "rad.md": "# Fahrrad\n\nDen Schlauch habe ich geflickt, einen neuen Mantel brauche ich nicht. Ich habe Glück gehabt, sagt einen Freund.",
   };
-  const idx = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(notes)) idx.addNote(chunkNote(path, md));
+  const idx = indexNotes(notes);
   const first = (query: string, prefixLast = false) => idx.keywordSearch(query, { limit: 5, prefixLast })[0]?.id;
 
   it("ranks the note holding function words in that order first", () => {
