@@ -77,6 +77,13 @@ const MAX_WORDS_CORRECTED = 10;
  * close to the one typed (see `KeywordSearcher.search`).
  */
 const MIN_STEM_COVER = 3;
+/**
+ * Longest query (in words) whose misspelt words may be stood for by stems as short as `MIN_STEM_COVER`. In a longer
+ * one (a pasted question with a rare name in it) the other words carry the meaning, while stems of three letters
+ * begin hundreds of words: they cost two BM25 passes over long posting lists and a check of every hit, which tripled
+ * SciFact's keyword p95 for no nDCG. There a stem must cover at least half of the word.
+ */
+const MAX_WORDS_SHORT_COVER = 4;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
 /**
@@ -132,7 +139,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const fresh = !clauses.has(key);
       const clause = add(stems.map(({ term, weight, languages }) => ({ term, weight, ...(languages ? { languages } : {}) })), ctx.props, key);
       if (!clause) continue;
-      const fixes = fresh && correct ? corrections(part, stems, ctx) : [];
+      const fixes = fresh && correct ? corrections(part, stems, ctx, words.length <= MAX_WORDS_SHORT_COVER) : [];
       clause.terms.push(...fixes);
       if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
@@ -198,7 +205,7 @@ function editsFor(word: string, ctx: KeywordQueryContext): number {
 }
 
 /** Vocabulary terms a few edits from the word's stems, or other forms of it, closest first. */
-function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext): ClauseTerm[] {
+function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext, shortQuery: boolean): ClauseTerm[] {
   const edits = editsFor(word, ctx);
   if (edits === 0) return [];
   // Known only in the languages that give the stem: Finnish stems "atlla" (talla) to "at", which every Danish note has.
@@ -209,6 +216,7 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
   const forms = new Map<string, number>();
   const cover = new Map<string, number>();
   const folded = foldAccents(word);
+  const minCover = shortQuery ? MIN_STEM_COVER : Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2));
   const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
     if (!own.has(m.term)) into.set(m.term, Math.min(into.get(m.term) ?? edits, m.edits));
   };
@@ -219,7 +227,7 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
     for (const stem of own) if ([...stem].length >= MIN_FUZZY_LENGTH) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
     // The word as typed against stems that begin it: a misspelt inflected word often stems to
     // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
-    for (const m of fuzzyTerms(vocabulary, folded, edits, MIN_STEM_COVER)) {
+    for (const m of fuzzyTerms(vocabulary, folded, edits, minCover)) {
       if (!whole.has(m.term)) keep(cover, m);
     }
     // Other forms of the word (see word-forms.ts), for what no stemmer joins: Polish "naczynia" for "naczyniami".
