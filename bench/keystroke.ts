@@ -1,0 +1,116 @@
+/**
+ * The engine's share of a keystroke, without the browser: the keyword search the search modal runs on every key
+ * (`SearchEngine.searchKeyword` with the last word as a prefix while it is typed, the settings' default limit), over
+ * bench:ui's synthetic vault and its ten queries typed key by key. In the page (bench:ui) this share is mixed with
+ * layout, paint and the machine's other work; here it is timed alone, and side by side with another checkout's
+ * engine (`--baseline DIR`), the two taking turns key by key so that a change in the machine's speed hits both alike.
+ *
+ *   npm run bench:keystroke -- [--notes 10000] [--rounds 5] [--baseline DIR --baseline-label NAME] [--out FILE] [--no-doc]
+ *
+ * DIR is a checkout of this repository (`git worktree add /tmp/old COMMIT`); only its src/ is loaded.
+ */
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import { parseArgs } from "./lib/args";
+import { percentile } from "./lib/metrics";
+import { table, writeJson, writeSection } from "./lib/report";
+import { seededRandom, syntheticVault } from "./lib/ui-vault";
+
+const args = parseArgs(process.argv.slice(2));
+const notes = Number(args.get("notes") ?? 10_000);
+const rounds = Number(args.get("rounds") ?? 5);
+const baseline = args.get("baseline");
+const out = args.get("out") ?? "bench/results/keystroke.json";
+const stage = (msg: string): void => void process.stderr.write(`[keystroke] ${msg}\n`);
+if (!Number.isInteger(notes) || notes < 20 || !Number.isInteger(rounds) || rounds < 1) {
+  console.error("--notes must be a whole number of at least 20, --rounds at least 1.");
+  process.exit(2);
+}
+
+interface Engine {
+  label: string;
+  search: (query: string) => number;
+}
+
+/** Builds one checkout's engine over the vault: its chunker, keyword-only index and search engine, default settings. */
+async function engineOf(dir: string, label: string, files: Record<string, string>): Promise<Engine> {
+  // Another checkout's modules, typed as this one's: the few calls made here have kept their shape across versions.
+  const load = async <T>(path: string): Promise<T> =>
+    // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
+    (await import(resolve(dir, "src", path))) as T;
+  const { chunkNote } = await load<typeof import("../src/core/chunk/chunker")>("core/chunk/chunker.ts");
+  const { ChunkIndex } = await load<typeof import("../src/core/index/chunk-index")>("core/index/chunk-index.ts");
+  const { SearchEngine } = await load<typeof import("../src/core/search/search-engine")>("core/search/search-engine.ts");
+  const plugin = await load<typeof import("../src/core/settings/plugin-settings")>("core/settings/plugin-settings.ts");
+  const { defaultSettings, searchOptionsOf } = plugin;
+  const settings = defaultSettings();
+  const t0 = performance.now();
+  const index = new ChunkIndex(0);
+  for (const [path, md] of Object.entries(files)) index.addNote(chunkNote(path, md, settings.chunk));
+  stage(`${label}: indexed ${notes} notes in ${Math.round(performance.now() - t0)} ms`);
+  const engine = new SearchEngine({ index });
+  engine.setOptions(searchOptionsOf(settings));
+  const limit: number = settings.search.limit;
+  return {
+    label,
+    search(query) {
+      const prefixLast = !/\s$/.test(query);
+      return engine.searchKeyword({ query, limit, prefixLast }).results.length;
+    },
+  };
+}
+
+const vault = syntheticVault(notes);
+// The queries of bench:ui, drawn the same way from the same seed.
+const rand = seededRandom(7);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
+const keys = queries.flatMap((q) => [...q].map((_, i) => q.slice(0, i + 1)).filter((k) => k.trim() !== ""));
+
+const engines = [await engineOf(".", "this checkout", vault.files)];
+if (baseline) engines.push(await engineOf(baseline, args.get("baseline-label") ?? baseline, vault.files));
+// One untimed pass warms the JIT and every cache a first search fills.
+for (const e of engines) for (const k of keys) e.search(k);
+
+const loadBefore = loadavg();
+const times = engines.map(() => ({ all: [] as number[], firstWord: [] as number[], laterWords: [] as number[] }));
+for (let r = 0; r < rounds; r++) {
+  keys.forEach((key, i) => {
+    // Alternate which engine goes first, so neither always runs on a cache the other warmed.
+    const order = (i + r) % 2 === 0 ? engines.map((_, j) => j) : engines.map((_, j) => engines.length - 1 - j);
+    for (const j of order) {
+      const t0 = performance.now();
+      engines[j]?.search(key);
+      const ms = performance.now() - t0;
+      const bucket = times[j];
+      if (!bucket) continue;
+      bucket.all.push(ms);
+      (/\S\s+\S/.test(key) ? bucket.laterWords : bucket.firstWord).push(ms);
+    }
+  });
+}
+const loadAfter = loadavg();
+
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+const stats = (xs: number[]) => ({ n: xs.length, p50: r2(percentile(xs, 50)), p95: r2(percentile(xs, 95)), max: r2(Math.max(...xs)) });
+const results = engines.map((e, j) => ({
+  engine: e.label,
+  all: stats(times[j]?.all ?? []),
+  firstWord: stats(times[j]?.firstWord ?? []),
+  laterWords: stats(times[j]?.laterWords ?? []),
+}));
+const fmt = (s: { p50: number; p95: number; max: number }): string => `${s.p50} / ${s.p95} / ${s.max}`;
+const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(" ");
+writeJson(out, { date: new Date().toISOString(), notes, rounds, keys: keys.length, loadBefore, loadAfter, queries, results });
+const markdown = [
+  `### Keystroke, engine only (\`npm run bench:keystroke\`, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load ${load(loadBefore)} → ${load(loadAfter)})`,
+  "",
+  `The keyword search the search modal runs on every key, timed in Node over bench:ui's synthetic vault (${notes.toLocaleString("en-US")} notes) and its ten queries typed key by key (${keys.length} keys, ${rounds} rounds${engines.length > 1 ? ", the engines taking turns key by key" : ""}). Milliseconds, p50 / p95 / max.`,
+  "",
+  table(
+    ["engine", "every key", "keys in the first word", "keys after it (word order, typo checks)"],
+    results.map((r) => [r.engine, fmt(r.all), fmt(r.firstWord), fmt(r.laterWords)]),
+  ),
+].join("\n");
+if (!args.has("no-doc")) writeSection("keystroke", markdown);
+console.log(markdown);
