@@ -4,6 +4,7 @@ import { cueForm, foldAccents, type Language } from "../text/languages";
 import type { ClauseTerm, QueryClause } from "./bm25-component";
 import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
+import { SHORT_QUERY_WORDS } from "./short-query";
 import { formsOf } from "./word-forms";
 import { maskedDocumentFrequency, maskOf, type LanguageMask } from "./language-masks";
 
@@ -14,7 +15,7 @@ export interface KeywordQueryContext {
   languages: readonly Language[];
   /**
    * The query's language (detected from its function words, else the index's main one): its stop words are dropped
-   * from queries of more than `MAX_WORDS_KEEPING_STOPS` words that have other words too.
+   * from queries of more than `SHORT_QUERY_WORDS` words that have other words too.
    */
   stopLanguage: Language;
   /** Word fields searched. */
@@ -39,12 +40,6 @@ export interface KeywordQueryContext {
   stopTerms?: ReadonlyMap<string, LanguageMask>;
 }
 
-/**
- * Longest query whose stop words are searched. The index keeps stop words, so a short query made of function words
- * ("men inte för mycket", "when you start") still finds the note that says it; in a question they only add noise
- * and time, as in Lucene, where BM25's idf would barely discount them.
- */
-const MAX_WORDS_KEEPING_STOPS = 4;
 /** Shortest last word completed as a prefix while typing. */
 const MIN_PREFIX_LENGTH = 3;
 /** Shortest word corrected at all, and the shortest corrected with two edits (when two are allowed). */
@@ -77,13 +72,6 @@ const MAX_WORDS_CORRECTED = 10;
  * close to the one typed (see `KeywordSearcher.search`).
  */
 const MIN_STEM_COVER = 3;
-/**
- * Longest query (in words) whose misspelt words may be stood for by stems as short as `MIN_STEM_COVER`. In a longer
- * one (a pasted question with a rare name in it) the other words carry the meaning, while stems of three letters
- * begin hundreds of words and add long posting lists to the pass: on SciFact they cost time and nDCG@10 (0.6948
- * without them, 0.6931 with). There a stem must cover at least half of the word.
- */
-const MAX_WORDS_SHORT_COVER = 4;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
 /**
@@ -118,7 +106,9 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
   const correct = words.length <= MAX_WORDS_CORRECTED;
   const isStop = (w: string): boolean => ctx.stopLanguage.stopWords.has(cueForm(w));
-  const dropStops = words.length > MAX_WORDS_KEEPING_STOPS && !words.every(isStop);
+  // The index keeps stop words, so a short query of function words ("men inte för mycket") still finds the note that
+  // says it; in a question they only add noise and time, as in Lucene, where BM25's idf would barely discount them.
+  const dropStops = words.length > SHORT_QUERY_WORDS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
   for (const word of words) {
     last = undefined;
@@ -139,7 +129,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const fresh = !clauses.has(key);
       const clause = add(stems.map(({ term, weight, languages }) => ({ term, weight, ...(languages ? { languages } : {}) })), ctx.props, key);
       if (!clause) continue;
-      const fixes = fresh && correct ? corrections(part, stems, ctx, words.length <= MAX_WORDS_SHORT_COVER) : [];
+      const fixes = fresh && correct ? corrections(part, stems, ctx, words.length <= SHORT_QUERY_WORDS) : [];
       clause.terms.push(...fixes);
       if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
@@ -216,6 +206,8 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
   const forms = new Map<string, number>();
   const cover = new Map<string, number>();
   const folded = foldAccents(word);
+  // In a longer query (a pasted question with a rare name) three-letter stems begin hundreds of words and add long
+  // posting lists to the pass: on SciFact they cost time and nDCG@10 (0.6948 without them, 0.6931 with).
   const minCover = shortQuery ? MIN_STEM_COVER : Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2));
   const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
     if (!own.has(m.term)) into.set(m.term, Math.min(into.get(m.term) ?? edits, m.edits));

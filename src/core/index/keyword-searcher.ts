@@ -8,6 +8,7 @@ import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
 import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
 import { orderedWords, preferInOrder } from "./word-order";
+import { SHORT_QUERY_WORDS } from "./short-query";
 import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
 import type { LexicalOptions } from "./lexical-options";
 import type { NoteTable } from "./note-table";
@@ -40,11 +41,6 @@ const SUGGESTION_TRIES = 6;
 
 /** Hits checked for a word close to a misspelt one, however few were asked for. */
 const VERIFY_DEPTH = 100;
-/**
- * Longest query (in distinct words) whose results are checked that way. In a longer one the other words single out
- * the note; there, on SciFact, pushing up every abstract with a near-miss of an unknown name cost nDCG.
- */
-const VERIFY_MAX_WORDS = 4;
 
 /** Default typo tolerance of `KeywordSearchOptions.maxEdits`. */
 export const DEFAULT_MAX_EDITS = 1;
@@ -80,7 +76,9 @@ export class KeywordSearcher {
       stopTerms: this.stopTerms(languages),
     });
     const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
-    const typos = clauses.length <= VERIFY_MAX_WORDS ? allTypos : [];
+    // Only short queries are re-ranked for misspelt words: on SciFact, pushing up every abstract with a near-miss of
+    // an unknown name in a longer question cost nDCG.
+    const typos = clauses.length <= SHORT_QUERY_WORDS ? allTypos : [];
     const coverTypos = clauses.flatMap((c) => (c.typo && c.terms.some((t) => t.cover) ? [c.typo] : []));
     const covers = coverTypos.length > 0;
     const limit = Math.max(1, opts.limit);

@@ -1,12 +1,7 @@
 import { UNSPACED_LETTER } from "../text/bigrams";
 import { foldAccents } from "../text/languages";
 import type { ScoredId } from "./index-types";
-
-/**
- * Most words a query may have for their order to count. A short query is most often a phrase remembered from the
- * note ("Ich habe einen", "when you start"); in a longer one the words are a description, and BM25 alone ranks it.
- */
-export const MAX_ORDERED_WORDS = 4;
+import { SHORT_QUERY_WORDS } from "./short-query";
 
 /** A short query's words in order, compared as notes' words are: lower case, accents folded, plain apostrophes. */
 export interface OrderedWords {
@@ -23,12 +18,13 @@ function comparable(word: string): string {
 }
 
 /**
- * The words of `text` when their order can tell notes apart: two to `MAX_ORDERED_WORDS` words, none of an unspaced
+ * The words of `text` when their order can tell notes apart: two to `SHORT_QUERY_WORDS` words (a phrase remembered
+ * from the note; in a longer query the words are a description, and BM25 alone ranks it), none of an unspaced
  * script (their character pairs already keep the order). Undefined otherwise.
  */
 export function orderedWords(text: string, prefixLast: boolean): OrderedWords | undefined {
   const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
-  if (words.length < 2 || words.length > MAX_ORDERED_WORDS || words.some((w) => UNSPACED_LETTER.test(w))) return undefined;
+  if (words.length < 2 || words.length > SHORT_QUERY_WORDS || words.some((w) => UNSPACED_LETTER.test(w))) return undefined;
   return { words: words.map(comparable), prefixLast };
 }
 
