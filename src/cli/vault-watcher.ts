@@ -16,9 +16,9 @@ export interface VaultWatcherOptions {
    */
   rescanMs?: number;
   /**
-   * Watches the tree below root; tests pass one that fails as on a platform without it. Default: one watch per folder on
-   * Linux (`watchFolderTree`: Node's recursive watch there loses a note after an atomic save), Node's recursive
-   * `fs.watch` elsewhere (native on macOS and Windows).
+   * Watches the tree below root; tests pass one that fails as on a platform without it. Default: one watch per
+   * folder on Linux (`watchFolderTree`: Node's recursive watch there loses a note after an atomic save), Node's
+   * recursive `fs.watch` elsewhere (native on macOS and Windows).
    */
   watch?: (root: string, onChange: (name: string | Buffer | null) => void) => Watching;
 }

@@ -22,7 +22,7 @@ export interface McpHttp {
  * user opens are refused); MCP clients that are not browsers send none. The Host header is checked by the SDK.
  */
 export function refusalOf(url: string | undefined, origin: string | undefined, port: number): { status: 403 | 404; text: string } | undefined {
-  const path = new URL(url ?? "/", "http://127.0.0.1").pathname;
+  const path = (url ?? "/").split("?")[0];
   if (path !== MCP_HTTP_PATH) return { status: 404, text: `Not found. The MCP endpoint is ${MCP_HTTP_PATH}.` };
   if (origin === undefined) return undefined;
   const allowed = ["http", "https"].flatMap((scheme) => [`${scheme}://127.0.0.1:${port}`, `${scheme}://localhost:${port}`]);
