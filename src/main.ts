@@ -8,6 +8,7 @@ import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
 import { takePluginWriterLock, type PluginWriterLock } from "./obsidian/plugin-writer-lock";
 import { VaultFileStore } from "./obsidian/vault-file-store";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
+import { realPathCheckOf } from "./obsidian/vault-real-path";
 import { registerCommands } from "./ui/commands";
 import { relatedPortOver, type SearchPort, type SettingsPort } from "./ui/ports";
 import { registerRelatedView } from "./ui/related-view";
@@ -30,7 +31,7 @@ export default class HybridVaultSearch extends Plugin {
     const dataDir = normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
     this.writerLock = await takePluginWriterLock(this, new VaultFileStore(this.app.vault.adapter), dataDir);
     const session = (this.session = openVaultSearch({
-      source: new VaultNoteSource(this.app.vault),
+      source: new VaultNoteSource(this.app.vault, realPathCheckOf(this.app.vault.adapter)),
       store: this.writerLock.store,
       dataDir,
       settings: loaded.settings,

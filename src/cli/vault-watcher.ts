@@ -1,5 +1,6 @@
-import { watch, type FSWatcher } from "node:fs";
+import { watch } from "node:fs";
 import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/notes/note-source";
+import { watchFolderTree, type Watching } from "./folder-tree-watch";
 
 /** How a vault folder is watched. */
 export interface VaultWatcherOptions {
@@ -14,29 +15,39 @@ export interface VaultWatcherOptions {
    * drives, editors that swap files, a watcher error). Default 60,000.
    */
   rescanMs?: number;
-  /** Node's recursive watch; tests pass one that fails like Node 18 on Linux. Default `fs.watch`. */
-  watch?: (root: string, onChange: (name: string | Buffer | null) => void) => FSWatcher;
+  /**
+   * Watches the tree below root; tests pass one that fails as on a platform without it. Default: one watch per
+   * folder on Linux (`watchFolderTree`: Node's recursive watch there loses a note after an atomic save), Node's
+   * recursive `fs.watch` elsewhere (native on macOS and Windows).
+   */
+  watch?: (root: string, onChange: (name: string | Buffer | null) => void) => Watching;
 }
 
-const recursiveWatch = (root: string, onChange: (name: string | Buffer | null) => void): FSWatcher =>
-  watch(root, { recursive: true }, (_event, name) => onChange(name));
+const treeWatch = (root: string, onChange: (name: string | Buffer | null) => void): Watching =>
+  process.platform === "linux"
+    ? watchFolderTree(root, onChange, skippedName)
+    : watch(root, { recursive: true }, (_event, name) => onChange(name));
 
 /** Listing comparisons when the platform gives no events at all. */
 const POLL_WITHOUT_EVENTS_MS = 5_000;
 
 /** Folders whose changes are never notes: config, trash, version control, dependencies (the source skips them too). */
 function ignored(path: string): boolean {
-  return path.split("/").some((part) => part.startsWith(".") || part === "node_modules");
+  return path.split("/").some(skippedName);
+}
+
+function skippedName(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
 }
 
 /**
  * Turns file-system events under `root` into note events. A markdown path is passed on as is (the engine stats
  * it, so the kind of event doesn't matter); anything else (a folder created, moved or deleted) and a watcher
  * error set off a comparison of the whole listing with the previous one, which passes on exactly the notes that
- * appeared, vanished or changed. Uses `fs.watch` recursive (Linux needs Node 20+, macOS and Windows native).
+ * appeared, vanished or changed. Watches one folder at a time on Linux, `fs.watch` recursive elsewhere.
  */
 export class VaultWatcher {
-  private watcher: FSWatcher | undefined;
+  private watcher: Watching | undefined;
   private known = new Map<string, NoteStat>();
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
   private rescanning: Promise<void> | undefined;
@@ -52,7 +63,7 @@ export class VaultWatcher {
     await this.compare(false);
     let every = this.rescanMs();
     try {
-      this.watcher = (this.opts.watch ?? recursiveWatch)(this.root, (name) => this.onEvent(name));
+      this.watcher = (this.opts.watch ?? treeWatch)(this.root, (name) => this.onEvent(name));
       this.watcher.on("error", (cause) => {
         this.opts.log(`File watching stopped (${cause.message}); changes are picked up within ${every / 1000} s instead.`);
         this.watcher?.close();
@@ -60,7 +71,7 @@ export class VaultWatcher {
         void this.rescan();
       });
     } catch (cause) {
-      // Node before 20 on Linux has no recursive fs.watch: compare listings often instead.
+      // No watching at all here (a platform without recursive fs.watch, or no watches left): compare listings often.
       every = Math.min(every, POLL_WITHOUT_EVENTS_MS);
       this.opts.log(`Can't watch ${this.root} (${cause instanceof Error ? cause.message : String(cause)}); looking for changes every ${every / 1000} s.`);
     }

@@ -2,26 +2,51 @@ import { normalizePath, TFile, type Component, type TAbstractFile, type Vault } 
 import { err, ok, type Result } from "../core/result";
 import type { NoteEvent, NoteSource, NoteStat } from "../core/sync/notes/note-source";
 import { failure } from "../core/errors/messages";
+import type { RealPathCheck } from "./vault-real-path";
 
 /** The part of Obsidian's `Vault` the note source reads. */
 export type NoteVault = Pick<Vault, "getMarkdownFiles" | "getFileByPath" | "cachedRead">;
 
-/** Markdown notes of the vault, read through Obsidian's cache (`cachedRead`). */
-export class VaultNoteSource implements NoteSource {
-  constructor(private readonly vault: NoteVault) {}
+/** Real paths checked at once while listing. */
+const CHECK_BATCH = 64;
 
-  list(): Promise<Result<NoteStat[]>> {
-    return Promise.resolve(ok(this.vault.getMarkdownFiles().map(statOf)));
+/**
+ * Markdown notes of the vault, read through Obsidian's cache (`cachedRead`). With `realPath` (the desktop app), a
+ * note whose file is reached through a symbolic link is left out and never read, as the CLI does: Obsidian follows
+ * links out of the vault, and what they point to was never put in the vault by the user.
+ */
+export class VaultNoteSource implements NoteSource {
+  constructor(
+    private readonly vault: NoteVault,
+    private readonly realPath?: RealPathCheck,
+  ) {}
+
+  async list(): Promise<Result<NoteStat[]>> {
+    const files = this.vault.getMarkdownFiles();
+    const check = this.realPath;
+    if (!check) return ok(files.map(statOf));
+    const out: NoteStat[] = [];
+    for (let i = 0; i < files.length; i += CHECK_BATCH) {
+      const batch = files.slice(i, i + CHECK_BATCH);
+      const verdicts = await Promise.all(batch.map((f) => check(normalizePath(f.path))));
+      for (const [j, f] of batch.entries()) if (verdicts[j] === "same") out.push(statOf(f));
+    }
+    return ok(out);
   }
 
-  stat(path: string): Promise<Result<NoteStat | null>> {
+  async stat(path: string): Promise<Result<NoteStat | null>> {
     const file = this.vault.getFileByPath(normalizePath(path));
-    return Promise.resolve(ok(file && isNote(file) ? statOf(file) : null));
+    if (!file || !isNote(file)) return ok(null);
+    if (this.realPath && (await this.realPath(normalizePath(path))) !== "same") return ok(null);
+    return ok(statOf(file));
   }
 
   async read(path: string): Promise<Result<string>> {
     const file = this.vault.getFileByPath(normalizePath(path));
     if (!file) return err(failure("noteGone", { path }));
+    const verdict = this.realPath ? await this.realPath(normalizePath(path)) : "same";
+    if (verdict === "missing") return err(failure("noteGone", { path }));
+    if (verdict !== "same") return err(failure(verdict === "outside" ? "noteLinksOutside" : "noteIsLink", { path }));
     try {
       return ok(await this.vault.cachedRead(file));
     } catch (cause) {

@@ -12,6 +12,7 @@ export { Component } from "./obsidian/component";
 export { debounce } from "./obsidian/debounce";
 export { Events, type EventRef } from "./obsidian/events";
 export { FileManager } from "./obsidian/file-manager";
+export { FileSystemAdapter } from "./obsidian/file-system-adapter";
 export { FileView, MarkdownView } from "./obsidian/file-view";
 export { TAbstractFile, TFile, TFolder } from "./obsidian/files";
 export {

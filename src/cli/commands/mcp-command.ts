@@ -1,9 +1,8 @@
-import { createServer, type Server } from "node:http";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { McpCommand } from "../args-agent";
-import { EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { LiveVault } from "../live-vault";
+import { listenMcpHttp, type McpHttp } from "../mcp/http-transport";
 import { createMcpServer, type McpServerDeps } from "../mcp/mcp-server";
 import { readPluginSettings } from "../plugin-settings-file";
 import { describeIndex } from "../summary";
@@ -11,13 +10,20 @@ import { describeIndex } from "../summary";
 /**
  * `mcp`: serves the vault's search, get, related and status tools to an agent. Over stdio (the default) stdout
  * carries only the protocol, every log line goes to stderr, and the server saves and exits when stdin closes.
- * With `--http PORT` it serves streamable HTTP on 127.0.0.1 only, until Ctrl-C.
+ * With `--http PORT` it serves streamable HTTP on 127.0.0.1 only (path /mcp, browser pages of other origins
+ * refused), until Ctrl-C or SIGTERM; a port already taken exits 1 before the vault is opened.
  */
 export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number> {
   const log = (line: string): void => void io.stderr.write(`${line}\n`);
+  let http: McpHttp | undefined;
+  if (cmd.httpPort !== undefined) {
+    http = await listenMcpHttp(cmd.httpPort, log);
+    if (!http) return EXIT_FAILURE;
+  }
   const opened = await LiveVault.open(cmd, io, { app: "cli mcp", watch: cmd.watch, log });
   if (!opened.ok) {
     log(opened.error.message);
+    await http?.close();
     return EXIT_USAGE;
   }
   const live = opened.value;
@@ -29,8 +35,7 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
   void live.whenReady().then(() => {
     log(`${describeIndex(live.session.service.status(), live.session.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`);
   });
-  const stopped = cmd.httpPort === undefined ? serveStdio(live, deps, io) : await serveHttp(live, deps, cmd.httpPort, io, log);
-  await stopped;
+  await (http ? serveHttp(http, live, deps, io, log) : serveStdio(live, deps, io));
   await live.close();
   return EXIT_OK;
 }
@@ -47,40 +52,13 @@ async function serveStdio(live: LiveVault, deps: McpServerDeps, io: CliIo): Prom
   await server.close();
 }
 
-/**
- * Streamable HTTP, stateless: each POST gets its own server and transport (cheap: they only register handlers),
- * over the one live index. Bound to 127.0.0.1, with the Host header checked against DNS rebinding.
- */
-async function serveHttp(live: LiveVault, deps: McpServerDeps, port: number, io: CliIo, log: (l: string) => void): Promise<Promise<void>> {
-  const http: Server = createServer((req, res) => {
-    const server = createMcpServer(live, deps);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableDnsRebindingProtection: true,
-      allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
-    });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    void server
-      .connect(transport)
-      .then(() => transport.handleRequest(req, res))
-      .catch((cause: unknown) => {
-        log(`MCP request failed: ${cause instanceof Error ? cause.message : String(cause)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
+/** Serves the bound listener until Ctrl-C or SIGTERM, then closes it and every connection still open. */
+async function serveHttp(http: McpHttp, live: LiveVault, deps: McpServerDeps, io: CliIo, log: (l: string) => void): Promise<void> {
+  http.serve(live, deps);
+  log(`MCP over streamable HTTP at ${http.url} (Ctrl-C to stop).`);
+  await new Promise<void>((resolve) => {
+    if (io.signal?.aborted) resolve();
+    io.signal?.addEventListener("abort", () => resolve(), { once: true });
   });
-  const listening = await new Promise<boolean>((resolve) => {
-    http.once("error", (cause) => {
-      log(`Can't serve on 127.0.0.1:${port}: ${cause.message}. Pick another --http port.`);
-      resolve(false);
-    });
-    http.listen(port, "127.0.0.1", () => resolve(true));
-  });
-  if (!listening) return Promise.resolve();
-  log(`MCP over streamable HTTP at http://127.0.0.1:${port}/mcp (Ctrl-C to stop).`);
-  return new Promise<void>((resolve) => {
-    io.signal?.addEventListener("abort", () => http.close(() => resolve()), { once: true });
-  });
+  await http.close();
 }

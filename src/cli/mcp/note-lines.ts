@@ -2,6 +2,7 @@ import { readFile, realpath } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { err, ok, type Result } from "../../core/result";
 import { failure } from "../../core/errors/messages";
+import { judgeRealPath } from "../../core/sync/notes/real-path";
 
 /** Lines `get` returns unless asked for fewer. */
 export const DEFAULT_GET_LINES = 200;
@@ -27,8 +28,9 @@ export interface NoteLines {
 }
 
 /**
- * Reads lines `fromLine`… of a note, at most `maxLines` and `MAX_GET_CHARS`. The file's real path (symbolic
- * links resolved) must stay inside the vault. `missing` in the error code's place: the note does not exist.
+ * Reads lines `fromLine`… of a note, at most `maxLines` and `MAX_GET_CHARS`. As for indexing, a symbolic link is
+ * never followed: the file's real path must be the note's own path in the vault (see `judgeRealPath`), so `get`
+ * reads exactly the notes that search can return. `missing` in the error code's place: the note does not exist.
  */
 export async function readNoteLines(
   vaultDir: string,
@@ -43,7 +45,8 @@ export async function readNoteLines(
   } catch {
     return { missing: true };
   }
-  if (!file.startsWith(root + sep)) return err(failure("noteLinksOutside", { path }));
+  const verdict = judgeRealPath(root, file, path, sep);
+  if (verdict !== "same") return err(failure(verdict === "outside" ? "noteLinksOutside" : "noteIsLink", { path }));
   let content: string;
   try {
     content = await readFile(file, "utf8");

@@ -110,6 +110,11 @@ export const MESSAGES = {
   vaultNoteUnreadable: { kind: "error", code: "IO", template: "Can't read {path} in {vault}. Check that it exists and is readable." },
   pathOutsideVault: { kind: "error", code: "BAD_INPUT", template: "The path {path} is outside the vault folder {vault}." },
   noteLinksOutside: { kind: "error", code: "BAD_INPUT", template: "The note {path} links to a file outside the vault; it can't be read." },
+  noteIsLink: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "The note {path} is a symbolic link, or inside a linked folder; links are not followed. Read the note it points to instead.",
+  },
   badNotePath: {
     kind: "error",
     code: "BAD_INPUT",
