@@ -46,8 +46,13 @@ export class FullSearch {
         this.controller = undefined;
         onAnswer(response, cause);
       };
-      // A port that throws at once is treated as one that rejects: the timer callback must not throw.
-      const asked = (async () => this.port.search({ ...req, signal: controller.signal }))();
+      let asked: Promise<SearchResponse>;
+      try {
+        asked = this.port.search({ ...req, signal: controller.signal });
+      } catch (cause) {
+        // A port that throws at once is treated as one that rejects: the timer callback must not throw.
+        asked = Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
+      }
       void asked.then(settle, (cause: unknown) => settle(undefined, cause));
     }, this.debounceMs);
   }
