@@ -12,8 +12,8 @@ export interface CorpusSummary {
 }
 
 export const RULES_TEXT = `Corpora, each indexed as one vault by every system: \`../shared/vaults/obsidian-help/en\` and \`zh\` (every
-language folder found there), and \`bench/fixtures/multilingual\`: 19–20 short everyday notes in each of da, de,
-es, fi, fr, hu, it, ja, km, nl, no, pt, ru, sv, th and tr written for this benchmark, all in one mixed vault without \`lang\`
+language folder found there), and \`bench/fixtures/multilingual\`: 19–20 short everyday notes in each of bg, da, de,
+es, fi, fr, hu, it, ja, km, ko, nl, no, pl, pt, ru, sv, th, tr and uk written for this benchmark, all in one mixed vault without \`lang\`
 frontmatter. With so few notes per language, success@10 there is near 1 for most types; success@1 and MRR@10 separate the systems more.
 
 Query rules (each drawn per note with a seeded RNG, seed \`--seed\`, default 8; per note and type at most enough for

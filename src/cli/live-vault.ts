@@ -85,7 +85,9 @@ export class LiveVault {
     }
     this.ready = true;
     if (this.closed) return;
-    this.pollTimer = setInterval(() => void this.poll(), this.opts.reloadPollMs ?? 1_000);
+    // A reload that fails keeps the index loaded before it, and is tried again at the next save of the writer.
+    const poll = (): Promise<void> => this.poll().catch((cause: unknown) => this.opts.log(`Reloading the index failed: ${cause instanceof Error ? cause.message : String(cause)}`));
+    this.pollTimer = setInterval(() => void poll(), this.opts.reloadPollMs ?? 1_000);
     this.pollTimer.unref();
   }
 
@@ -119,7 +121,12 @@ export class LiveVault {
 
   private async startSession(s: VaultSession): Promise<void> {
     await s.service.start();
-    await s.calibrate("load");
+    try {
+      await s.calibrate("load");
+    } catch (cause) {
+      // Without its calibration, hybrid search uses the default weights: worse ranking, but an answer.
+      this.opts.log(`Loading the search calibration failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
   }
 
   /** Reader: a new save landed, so open it and swap it in. The writer never reloads its own saves. */
@@ -133,7 +140,10 @@ export class LiveVault {
     try {
       const opened = await openVault(this.cmd, this.io, undefined, { app: this.opts.app, reuse: this.lock });
       if (!opened.ok || this.closed) return;
-      await this.startSession(opened.value);
+      await this.startSession(opened.value).catch(async (cause: unknown) => {
+        await opened.value.service.stop();
+        throw cause;
+      });
       const old = this.current;
       this.current = opened.value;
       this.reloads++;

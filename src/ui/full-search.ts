@@ -31,21 +31,29 @@ export class FullSearch {
   ) {}
 
   /**
-   * Sends `req` after the pause, replacing any earlier request. `onAnswer` gets the response, or `undefined` if the
-   * port broke its promise never to reject; it is not called for a request that was aborted or replaced.
+   * Sends `req` after the pause, replacing any earlier request. `onAnswer` gets the response, or `undefined` and the
+   * cause if the port broke its promise never to reject (or threw); it is not called for a request that was aborted
+   * or replaced.
    */
-  start(req: Omit<SearchRequest, "signal">, onAnswer: (response: SearchResponse | undefined) => void): void {
+  start(req: Omit<SearchRequest, "signal">, onAnswer: (response: SearchResponse | undefined, cause?: unknown) => void): void {
     this.cancel();
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       const controller = new AbortController();
       this.controller = controller;
-      const settle = (response: SearchResponse | undefined): void => {
+      const settle = (response: SearchResponse | undefined, cause?: unknown): void => {
         if (this.controller !== controller || controller.signal.aborted || response?.aborted === true) return;
         this.controller = undefined;
-        onAnswer(response);
+        onAnswer(response, cause);
       };
-      void this.port.search({ ...req, signal: controller.signal }).then(settle, () => settle(undefined));
+      let asked: Promise<SearchResponse>;
+      try {
+        asked = this.port.search({ ...req, signal: controller.signal });
+      } catch (cause) {
+        // A port that throws at once is treated as one that rejects: the timer callback must not throw.
+        asked = Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
+      }
+      void asked.then(settle, (cause: unknown) => settle(undefined, cause));
     }, this.debounceMs);
   }
 

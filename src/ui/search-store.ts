@@ -1,4 +1,5 @@
 import { highlightTermsOf } from "../core/search/excerpt";
+import { failedSearch, searchFailedNotice, type SearchRequest } from "../core/search/search-engine";
 import type { NoteResult, SearchResponse } from "../core/search/search-result";
 import type { SearchMode } from "../core/types";
 import { FullSearch, type Timers } from "./full-search";
@@ -115,13 +116,29 @@ export class SearchStore {
     }
     const limit = this.opts.limit?.();
     const sized = limit === undefined ? {} : { limit };
-    const keyword: SearchResponse = { ...this.opts.search.searchKeyword({ query, prefixLast, ...sized }), mode };
+    const keyword: SearchResponse = { ...this.keywordAnswer({ query, prefixLast, ...sized }, mode), mode };
     const phase = mode === "keyword" ? "final" : "keyword";
     const selected = how === "new" ? 0 : keptSelection(pathsOf(prev.results), prev.selected, pathsOf(keyword.results));
     const next = this.answered({ ...prev, input: raw, toggleMode, mode, query, prefixLast, selected }, phase, keyword);
     this.commit(next, { list: how, reveal: false });
     if (phase === "keyword") {
-      this.full.start({ query, mode, prefixLast, ...sized }, (response) => this.late(next, response ?? { ...keyword, effectiveMode: "keyword" }));
+      this.full.start({ query, mode, prefixLast, ...sized }, (response, cause) => {
+        // A full search that failed keeps the keyword results, and says why nothing more came.
+        const notices = cause === undefined ? keyword.notices : [...keyword.notices, searchFailedNotice(cause)];
+        this.late(next, response ?? { ...keyword, effectiveMode: "keyword", notices });
+      });
+    }
+  }
+
+  /**
+   * The keyword answer of a keystroke. The engine never throws, but the modal must survive a port that does: the
+   * failure becomes a status line, and the next keystroke searches again.
+   */
+  private keywordAnswer(req: SearchRequest, mode: SearchMode): SearchResponse {
+    try {
+      return this.opts.search.searchKeyword(req);
+    } catch (cause) {
+      return failedSearch(req, mode, cause);
     }
   }
 

@@ -211,14 +211,15 @@ describe("SearchStore", () => {
     expect(texts(store.state)).toEqual(["Searching by meaning…", "No embeddings yet."]);
   });
 
-  it("keeps the keyword results, as final, if the full search breaks its promise and rejects", async () => {
+  it("keeps the keyword results, as final, if the full search breaks its promise and rejects, and says so", async () => {
     const { search, timers, store } = setup();
     search.search = () => Promise.reject(new Error("boom"));
     store.input("garden");
     timers.fireAll();
     await Promise.resolve();
     await Promise.resolve();
-    expect(store.state).toMatchObject({ phase: "final", status: [] });
+    const line = "This search failed on an unexpected error (boom). Try other words; please report this as a bug.";
+    expect(store.state).toMatchObject({ phase: "final", status: [{ text: line }] });
     expect(store.state.response?.effectiveMode).toBe("keyword");
     expect(paths(store.state)).toEqual(["a.md", "b.md", "c.md"]);
   });

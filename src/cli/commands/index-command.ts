@@ -3,6 +3,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { describeIndex, formatBytes, plural } from "../summary";
 import { openVault } from "../vault-session";
 import { inputsCutMessage } from "../../core/ollama/inputs-cut";
+import { foreignFailures } from "../../core/text/foreign-code";
 
 type IndexCommand = Extract<CliCommand, { kind: "index" }>;
 
@@ -43,10 +44,19 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
     lines.push(`${plural(status.excludedNotes, "note")} excluded by the plugin's settings (folders, patterns, tags, length) or not text.`);
   }
   const size = status.fileBytes === undefined ? "" : ` (${formatBytes(status.fileBytes)})`;
+  if (status.analysisFallbacks > 0) lines.push(`Warning: ${analysisFallbackLine(status.analysisFallbacks)}`);
   if (readOnly) lines.push(readOnly);
   lines.push(`Done in ${((now() - t0) / 1000).toFixed(1)} s. Index: ${layout.dataDir}${size}`);
   io.stderr.write(`${lines.join("\n")}\n`);
   if (io.signal?.aborted) return EXIT_FAILURE;
+  // A note that could not be indexed is never dropped silently: each is named, and the command fails.
+  const unindexed = status.unindexedNotes.length > 0 ? status.unindexedNotes : before.unindexedNotes;
+  if (unindexed.length > 0) {
+    const names = unindexed.map((n) => `  ${n.path}: ${n.reason}`).join("\n");
+    io.stderr.write(`${plural(unindexed.length, "note")} could not be indexed, so search can't find them:\n${names}\n` +
+      'They are tried again on the next "index"; please report this as a bug, with the language the notes are written in.\n');
+    return EXIT_FAILURE;
+  }
   // A success late in the run never hides a failure: any chunk left without its vector fails the command.
   const failure = status.lastError ?? before.lastError;
   if (embedding.kind === "ollama" && (failure || status.pendingEmbeddings > 0)) {
@@ -60,5 +70,10 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   return EXIT_OK;
 }
 
-/** The warning for chunks longer than the model's input window: their ends get no vector. */
+/** The warning for words that code we don't own (a stemmer, the segmenter) failed on: they are indexed unstemmed. */
+export function analysisFallbackLine(count: number): string {
+  const last = foreignFailures().last;
+  const example = last ? ` (last: ${last.part} on "${last.input}": ${last.message})` : "";
+  return `${plural(count, "word")} could not be stemmed or split by the language's rules and ${count === 1 ? "was" : "were"} indexed as written${example}. Search still finds them as written; please report this as a bug.`;
+}
 

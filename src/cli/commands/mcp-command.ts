@@ -31,13 +31,27 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
   const deps: McpServerDeps = {
     related: { rrfK: settings.search.rrfK, weights: { vector: settings.search.weights.vector, bm25: settings.search.weights.bm25 } },
     watching: cmd.watch,
+    log,
   };
-  void live.whenReady().then(() => {
-    log(`${describeIndex(live.session.service.status(), live.session.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`);
-  });
-  await (http ? serveHttp(http, live, deps, io, log) : serveStdio(live, deps, io));
+  void live.whenReady().then(
+    () => log(`${describeIndex(live.session.service.status(), live.session.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`),
+    (cause: unknown) => log(`Loading the index failed: ${reasonOf(cause)}. Requests answer with this error; restart the server.`),
+  );
+  // A server runs for days beside Obsidian: a failure in background work (a reload, a save) is logged, and the
+  // server goes on answering, instead of Node ending the process on an unhandled rejection.
+  const onStray = (cause: unknown): void => log(`Unexpected error in background work (the server keeps running): ${reasonOf(cause)}`);
+  process.on("unhandledRejection", onStray);
+  try {
+    await (http ? serveHttp(http, live, deps, io, log) : serveStdio(live, deps, io));
+  } finally {
+    process.off("unhandledRejection", onStray);
+  }
   await live.close();
   return EXIT_OK;
+}
+
+function reasonOf(cause: unknown): string {
+  return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
 }
 
 /** Resolves when stdin ends (the client went away) or on Ctrl-C. */

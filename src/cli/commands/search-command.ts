@@ -1,3 +1,4 @@
+import { messageText } from "../../core/errors/messages";
 import type { SearchResponse } from "../../core/search/search-result";
 import type { CliCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
@@ -30,21 +31,33 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
   if (session.embedding.kind === "ollama" && pending > 0 && pending <= SEARCH_EMBED_WAIT_LIMIT) {
     await service.whenIdle();
   }
-  await session.calibrate("load");
-  const response = await service.engine.search({
-    query: cmd.query,
-    mode: cmd.mode,
-    limit: cmd.limit,
-    ...(io.signal ? { signal: io.signal } : {}),
-  });
+  let response: SearchResponse;
+  try {
+    await session.calibrate("load");
+    response = await service.engine.search({
+      query: cmd.query,
+      mode: cmd.mode,
+      limit: cmd.limit,
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+  } catch (cause) {
+    // The index is still saved and the lock given back; the user gets one line that says what failed.
+    await service.stop();
+    await session.lock.release();
+    printer.finish();
+    io.stderr.write(`${messageText("requestFailed", { request: "The search", reason: cause instanceof Error ? cause.message : String(cause) })}\n`);
+    return EXIT_FAILURE;
+  }
   const status = service.status();
   await service.stop();
   await session.lock.release();
   printer.finish();
   if (response.aborted || io.signal?.aborted) return EXIT_FAILURE;
+  // A search that failed on an unexpected error answers with a notice and nothing else: the command fails.
+  const failed = response.notices.some((n) => n.code === "SEARCH_FAILED");
   for (const line of noticeLines(response, session, status.pendingEmbeddings)) io.stderr.write(`${line}\n`);
   io.stdout.write(cmd.json ? formatJson(response.results) : formatText(response.results));
-  return EXIT_OK;
+  return failed ? EXIT_FAILURE : EXIT_OK;
 }
 
 /** What the user should know about how the search ran, one line each. */

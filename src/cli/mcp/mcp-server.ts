@@ -14,6 +14,8 @@ export interface McpServerDeps {
   related: Omit<RelatedOptions, "limit">;
   /** True when the server keeps the index fresh from file events (`--watch`). */
   watching: boolean;
+  /** Where a request that failed on an unexpected error is logged (stderr). Default: not logged. */
+  log?: (line: string) => void;
 }
 
 /** An MCP server with the vault's four tools: search, get, related, status. */
@@ -23,9 +25,9 @@ export function createMcpServer(live: LiveVault, deps: McpServerDeps): McpServer
       "Search the user's Obsidian vault with `search`, then read the lines you need with `get` (same 1-based line " +
       "numbers). `related` lists notes close to a note; `status` says how complete and fresh the index is.",
   });
-  registerSearchTool(server, live);
-  registerGetTool(server, live);
-  registerRelatedTool(server, live, deps.related);
-  registerStatusTool(server, live, deps.watching);
+  registerSearchTool(server, live, deps.log);
+  registerGetTool(server, live, deps.log);
+  registerRelatedTool(server, live, deps.related, deps.log);
+  registerStatusTool(server, live, deps.watching, deps.log);
   return server;
 }

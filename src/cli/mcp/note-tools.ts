@@ -7,12 +7,12 @@ import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
 import { closestPaths } from "./closest-paths";
 import { DEFAULT_GET_LINES, MAX_GET_LINES, readNoteLines } from "./note-lines";
 import { notePathOf } from "./note-path";
-import { jsonResult, toolError } from "./tool-result";
+import { guarded, jsonResult, toolError } from "./tool-result";
 
 const RELATED_MAX = 50;
 
 /** Registers `get`: a window of a note's lines, numbered; a missing note answers with the closest paths. */
-export function registerGetTool(server: McpServer, live: LiveVault): void {
+export function registerGetTool(server: McpServer, live: LiveVault, log?: (line: string) => void): void {
   server.registerTool(
     "get",
     {
@@ -26,7 +26,7 @@ export function registerGetTool(server: McpServer, live: LiveVault): void {
         maxLines: z.number().int().min(1).max(MAX_GET_LINES).optional().describe(`Default ${DEFAULT_GET_LINES}.`),
       },
     },
-    async (args) => {
+    guarded("The get request", log, async (args) => {
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
       const vaultDir = live.session.layout.vaultDir;
@@ -37,12 +37,17 @@ export function registerGetTool(server: McpServer, live: LiveVault): void {
       }
       if (!read.ok) return toolError(read.error.message);
       return jsonResult(read.value);
-    },
+    }),
   );
 }
 
 /** Registers `related`: notes near a note by its stored vectors (no embedding call), fused with title/heading BM25. */
-export function registerRelatedTool(server: McpServer, live: LiveVault, options: Omit<RelatedOptions, "limit">): void {
+export function registerRelatedTool(
+  server: McpServer,
+  live: LiveVault,
+  options: Omit<RelatedOptions, "limit">,
+  log?: (line: string) => void,
+): void {
   server.registerTool(
     "related",
     {
@@ -55,7 +60,7 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
         limit: z.number().int().min(1).max(RELATED_MAX).optional().describe("Notes to return, default 10."),
       },
     },
-    async (args) => {
+    guarded("The related request", log, async (args) => {
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
       await live.whenReady();
@@ -77,7 +82,7 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
           ranks: e.ranks,
         })),
       });
-    },
+    }),
   );
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { noticeLines } from "../commands/search-command";
 import type { LiveVault } from "../live-vault";
 import { toJsonResult } from "../output-format";
-import { jsonResult, toolError } from "./tool-result";
+import { guarded, jsonResult, toolError } from "./tool-result";
 
 /** Notes the search tool returns unless asked otherwise, and at most. */
 const DEFAULT_LIMIT = 10;
@@ -19,7 +19,7 @@ const input = {
 };
 
 /** Registers `search`: the plugin's hybrid search over the live index, results in the `search --json` shape. */
-export function registerSearchTool(server: McpServer, live: LiveVault): void {
+export function registerSearchTool(server: McpServer, live: LiveVault, log?: (line: string) => void): void {
   server.registerTool(
     "search",
     {
@@ -29,7 +29,7 @@ export function registerSearchTool(server: McpServer, live: LiveVault): void {
         "heading, 1-based startLine/endLine of the best passage, a snippet, score and per-list ranks. Read more with `get`.",
       inputSchema: input,
     },
-    async (args) => {
+    guarded("The search request", log, async (args) => {
       const filters: string[] = [];
       if (args.path !== undefined) {
         if (args.path.includes('"')) return toolError(`path must not contain a double quote: "${args.path}".`);
@@ -55,6 +55,6 @@ export function registerSearchTool(server: McpServer, live: LiveVault): void {
         notices: noticeLines(response, session, session.service.status().pendingEmbeddings),
         results: response.results.filter((r) => r.relativeScore >= min).map(toJsonResult),
       });
-    },
+    }),
   );
 }

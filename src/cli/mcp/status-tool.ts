@@ -3,10 +3,10 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { indexFilePaths } from "../../core/persist/index-files";
 import { describeHolder } from "../../core/persist/lock-holder";
 import type { LiveVault } from "../live-vault";
-import { jsonResult } from "./tool-result";
+import { guarded, jsonResult } from "./tool-result";
 
 /** Registers `status`: what the index holds, how fresh it is, who writes it, and the last error. */
-export function registerStatusTool(server: McpServer, live: LiveVault, watching: boolean): void {
+export function registerStatusTool(server: McpServer, live: LiveVault, watching: boolean, log?: (line: string) => void): void {
   server.registerTool(
     "status",
     {
@@ -15,7 +15,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
         "The vault index: notes, chunks, chunks waiting for embeddings, model, when it was last saved, file size, " +
         "last error, who writes it. ready is false while the server still loads the index (search waits for it).",
     },
-    async () => {
+    guarded("The status request", log, async () => {
       const { service, embedding, layout, lock } = live.session;
       const s = service.status();
       const paths = indexFilePaths(layout.dataDir);
@@ -35,7 +35,9 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
         lastError: s.lastError ? s.lastError.message : null,
         writer: lock.lock.held ? "this server" : describeHolder(lock.lock.holder),
         watching,
+        unindexedNotes: s.unindexedNotes.map((n) => n.path),
+        analysisFallbacks: s.analysisFallbacks,
       });
-    },
+    }),
   );
 }

@@ -104,6 +104,17 @@ export const MESSAGES = {
     code: "BAD_INPUT",
     template: "Indexing stopped on an unexpected error. Reload the plugin (or run the command again) to resume; please report this as a bug.",
   },
+  notesNotIndexed: {
+    kind: "error",
+    code: "NOTE_NOT_INDEXED",
+    template:
+      "{count} note(s) could not be indexed, so search can't find them: {names}. They are tried again when they change; please report this as a bug, with the language the notes are written in.",
+  },
+  requestFailed: {
+    kind: "error",
+    code: "UNEXPECTED",
+    template: "{request} failed on an unexpected error ({reason}). Nothing was changed; please report this as a bug.",
+  },
   vaultMissing: { kind: "error", code: "BAD_INPUT", template: "The vault folder {path} does not exist. Check the --vault path." },
   vaultNotFolder: { kind: "error", code: "BAD_INPUT", template: "--vault must be a folder, but {path} is a file." },
   vaultUnreadable: { kind: "error", code: "IO", template: "Can't read the vault folder {path}. Check that the path is right and readable." },
@@ -154,6 +165,11 @@ export const MESSAGES = {
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
   hydeFailed: { kind: "notice", code: "HYDE_FAILED", template: "HyDE left out: {reason}" },
+  searchFailed: {
+    kind: "notice",
+    code: "SEARCH_FAILED",
+    template: "This search failed on an unexpected error ({reason}). Try other words; please report this as a bug.",
+  },
   didYouMean: { kind: "notice", code: "DID_YOU_MEAN", template: "No matches. Did you mean: {suggestion}" },
   frontmatterUnclosed: {
     kind: "note",

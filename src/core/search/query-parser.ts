@@ -15,6 +15,8 @@
  * - Filter keys are case-insensitive; a key with an empty value (`path:`) is ignored. There are no negated filters:
  *   `-tag:x` excludes the literal word `tag:x`.
  */
+import { shielded } from "../text/foreign-code";
+
 export interface ParsedQuery {
   /** Free text for BM25 and embedding: terms and phrase words, without operators or quotes. */
   text: string;
@@ -181,8 +183,10 @@ export function countWords(text: string): number {
   let count = 0;
   for (const token of text.split(/\s+/)) {
     if (UNSPACED_SCRIPT.test(token)) {
-      wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: "word" });
-      for (const segment of wordSegmenter.segment(token)) if (segment.isWordLike === true) count += 1;
+      const segmenter = (wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: "word" }));
+      const words = () => [...segmenter.segment(token)].filter((s) => s.isWordLike === true).length;
+      // The platform's segmenter is code we don't own: should it fail, each character counts as a word.
+      count += shielded("segment", token, words, [...token].length);
     } else if (LETTER_OR_DIGIT.test(token)) {
       count += 1;
     }

@@ -75,11 +75,27 @@ export class SearchEngine {
 
   /** Keyword results only, synchronously: what the modal shows on each keystroke before embeddings arrive. */
   searchKeyword(req: SearchRequest): SearchResponse {
-    const r = this.prepare(req);
-    return this.respond(r.q, req, "keyword", [this.bm25List(r, req)], []);
+    try {
+      const r = this.prepare(req);
+      return this.respond(r.q, req, "keyword", [this.bm25List(r, req)], []);
+    } catch (cause) {
+      return failedSearch(req, "keyword", cause);
+    }
   }
 
+  /**
+   * Runs a search. Never throws: an unexpected failure (a bug, code we don't own failing on this query) answers
+   * with no results and a SEARCH_FAILED notice, so one query never breaks the modal or ends a server.
+   */
   async search(req: SearchRequest): Promise<SearchResponse> {
+    try {
+      return await this.run(req);
+    } catch (cause) {
+      return failedSearch(req, req.mode ?? "hybrid", cause);
+    }
+  }
+
+  private async run(req: SearchRequest): Promise<SearchResponse> {
     const mode = req.mode ?? "hybrid";
     const r = this.prepare(req);
     const q = r.q;
@@ -222,4 +238,15 @@ function applyFilter(r: Retrieval, ids: string[]): string[] {
 
 function noEmbedder(): AppError {
   return failure("noEmbeddingModel");
+}
+
+/** The notice for a search that failed on an unexpected error `cause`. */
+export function searchFailedNotice(cause: unknown): SearchNotice {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return { code: "SEARCH_FAILED", message: messageText("searchFailed", { reason }) };
+}
+
+/** The answer to a search that failed on an unexpected error: no results, and a notice that says so. */
+export function failedSearch(req: SearchRequest, mode: SearchMode, cause: unknown): SearchResponse {
+  return { query: parseQuery(req.query), mode, effectiveMode: mode, results: [], notices: [searchFailedNotice(cause)], lists: {}, aborted: false };
 }

@@ -1,6 +1,7 @@
 import { judgeLanguage } from "./language-detect";
 import { cueForm, ENGLISH, foldAccents, type Language } from "./languages";
 import { FOLDABLE } from "./language";
+import { shielded } from "./foreign-code";
 
 /** How text becomes index terms. The same analyzer runs on notes and on queries. */
 export interface AnalyzerOptions {
@@ -75,6 +76,11 @@ export class Analyzer {
 
   /** As `detect`, but undefined when the text holds too few function words to judge (a heading, a name). */
   judge(text: string, fallback: Language = ENGLISH): Language | undefined {
+    // Detection weighs third-party word lists; should it ever fail, the text takes the fallback language.
+    return shielded("detect", text, () => this.judgeWords(text, fallback), undefined);
+  }
+
+  private judgeWords(text: string, fallback: Language): Language | undefined {
     const lower = text.toLowerCase();
     const raw = new Map<string, number>();
     for (const match of lower.matchAll(WORD)) {
@@ -128,10 +134,13 @@ export class Analyzer {
       for (const ch of run) out.push(ch);
       return;
     }
-    for (const part of this.segmenter.segment(run)) {
-      if (!part.isWordLike) continue;
-      if (UNSPACED.test(part.segment)) out.push(part.segment);
-      else this.push(part.segment, lang, out);
+    const segmenter = this.segmenter;
+    // Intl.Segmenter is the platform's (ICU's) code: if it fails on a run, the run's characters are its words.
+    const words = (): string[] => [...segmenter.segment(run)].filter((p) => p.isWordLike).map((p) => p.segment);
+    const parts = shielded<string[] | undefined>("segment", run, words, undefined) ?? [...run];
+    for (const part of parts) {
+      if (UNSPACED.test(part)) out.push(part);
+      else this.push(part, lang, out);
     }
   }
 

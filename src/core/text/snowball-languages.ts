@@ -1,5 +1,4 @@
 import { stemmer as arabic } from "@orama/stemmers/arabic";
-import { stemmer as bulgarian } from "@orama/stemmers/bulgarian";
 import { stemmer as danish } from "@orama/stemmers/danish";
 import { stemmer as dutch } from "@orama/stemmers/dutch";
 import { stemmer as finnish } from "@orama/stemmers/finnish";
@@ -53,8 +52,10 @@ import { tokenizer as oramaTokenizer } from "@orama/orama/components";
 import { cueForm, type Language, type Script } from "./language";
 import { elision, EXTRA_CUES, LETTER_CUES, NOT_CUES, LITHUANIAN_FIXES, SERBIAN_FIXES, toSerbianCyrillic, TURKISH_FIXES, UKRAINIAN_FIXES } from "./language-cues";
 import { ENGLISH_STOP_WORDS } from "./stop-words";
+import { bulgarianStem } from "./bulgarian-stem";
+import { shieldedStemmer } from "./foreign-code";
 
-const porter = oramaTokenizer.createTokenizer({ language: "english", stemming: true }).stemmer ?? ((w: string) => w);
+const porter = shieldedStemmer("en", oramaTokenizer.createTokenizer({ language: "english", stemming: true }).stemmer ?? ((w: string) => w));
 
 const set = (words: Iterable<string>): ReadonlySet<string> => new Set([...words].map(cueForm));
 
@@ -90,7 +91,8 @@ function language(
   const stopWords = set(stop);
   const cues = new Set([...set([...stopWords, ...(EXTRA_CUES[code] ?? [])]), ...(LETTER_CUES[code] ?? [])]);
   for (const word of NOT_CUES[code] ?? []) cues.delete(word);
-  return { code, scripts, stem, stopWords, cues, ...extra };
+  // Every stemmer is foreign code: one that throws on a word leaves that word unstemmed, never a note unindexed.
+  return { code, scripts, stem: shieldedStemmer(code, stem), stopWords, cues, ...extra };
 }
 
 const srLatin = repaired(srStop, SERBIAN_FIXES);
@@ -121,7 +123,7 @@ export const SNOWBALL_LANGUAGES: readonly Language[] = [
   language("tr", ["latin"], turkish, repaired(trStop, TURKISH_FIXES)),
   language("ru", ["cyrillic"], russian, ruStop),
   language("uk", ["cyrillic"], ukrainian, repaired(ukStop, UKRAINIAN_FIXES)),
-  language("bg", ["cyrillic"], bulgarian, bgStop),
+  language("bg", ["cyrillic"], bulgarianStem, bgStop),
   language("el", ["greek"], greek, elStop, { ownsScript: true, prepare: (w) => w.replace(/ς/gu, "σ") }),
   // Harakat (short vowels, shadda, sukun) are optional in Arabic writing, and tatweel only stretches a line.
   language("ar", ["arabic"], arabic, arStop, { prepare: (w) => w.replace(/[\p{Mn}\u0640]/gu, "") }),

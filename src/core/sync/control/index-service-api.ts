@@ -42,6 +42,16 @@ export interface IndexStatus extends SyncProgress {
   vectorsModel: string;
   /** Notes the exclusion rules leave out (by path, tag or length) and files named .md that are not text. */
   excludedNotes: number;
+  /**
+   * Notes that failed to index on an unexpected error, with the error's message. They are not searchable, are tried
+   * again at the next scan or change, and `lastError` names them while any is left.
+   */
+  unindexedNotes: readonly { path: string; reason: string }[];
+  /**
+   * Times in this process that code we don't own (a stemmer, the word segmenter, detection) failed on a word, which
+   * was then indexed or searched unstemmed (see `foreignFailures`). 0 when nothing failed.
+   */
+  analysisFallbacks: number;
 }
 
 /**

@@ -30,9 +30,9 @@ export type Activity = "checking" | "loading" | "scanning" | "indexing" | "savin
 /**
  * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
  * waits for a vector, "model" until the model passes its check, "source" until a scan lists the vault again, "save"
- * until a save succeeds.
+ * until a save succeeds, "notes" until every note that failed to index is indexed (or gone).
  */
-export type FailureKind = "embed" | "model" | "source" | "save";
+export type FailureKind = "embed" | "model" | "source" | "save" | "notes";
 
 /** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
 export class SyncState {
@@ -59,6 +59,8 @@ export class SyncState {
   cutNotes: string[] = [];
   /** Files named .md that are not text, found since the last notice. */
   binaryNotes: string[] = [];
+  /** Notes that failed to index on an unexpected error, with the error's message; each stays until it indexes. */
+  readonly unindexed = new Map<string, string>();
   /** Listed notes left out by the exclusion rules' paths, at the last scan. */
   excludedByPath = 0;
   cancelRescan: (() => void) | undefined;

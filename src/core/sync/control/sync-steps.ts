@@ -1,7 +1,7 @@
 import { ok, type Result } from "../../result";
 import { chunksHash } from "../rules/index-settings";
 import { checkModel, MODEL_RECHECK_MS } from "./model-check";
-import { binaryNotice, cutNotice, runRound, type RoundContext } from "../notes/note-round";
+import { binaryNotice, cutNotice, notIndexedError, runRound, type RoundContext } from "../notes/note-round";
 import { scanInto } from "../notes/reconcile";
 import type { StepResult } from "./step-loop";
 import { loadSyncedIndex } from "../store/sync-files";
@@ -197,6 +197,8 @@ export class SyncSteps {
     if (scanned.ok) {
       s.excludedByPath = scanned.value.excludedByPath;
       s.cleared("source");
+      // A note that failed to index is not in the record, so a scan queues it again unless it is gone from the vault.
+      for (const path of [...s.unindexed.keys()]) if (!s.ready.has(path)) this.roundContext().noteIndexed(path);
       return;
     }
     s.fail("source", scanned.error);
@@ -232,6 +234,15 @@ export class SyncSteps {
       changed: () => s.checkpoints.changed(),
       cut: (path) => s.cutNotes.push(path),
       binary: (path) => s.binaryNotes.push(path),
+      noteFailed: (path, cause) => {
+        s.unindexed.set(path, cause instanceof Error ? cause.message : String(cause));
+        s.fail("notes", notIndexedError([...s.unindexed.keys()], cause));
+      },
+      noteIndexed: (path) => {
+        if (!s.unindexed.delete(path)) return;
+        if (s.unindexed.size === 0) s.cleared("notes");
+        else s.fail("notes", notIndexedError([...s.unindexed.keys()], undefined));
+      },
     };
   }
 

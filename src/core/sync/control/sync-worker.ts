@@ -9,6 +9,7 @@ import type { SearchEngine } from "../../search/search-engine";
 import type { IndexStatus } from "./index-service-api";
 import type { LiveCounts } from "./progress-tracker";
 import { compareSettings, exclusionRulesHash, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
+import { foreignFailures } from "../../text/foreign-code";
 
 export type { WorkerDeps } from "./sync-state";
 
@@ -68,10 +69,12 @@ export class SyncWorker {
   }
 
   /** What the status adds to the progress: file size, the vectors' model, notes left out by the rules. */
-  details(): Pick<IndexStatus, "fileBytes" | "vectorsModel" | "excludedNotes"> {
+  details(): Pick<IndexStatus, "fileBytes" | "vectorsModel" | "excludedNotes" | "unindexedNotes" | "analysisFallbacks"> {
     const s = this.state;
     const excludedNotes = s.excludedByPath + s.synced.notes.size - s.synced.noteCount;
-    return { fileBytes: s.checkpoints.fileBytes, vectorsModel: s.vectorsModel, excludedNotes };
+    const unindexedNotes = [...s.unindexed].map(([path, reason]) => ({ path, reason }));
+    const analysisFallbacks = foreignFailures().count;
+    return { fileBytes: s.checkpoints.fileBytes, vectorsModel: s.vectorsModel, excludedNotes, unindexedNotes, analysisFallbacks };
   }
 
   /** Takes new settings; a change of chunking rebuilds, a change of the exclusion rules scans again. */

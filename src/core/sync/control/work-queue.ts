@@ -29,6 +29,11 @@ export class WorkQueue {
     return this.ready.size;
   }
 
+  /** Whether the note is due for the next round. */
+  has(path: string): boolean {
+    return this.ready.has(path);
+  }
+
   /** Queues a note as due now, merged with what is queued for it: `force` sticks, a stat is kept only if both had one. */
   add(path: string, item: WorkItem): void {
     const old = this.ready.get(path);

@@ -1,3 +1,4 @@
+import { failure } from "../../errors/messages";
 import { ok, type AppError } from "../../result";
 import type { Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
@@ -30,6 +31,13 @@ export interface RoundContext {
   cut(path: string): void;
   /** The file is named .md but is not text: it is recorded without chunks (not read again until it changes). */
   binary(path: string): void;
+  /**
+   * Indexing the note failed on an unexpected error: it is left out of the index and the record (so the next scan
+   * tries it again) and must be reported by name.
+   */
+  noteFailed(path: string, cause: unknown): void;
+  /** The note was indexed or removed: a failure reported for it is over. */
+  noteIndexed(path: string): void;
 }
 
 /**
@@ -53,16 +61,37 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
   };
   for (const [i, [path, stat, force]] of upserts.entries()) {
     if (ctx.interrupted()) return requeueFrom(i, 0);
-    await processNote(ctx, path, stat, force);
+    await processGuarded(ctx, path, stat, force);
     ctx.progress.noteDone(path);
     await ctx.between();
   }
   for (const [j, path] of removals.entries()) {
     if (ctx.interrupted()) return requeueFrom(upserts.length, j);
     await ctx.synced.remove(path, ctx.pause);
+    ctx.noteIndexed(path);
     ctx.changed();
     ctx.progress.noteDone(path);
     await ctx.pause();
+  }
+}
+
+/**
+ * `processNote`, with a wall around it: one note that fails (analysis of a word no code was tried on, a bug) never
+ * stops the round, so the other notes are still indexed. The failed note is taken out, half-added chunks included,
+ * and reported by name.
+ */
+async function processGuarded(ctx: RoundContext, path: string, stat: NoteStat, force: boolean): Promise<void> {
+  try {
+    await processNote(ctx, path, stat, force);
+    ctx.noteIndexed(path);
+  } catch (cause) {
+    ctx.noteFailed(path, cause);
+    ctx.changed();
+    try {
+      await ctx.synced.remove(path, ctx.pause);
+    } catch {
+      // Already reported; what could not be taken out is replaced when the note is indexed again.
+    }
   }
 }
 
@@ -125,6 +154,12 @@ function looksBinary(text: string): boolean {
 export function binaryNotice(paths: readonly string[]): string {
   const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
   return `${paths.length} file(s) named .md are not text, so they are skipped: ${names}.`;
+}
+
+/** The error for notes that could not be indexed, naming the first few. */
+export function notIndexedError(paths: readonly string[], cause: unknown): AppError {
+  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
+  return failure("notesNotIndexed", { count: paths.length, names }, cause);
 }
 
 /** The notice for notes cut at `maxBytes`, naming the first few. */
