@@ -11,6 +11,12 @@ export const MESSAGES = {
     code: "OLLAMA_TIMEOUT",
     template: "Ollama at {url} did not answer {endpoint} within {limit}. It may still be loading the model: wait a moment and try again.",
   },
+  ollamaNotAnswering: {
+    kind: "error",
+    code: "OLLAMA_TIMEOUT",
+    template:
+      "Ollama at {url} stopped answering ({endpoint} took over {limit}). Results use keywords until it answers again; it is checked in the background.",
+  },
   ollamaUnreachable: {
     kind: "error",
     code: "OLLAMA_UNREACHABLE",

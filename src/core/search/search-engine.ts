@@ -89,6 +89,9 @@ export class SearchEngine {
     const [queryVec, hydeVec] = await Promise.all([this.queryVector(q, req), this.hydeVector(q, req, notices)]);
     if (req.signal?.aborted) return { ...this.respond(q, req, mode, [], notices), aborted: true };
     if (!queryVec.ok) {
+      // HyDE failing for the same reason (Ollama stuck or down) would only say it twice.
+      const hydeSame = notices.findIndex((n) => n.code === "HYDE_FAILED" && n.error?.code === queryVec.error.code);
+      if (hydeSame >= 0 && ["OLLAMA_TIMEOUT", "OLLAMA_UNREACHABLE"].includes(queryVec.error.code)) notices.splice(hydeSame, 1);
       notices.push({ code: "KEYWORD_FALLBACK", message: messageText("keywordFallback", { reason: queryVec.error.message }), error: queryVec.error });
       const fallback = mode === "hybrid" ? lists : [this.bm25List(r, req)];
       return this.respond(q, req, "keyword", fallback, notices, mode);

@@ -105,6 +105,13 @@ export class IndexService implements IndexServiceApi {
     this.worker.setEmbedder(e);
   }
 
+  /** Sends waiting texts now rather than at the end of a backoff (e.g. Ollama answers again). */
+  retryEmbedding(): void {
+    if (this.stopped) return;
+    this.worker.retryEmbedding();
+    this.worker.kick();
+  }
+
   onProgress(cb: (p: SyncProgress) => void): () => void {
     return this.progress.subscribe(cb);
   }
