@@ -115,6 +115,16 @@ export const MESSAGES = {
   vaultUnreadable: { kind: "error", code: "IO", template: "Can't read the vault folder {path}. Check that the path is right and readable." },
   vaultNoteUnreadable: { kind: "error", code: "IO", template: "Can't read {path} in {vault}. Check that it exists and is readable." },
   pathOutsideVault: { kind: "error", code: "BAD_INPUT", template: "The path {path} is outside the vault folder {vault}." },
+  getPastLineEnd: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "fromChar {fromChar} is past the end of line {line}, which has {length} characters. Give a smaller fromChar, or the next line.",
+  },
+  noteBinary: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "{path} is not text: it holds NUL bytes, like an image or a database renamed .md. It was not indexed and can't be read as a note.",
+  },
   noteLinksOutside: { kind: "error", code: "BAD_INPUT", template: "The note {path} links to a file outside the vault; it can't be read." },
   badNotePath: {
     kind: "error",
