@@ -23,20 +23,20 @@ export function registerGetTool(server: McpServer, live: LiveVault): void {
         'something is left: call again with the arguments in "next" (fromLine, and fromChar when a long line was cut).',
       inputSchema: {
         path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
-        fromLine: z.number().int().min(1).optional().describe("First line, 1-based. Default 1."),
+        fromLine: z.number().int().min(1).nullish().describe("First line, 1-based. Default 1."),
         fromChar: z
           .number()
           .int()
           .min(0)
-          .optional()
+          .nullish()
           .describe('Character of fromLine to start at, 0-based: the rest of a line cut for length (from "next"). Default 0.'),
-        maxLines: z.number().int().min(1).max(MAX_GET_LINES).optional().describe(`Default ${DEFAULT_GET_LINES}.`),
+        maxLines: z.number().int().min(1).max(MAX_GET_LINES).nullish().describe(`Default ${DEFAULT_GET_LINES}.`),
         maxChars: z
           .number()
           .int()
           .min(MIN_GET_CHARS)
           .max(MAX_GET_CHARS)
-          .optional()
+          .nullish()
           .describe(`Most characters of text; lines come whole unless one alone is longer. Default ${MAX_GET_CHARS}.`),
       },
     },
@@ -71,7 +71,7 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
         "plugin's related-notes view shows them. status says when the note has no vectors yet or is not indexed.",
       inputSchema: {
         path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
-        limit: z.number().int().min(1).max(RELATED_MAX).optional().describe("Notes to return, default 10."),
+        limit: z.number().int().min(1).max(RELATED_MAX).nullish().describe("Notes to return, default 10 (also when null)."),
       },
     },
     async (args) => {

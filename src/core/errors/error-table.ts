@@ -165,6 +165,7 @@ export const MESSAGES = {
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
   hydeFailed: { kind: "notice", code: "HYDE_FAILED", template: "HyDE left out: {reason}" },
+  filterNoMatch: { kind: "notice", code: "FILTER_NO_MATCH", template: "No note matches {filter}{closest}." },
   didYouMean: { kind: "notice", code: "DID_YOU_MEAN", template: "No matches. Did you mean: {suggestion}" },
   frontmatterUnclosed: {
     kind: "note",
