@@ -32,7 +32,7 @@ export class OllamaBreaker {
   private probe: BreakerProbe | undefined;
   private trip$ = new AbortController();
   private probing: AbortController | undefined;
-  private readonly listeners = new Set<(open: boolean) => void>();
+  private readonly listeners = new Map<(open: boolean) => void, () => boolean>();
   private readonly firstMs: number;
   private readonly maxMs: number;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -71,10 +71,20 @@ export class OllamaBreaker {
     void this.probeUntilAnswered();
   }
 
-  /** Calls `listener` with true when the breaker opens and false when it closes; returns the unsubscribe. */
-  onChange(listener: (open: boolean) => void): () => void {
-    this.listeners.add(listener);
+  /**
+   * Calls `listener` with true when the breaker opens and false when it closes; returns the unsubscribe. `alive`
+   * says whether the listener still matters: one that answers false is dropped at the next subscription, so sessions
+   * that came and went (a reader reloading the index) leave nothing behind. Default: always alive.
+   */
+  onChange(listener: (open: boolean) => void, alive: () => boolean = () => true): () => void {
+    for (const [other, isAlive] of [...this.listeners]) if (!isAlive()) this.listeners.delete(other);
+    this.listeners.set(listener, alive);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Listeners subscribed now (for tests of what sessions leave behind). */
+  get listenerCount(): number {
+    return this.listeners.size;
   }
 
   /** Stops probing for good (the host is going away); the breaker stays as it is. */
@@ -105,7 +115,11 @@ export class OllamaBreaker {
   }
 
   private emit(open: boolean): void {
-    for (const listener of [...this.listeners]) {
+    for (const [listener, alive] of [...this.listeners]) {
+      if (!alive()) {
+        this.listeners.delete(listener);
+        continue;
+      }
       try {
         listener(open);
       } catch {

@@ -49,6 +49,7 @@ export class VaultSearch {
       ...(opts.notify ? { notify: opts.notify } : {}),
     });
     this.applySearchSettings();
+    this.watchBreaker();
   }
 
   /** The settings in force. */
@@ -88,6 +89,7 @@ export class VaultSearch {
     this.exclusionsMemo = undefined;
     if (cost.newEmbedder) {
       this.pickEmbedder();
+      this.watchBreaker();
       this.service.setEmbedder(this.embedder);
     }
     this.service.updateSettings(this.indexSettings);
@@ -130,13 +132,19 @@ export class VaultSearch {
           });
     this.bareEmbedder = bare;
     this.embedder = bare && wrapEmbedder ? wrapEmbedder(bare) : bare;
-    // Texts left waiting while the server was stuck go as soon as it answers, not at the end of a long backoff.
+  }
+
+  /**
+   * Texts left waiting while the server was stuck go as soon as it answers, not at the end of a long backoff. Held
+   * weakly and dropped once the index stops: a shared breaker outlives the sessions a reader reloads.
+   */
+  private watchBreaker(): void {
     this.unwatchBreaker?.();
-    this.unwatchBreaker = this.health
-      .breakerFor(s.ollamaUrl)
-      .onChange((open) => {
-        if (!open) this.service.retryEmbedding();
-      });
+    const self = new WeakRef(this);
+    const alive = (): boolean => self.deref()?.service.stopped === false;
+    this.unwatchBreaker = this.health.breakerFor(this.current.ollamaUrl).onChange((open) => {
+      if (!open) self.deref()?.service.retryEmbedding();
+    }, alive);
   }
 
   private applySearchSettings(): void {

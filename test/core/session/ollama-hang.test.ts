@@ -98,4 +98,25 @@ describe("a hung Ollama costs one timeout, not one per search", () => {
     await until(() => s.service.index.vectorCount === s.service.index.size);
     expect(s.service.status().pendingEmbeddings).toBe(0);
   });
+
+  it("sessions that share the breaker (a reader reloading the index) leave no listener behind once stopped", async () => {
+    fake = await startFakeOllama();
+    const probes = manualProbes();
+    const open = () =>
+      openVaultSearch({
+        source: new MemoryNoteSource(),
+        store: new MemoryFileStore(),
+        dataDir: "vault/plugin-data",
+        settings: { ...defaultSettings(), ollamaUrl: fake?.url ?? "", embedModel: "fake-embed" },
+        hostIgnore: [],
+        ollamaHealth: probes.health,
+      });
+    for (let reload = 0; reload < 5; reload++) {
+      const old = open();
+      await old.service.start();
+      await old.service.stop();
+    }
+    session = open();
+    expect(probes.health.breakerFor(fake.url).listenerCount).toBe(1);
+  });
 });
