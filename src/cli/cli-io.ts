@@ -1,3 +1,4 @@
+import type { OllamaHealth } from "../core/ollama/ollama-breaker";
 import type { IndexSettings } from "../core/sync/rules/index-settings";
 
 /** Where one output stream goes. `process.stdout` and `process.stderr` fit. */
@@ -24,6 +25,13 @@ export interface CliIo {
    * intervals in tests. Default none.
    */
   indexOverrides?: Partial<IndexSettings>;
+  /**
+   * Whether each Ollama server answers, shared by every session of this process (the MCP server and `watch` open a
+   * new session when they reload the index). Default: each session its own.
+   */
+  ollamaHealth?: OllamaHealth;
+  /** Time limit of one Ollama request, in ms (tests make it short). Default 30000. */
+  ollamaTimeoutMs?: number;
   /** Aborts a running command, e.g. on Ctrl-C. */
   signal?: AbortSignal;
 }

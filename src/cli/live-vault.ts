@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import { OllamaHealth } from "../core/ollama/ollama-breaker";
 import { indexFilePaths } from "../core/persist/index-files";
 import type { Result } from "../core/result";
 import { ok } from "../core/result";
@@ -42,6 +43,7 @@ export class LiveVault {
   ready = false;
   /** Times a reader swapped in a newer save. */
   reloads = 0;
+  private ownHealth: OllamaHealth | undefined;
 
   private constructor(
     first: VaultSession,
@@ -58,9 +60,16 @@ export class LiveVault {
    * while a first run indexes a large vault.
    */
   static async open(cmd: VaultOptions, io: CliIo, opts: LiveVaultOptions): Promise<Result<LiveVault>> {
-    const opened = await openVault(cmd, io, undefined, { app: opts.app });
-    if (!opened.ok) return opened;
-    const live = new LiveVault(opened.value, cmd, io, opts);
+    // One breaker per Ollama server for the whole run: a reloaded session must not wait out a stuck server again.
+    const own = io.ollamaHealth ? undefined : new OllamaHealth();
+    const shared: CliIo = own ? { ...io, ollamaHealth: own } : io;
+    const opened = await openVault(cmd, shared, undefined, { app: opts.app });
+    if (!opened.ok) {
+      own?.dispose();
+      return opened;
+    }
+    const live = new LiveVault(opened.value, cmd, shared, opts);
+    live.ownHealth = own;
     live.started = live.begin();
     return ok(live);
   }
@@ -115,6 +124,7 @@ export class LiveVault {
     this.watcher?.close();
     if (this.pollTimer) clearInterval(this.pollTimer);
     await stopping;
+    this.ownHealth?.dispose();
     this.current.printer.finish();
     await this.current.lock.release();
   }

@@ -81,6 +81,8 @@ export async function openVault(
     wrapEmbedder: (e: Embedder) => (embedded = new CountingEmbedder(e)),
     ...(hydeModel !== undefined ? { hydeModel } : {}),
     cacheEmbeddings: false,
+    ...(io.ollamaHealth ? { ollamaHealth: io.ollamaHealth } : {}),
+    ...(io.ollamaTimeoutMs !== undefined ? { ollamaTimeoutMs: io.ollamaTimeoutMs } : {}),
   });
   const { service } = session;
   service.onProgress(printer.onProgress);

@@ -7,7 +7,7 @@ export interface StatusLine {
   pending?: boolean;
   /** A query the line offers to run instead ("did you mean"); the line is then clickable. */
   suggestion?: string;
-  /** The line says Ollama cannot be reached: the modal keeps showing it while the next full search runs. */
+  /** The line says Ollama cannot be reached or is stuck: the modal keeps showing it while the next full search runs. */
   outage?: boolean;
 }
 
@@ -17,7 +17,8 @@ const QUIET = new Set<string>(["HYDE_SKIPPED"]);
 /**
  * The lines that say how a response was found: one per notice (any code, so notices the engine adds later show
  * without changes here); a notice that carries a suggested query ("did you mean") makes its line offer it. An
- * unreachable Ollama gets one fixed sentence naming the URL, since the modal keeps working on keywords.
+ * unreachable Ollama gets one fixed sentence naming the URL, since the modal keeps working on keywords; it and a
+ * stuck one (timed out) are outages, shown in place of "Searching by meaning…" while the next searches run.
  */
 export function noticeLines(response: SearchResponse | undefined, ollamaUrl: string): StatusLine[] {
   if (!response) return [];
@@ -27,6 +28,9 @@ export function noticeLines(response: SearchResponse | undefined, ollamaUrl: str
     const suggestion = notice.suggestion?.trim() ? notice.suggestion : undefined;
     if (notice.code === "KEYWORD_FALLBACK" && isUnreachable(notice.error)) {
       lines.push({ text: `Keyword results only: Ollama unreachable at ${ollamaUrl}`, outage: true });
+    } else if (notice.code === "KEYWORD_FALLBACK" && notice.error?.code === "OLLAMA_TIMEOUT") {
+      // A stuck server: the next searches answer from keywords at once, so the line stays while they run.
+      lines.push({ text: notice.message, outage: true });
     } else if (!lines.some((l) => l.text === notice.message)) {
       lines.push(suggestion === undefined ? { text: notice.message } : { text: notice.message, suggestion });
     }

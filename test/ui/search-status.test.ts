@@ -28,6 +28,8 @@ describe("noticeLines", () => {
       notices: [{ code: "KEYWORD_FALLBACK", message: "Keyword results only: timed out.", error: { code: "OLLAMA_TIMEOUT", message: "timed out" } }],
     });
     expect(texts(timeout, URL)).toEqual(["Keyword results only: timed out."]);
+    // A stuck server stays in view while the next searches (answered from keywords at once) run.
+    expect(noticeLines(timeout, URL)).toEqual([{ text: "Keyword results only: timed out.", outage: true }]);
     const noEmbedder = response("q", [], {
       notices: [
         {

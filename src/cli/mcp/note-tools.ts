@@ -5,7 +5,7 @@ import type { LiveVault } from "../live-vault";
 import { FolderNoteSource } from "../folder-note-source";
 import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
 import { closestPaths } from "./closest-paths";
-import { DEFAULT_GET_LINES, MAX_GET_LINES, readNoteLines } from "./note-lines";
+import { DEFAULT_GET_LINES, MAX_GET_CHARS, MAX_GET_LINES, MIN_GET_CHARS, readNoteLines } from "./note-lines";
 import { notePathOf } from "./note-path";
 import { guarded, jsonResult, toolError } from "./tool-result";
 
@@ -19,18 +19,37 @@ export function registerGetTool(server: McpServer, live: LiveVault, log?: (line:
       title: "Read a note",
       description:
         "Reads a markdown note of the vault: lines fromLine.. (1-based, as search's startLine), each prefixed with its " +
-        `number and a tab; at most maxLines (default ${DEFAULT_GET_LINES}). "more": true means ask again from toLine + 1.`,
+        `number and a tab; at most maxLines (default ${DEFAULT_GET_LINES}) and maxChars characters. "more": true means ` +
+        'something is left: call again with the arguments in "next" (fromLine, and fromChar when a long line was cut).',
       inputSchema: {
         path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
-        fromLine: z.number().int().min(1).optional().describe("First line, 1-based. Default 1."),
-        maxLines: z.number().int().min(1).max(MAX_GET_LINES).optional().describe(`Default ${DEFAULT_GET_LINES}.`),
+        fromLine: z.number().int().min(1).nullish().describe("First line, 1-based. Default 1."),
+        fromChar: z
+          .number()
+          .int()
+          .min(0)
+          .nullish()
+          .describe('Character of fromLine to start at, 0-based: the rest of a line cut for length (from "next"). Default 0.'),
+        maxLines: z.number().int().min(1).max(MAX_GET_LINES).nullish().describe(`Default ${DEFAULT_GET_LINES}.`),
+        maxChars: z
+          .number()
+          .int()
+          .min(MIN_GET_CHARS)
+          .max(MAX_GET_CHARS)
+          .nullish()
+          .describe(`Most characters of text; lines come whole unless one alone is longer. Default ${MAX_GET_CHARS}.`),
       },
     },
     guarded("The get request", log, async (args) => {
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
       const vaultDir = live.session.layout.vaultDir;
-      const read = await readNoteLines(vaultDir, path.value, args.fromLine ?? 1, args.maxLines ?? DEFAULT_GET_LINES);
+      const read = await readNoteLines(vaultDir, path.value, {
+        fromLine: args.fromLine ?? 1,
+        fromChar: args.fromChar ?? 0,
+        maxLines: args.maxLines ?? DEFAULT_GET_LINES,
+        maxChars: args.maxChars ?? MAX_GET_CHARS,
+      });
       if ("missing" in read) {
         const listed = await new FolderNoteSource(vaultDir).list();
         return notFound(path.value, listed.ok ? listed.value.map((s) => s.path) : []);
@@ -57,7 +76,7 @@ export function registerRelatedTool(
         "plugin's related-notes view shows them. status says when the note has no vectors yet or is not indexed.",
       inputSchema: {
         path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
-        limit: z.number().int().min(1).max(RELATED_MAX).optional().describe("Notes to return, default 10."),
+        limit: z.number().int().min(1).max(RELATED_MAX).nullish().describe("Notes to return, default 10 (also when null)."),
       },
     },
     guarded("The related request", log, async (args) => {

@@ -11,11 +11,12 @@ const MAX_LIMIT = 50;
 
 const input = {
   query: z.string().trim().min(1).max(1000).describe('What to look for. Syntax: "exact phrase", -excluded, path:folder, tag:#tag.'),
-  mode: z.enum(["hybrid", "keyword", "semantic"]).optional().describe("hybrid (default) fuses keyword and semantic lists."),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Notes to return, default ${DEFAULT_LIMIT}.`),
-  path: z.string().trim().min(1).max(500).optional().describe("Only notes under this folder (or this exact note path)."),
-  tag: z.string().trim().min(1).max(200).optional().describe("Only notes with this tag or a tag nested under it."),
-  minScore: z.number().min(0).max(1).optional().describe("Drop results whose relativeScore (0-1) is below this."),
+  mode: z.enum(["hybrid", "keyword", "semantic"]).nullish().describe("hybrid (default) fuses keyword and semantic lists."),
+  // null is what many clients send for "not given": it means the default, like leaving it out.
+  limit: z.number().int().min(1).max(MAX_LIMIT).nullish().describe(`Notes to return, default ${DEFAULT_LIMIT} (also when null).`),
+  path: z.string().trim().min(1).max(500).nullish().describe("Only notes under this folder (or this exact note path)."),
+  tag: z.string().trim().min(1).max(200).nullish().describe("Only notes with this tag or a tag nested under it."),
+  minScore: z.number().min(0).max(1).nullish().describe("Drop results whose relativeScore (0-1) is below this."),
 };
 
 /** Registers `search`: the plugin's hybrid search over the live index, results in the `search --json` shape. */
@@ -31,13 +32,14 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
     },
     guarded("The search request", log, async (args) => {
       const filters: string[] = [];
-      if (args.path !== undefined) {
-        if (args.path.includes('"')) return toolError(`path must not contain a double quote: "${args.path}".`);
-        filters.push(`path:"${args.path.replace(/^\/+|\/+$/g, "")}"`);
+      const { path, tag: tagArg } = args;
+      if (typeof path === "string") {
+        if (path.includes('"')) return toolError(`path must not contain a double quote: "${path}".`);
+        filters.push(`path:"${path.replace(/^\/+|\/+$/g, "")}"`);
       }
-      if (args.tag !== undefined) {
-        const tag = args.tag.replace(/^#/, "");
-        if (tag === "" || /\s/.test(tag)) return toolError(`tag must be one tag without spaces, such as "project/alpha", not "${args.tag}".`);
+      if (typeof tagArg === "string") {
+        const tag = tagArg.replace(/^#/, "");
+        if (tag === "" || /\s/.test(tag)) return toolError(`tag must be one tag without spaces, such as "project/alpha", not "${tagArg}".`);
         filters.push(`tag:${tag}`);
       }
       // The first search after start-up waits for the index to load; status answers at once meanwhile.

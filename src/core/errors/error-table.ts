@@ -11,6 +11,12 @@ export const MESSAGES = {
     code: "OLLAMA_TIMEOUT",
     template: "Ollama at {url} did not answer {endpoint} within {limit}. It may still be loading the model: wait a moment and try again.",
   },
+  ollamaNotAnswering: {
+    kind: "error",
+    code: "OLLAMA_TIMEOUT",
+    template:
+      "Ollama at {url} stopped answering ({endpoint} took over {limit}). Results use keywords until it answers again; it is checked in the background.",
+  },
   ollamaUnreachable: {
     kind: "error",
     code: "OLLAMA_UNREACHABLE",
@@ -120,6 +126,16 @@ export const MESSAGES = {
   vaultUnreadable: { kind: "error", code: "IO", template: "Can't read the vault folder {path}. Check that the path is right and readable." },
   vaultNoteUnreadable: { kind: "error", code: "IO", template: "Can't read {path} in {vault}. Check that it exists and is readable." },
   pathOutsideVault: { kind: "error", code: "BAD_INPUT", template: "The path {path} is outside the vault folder {vault}." },
+  getPastLineEnd: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "fromChar {fromChar} is past the end of line {line}, which has {length} characters. Give a smaller fromChar, or the next line.",
+  },
+  noteBinary: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "{path} is not text: it holds NUL bytes, like an image or a database renamed .md. It was not indexed and can't be read as a note.",
+  },
   noteLinksOutside: { kind: "error", code: "BAD_INPUT", template: "The note {path} links to a file outside the vault; it can't be read." },
   noteIsLink: {
     kind: "error",
@@ -170,6 +186,7 @@ export const MESSAGES = {
     code: "SEARCH_FAILED",
     template: "This search failed on an unexpected error ({reason}). Try other words; please report this as a bug.",
   },
+  filterNoMatch: { kind: "notice", code: "FILTER_NO_MATCH", template: "No note matches {filter}{closest}." },
   didYouMean: { kind: "notice", code: "DID_YOU_MEAN", template: "No matches. Did you mean: {suggestion}" },
   frontmatterUnclosed: {
     kind: "note",

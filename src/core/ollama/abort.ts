@@ -15,13 +15,19 @@ export interface RequestScope {
   dispose(): void;
 }
 
-/** Combines `parent` (may be undefined) with a timeout of `timeoutMs` (<= 0 or Infinity means no timeout). */
-export function openScope(parent: AbortSignal | undefined, timeoutMs: number): RequestScope {
+/**
+ * Combines `parent` (may be undefined) with a timeout of `timeoutMs` (<= 0 or Infinity means no timeout). `also`
+ * aborts the scope too, as neither the caller nor the timeout (the client passes its circuit breaker's signal).
+ */
+export function openScope(parent: AbortSignal | undefined, timeoutMs: number, also?: AbortSignal): RequestScope {
   const controller = new AbortController();
   let timedOut = false;
   const onParentAbort = (): void => controller.abort(parent?.reason);
+  const onAlsoAbort = (): void => controller.abort(also?.reason);
   if (parent?.aborted) controller.abort(parent.reason);
   else parent?.addEventListener("abort", onParentAbort, { once: true });
+  if (also?.aborted) controller.abort(also.reason);
+  else also?.addEventListener("abort", onAlsoAbort, { once: true });
   const timer =
     Number.isFinite(timeoutMs) && timeoutMs > 0
       ? setTimeout(() => {
@@ -36,6 +42,7 @@ export function openScope(parent: AbortSignal | undefined, timeoutMs: number): R
     dispose: () => {
       if (timer !== undefined) clearTimeout(timer);
       parent?.removeEventListener("abort", onParentAbort);
+      also?.removeEventListener("abort", onAlsoAbort);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Ollama } from "ollama/browser";
-import { err, ok, type Result } from "../result";
+import { err, ok, type AppError, type Result } from "../result";
 import { openScope, raceAbort, sleep as defaultSleep } from "./abort";
+import type { OllamaBreaker } from "./ollama-breaker";
 import { isRecord, parseModelInfo, parseModelList, type OllamaModelInfo, type OllamaModelSummary } from "./model-info";
 import {
   classifyFailure,
@@ -28,15 +29,30 @@ export interface OllamaClientOptions {
   retryBaseMs?: number;
   /** Waits between retries; injectable so tests need no real time. Default: a setTimeout that honours the signal. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * The server's circuit breaker, shared by every client of it (see OllamaBreaker): a timeout opens it, and while
+   * it is open requests fail at once instead of waiting out their timeout. Default none: each request waits its own.
+   */
+  breaker?: OllamaBreaker;
 }
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; failure: OllamaFailure };
+/** Time limit of a probe's /api/version call: it answers at once from a server that answers at all. */
+const PROBE_VERSION_TIMEOUT_MS = 5_000;
+/** A tiny input the probe embeds, to learn that the model answers too, not only the HTTP server. */
+const PROBE_INPUT = "ping";
+
+/** Probe answers that say the server is still not answering. */
+const STUCK_CODES = new Set<string>(["OLLAMA_TIMEOUT", "OLLAMA_UNREACHABLE"]);
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; failure: OllamaFailure; cutByBreaker?: boolean };
 
 /** Where a call goes, for error messages. */
 interface CallTarget {
   endpoint: string;
   model?: string;
   timeoutMs?: number;
+  /** A breaker's probe: sent while the breaker is open, never retried, and its timeout opens nothing. */
+  probe?: boolean;
 }
 
 /**
@@ -52,6 +68,7 @@ export class OllamaClient {
   private readonly retries: number;
   private readonly retryBaseMs: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly breaker: OllamaBreaker | undefined;
 
   constructor(opts: Partial<OllamaClientOptions> = {}) {
     const url = normalizeOllamaUrl(opts.baseUrl);
@@ -63,6 +80,7 @@ export class OllamaClient {
     this.retries = Math.max(0, opts.retries ?? 2);
     this.retryBaseMs = opts.retryBaseMs ?? 300;
     this.sleep = opts.sleep ?? defaultSleep;
+    this.breaker = opts.breaker;
   }
 
   /** GET /api/version: the health check. */
@@ -125,11 +143,19 @@ export class OllamaClient {
     }
     const timeoutMs = target.timeoutMs ?? this.timeoutMs;
     const context = (attempts: number) => ({ baseUrl: this.baseUrl, ...target, timeoutMs, attempts });
+    const breaker = target.probe ? undefined : this.breaker;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) return err(toAppError({ kind: "aborted" }, context(attempt)));
-      const outcome = await this.attempt(op, parse, signal, timeoutMs);
+      const open = breaker?.openError;
+      if (open) return err(open);
+      const outcome = await this.attempt(op, parse, signal, timeoutMs, breaker?.signal);
       if (outcome.ok) return ok(outcome.value);
-      if (!isRetryable(outcome.failure) || attempt > this.retries) {
+      if (outcome.cutByBreaker && breaker?.openError) return err(breaker.openError);
+      if (outcome.failure.kind === "timeout" && breaker && target.endpoint !== "/api/generate") {
+        // Generation may take long on a busy server; only a timeout of a quick call says the server is stuck.
+        breaker.trip(this.notAnswering(target, timeoutMs), (s) => this.answers(target.model, s));
+      }
+      if (!isRetryable(outcome.failure) || attempt > this.retries || target.probe) {
         return err(toAppError(outcome.failure, context(attempt)));
       }
       try {
@@ -145,8 +171,9 @@ export class OllamaClient {
     parse: (body: unknown) => T,
     signal: AbortSignal | undefined,
     timeoutMs: number,
+    breakerSignal: AbortSignal | undefined,
   ): Promise<Attempt<T>> {
-    const scope = openScope(signal, timeoutMs);
+    const scope = openScope(signal, timeoutMs, breakerSignal);
     try {
       // A fresh ollama-js instance per attempt is cheap and lets its fetch carry this attempt's signal:
       // the library itself only passes signals on streamed requests.
@@ -155,10 +182,39 @@ export class OllamaClient {
       return { ok: true, value: parse(body) };
     } catch (error) {
       const failure = classifyFailure(error, { callerAborted: scope.callerAborted(), timedOut: scope.timedOut() });
-      return { ok: false, failure };
+      const cutByBreaker = breakerSignal?.aborted === true && !scope.callerAborted() && !scope.timedOut();
+      return { ok: false, failure, cutByBreaker };
     } finally {
       scope.dispose();
     }
+  }
+
+  /** What requests answer while the breaker is open. */
+  private notAnswering(target: CallTarget, timeoutMs: number): AppError {
+    const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
+    return failure("ollamaNotAnswering", { url: this.baseUrl, endpoint: target.endpoint, limit });
+  }
+
+  /**
+   * The breaker's probe: true once /api/version answers quickly and, when the stuck request was about a model, that
+   * model embeds one word within the usual time limit. Any HTTP answer counts: the server is responsive again, and
+   * the requests that follow report what is wrong with the model.
+   */
+  private async answers(model: string | undefined, signal: AbortSignal): Promise<boolean> {
+    const version = await this.call(
+      { endpoint: "/api/version", probe: true, timeoutMs: Math.min(PROBE_VERSION_TIMEOUT_MS, this.timeoutMs) },
+      (lib) => lib.version(),
+      parseVersion,
+      signal,
+    );
+    if (!version.ok || model === undefined) return version.ok;
+    const embedded = await this.call(
+      { endpoint: "/api/embed", model, probe: true },
+      (lib) => lib.embed({ model, input: [PROBE_INPUT] }),
+      (body) => parseEmbeddings(body, 1),
+      signal,
+    );
+    return embedded.ok || !STUCK_CODES.has(embedded.error.code);
   }
 
   /** The injected fetch with this attempt's signal, and with transport failures tagged so they can be retried. */

@@ -5,6 +5,7 @@ import type { AppError, Result } from "../result";
 import type { ListName, SearchMode } from "../types";
 import type { RankedList } from "./fusion";
 import { notePathOfChunkId } from "./group-ranking";
+import { filterMissNotices } from "./filter-misses";
 import { createNoteFilter } from "./note-filter";
 import { candidateNotes, readNotesDeep, readNotesDeepSync } from "./note-depth";
 import { assembleResults } from "./result-assembly";
@@ -105,6 +106,9 @@ export class SearchEngine {
     const [queryVec, hydeVec] = await Promise.all([this.queryVector(q, req), this.hydeVector(q, req, notices)]);
     if (req.signal?.aborted) return { ...this.respond(q, req, mode, [], notices), aborted: true };
     if (!queryVec.ok) {
+      // HyDE failing for the same reason (Ollama stuck or down) would only say it twice.
+      const hydeSame = notices.findIndex((n) => n.code === "HYDE_FAILED" && n.error?.code === queryVec.error.code);
+      if (hydeSame >= 0 && ["OLLAMA_TIMEOUT", "OLLAMA_UNREACHABLE"].includes(queryVec.error.code)) notices.splice(hydeSame, 1);
       notices.push({ code: "KEYWORD_FALLBACK", message: messageText("keywordFallback", { reason: queryVec.error.message }), error: queryVec.error });
       const fallback = mode === "hybrid" ? lists : [this.bm25List(r, req)];
       return this.respond(q, req, "keyword", fallback, notices, mode);
@@ -215,7 +219,11 @@ export class SearchEngine {
     const results = assembleResults(this.deps.index, lists, { ...this.options, limit });
     const weights: Partial<Record<ListName, number>> = {};
     for (const l of lists) weights[l.name] = l.weight;
-    const suggestion = results.length === 0 && !q.isEmpty ? this.deps.index.suggestQuery(q.text) : undefined;
+    // Paths are OR-ed, so one that matches nothing may hide behind results of another; tags are AND-ed.
+    const misses = results.length === 0 || q.paths.length > 1 ? filterMissNotices(this.deps.index, q) : [];
+    notices.push(...misses);
+    // A filter that matches nothing explains the empty list better than other words would.
+    const suggestion = results.length === 0 && !q.isEmpty && misses.length === 0 ? this.deps.index.suggestQuery(q.text) : undefined;
     if (suggestion !== undefined) {
       notices.push({ code: "DID_YOU_MEAN", message: messageText("didYouMean", { suggestion }), suggestion });
     }

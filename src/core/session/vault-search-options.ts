@@ -1,4 +1,5 @@
 import type { Embedder } from "../ollama/embedder";
+import type { OllamaHealth } from "../ollama/ollama-breaker";
 import type { FileStore } from "../persist/file-store";
 import type { PluginSettings } from "../settings/plugin-settings";
 import type { IndexSettings } from "../sync/rules/index-settings";
@@ -40,4 +41,12 @@ export interface VaultSearchOptions {
    * embedded twice. Default: true (a one-shot CLI run turns it off: it embeds each text once anyway).
    */
   cacheEmbeddings?: boolean;
+  /**
+   * Whether each Ollama server answers (one circuit breaker per server). A host with several sessions over time
+   * (the MCP server reloading the index) passes one, so a stuck server found by one session is known to the next.
+   * Default: the session's own, disposed when `signal` aborts.
+   */
+  ollamaHealth?: OllamaHealth;
+  /** Time limit of one Ollama request, in ms. Default 30000 (the client's). Tests make it short. */
+  ollamaTimeoutMs?: number;
 }

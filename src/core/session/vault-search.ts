@@ -1,6 +1,7 @@
 import { MemoryEmbeddingCache } from "../ollama/embedding-cache";
 import { OllamaEmbedder, type Embedder } from "../ollama/embedder";
 import { HydeGenerator } from "../ollama/hyde";
+import { OllamaHealth } from "../ollama/ollama-breaker";
 import { OllamaClient } from "../ollama/ollama-client";
 import { CalibrationKeeper } from "../search/calibration-keeper";
 import { indexSettingsOf, searchOptionsOf, type PluginSettings } from "../settings/plugin-settings";
@@ -27,9 +28,15 @@ export class VaultSearch {
   private exclusionsMemo: Exclusions | undefined;
   private readonly keeper: CalibrationKeeper;
   private readonly cache: MemoryEmbeddingCache | undefined;
+  /** Whether each Ollama server answers; shared with the host's other sessions when it passes one. */
+  readonly health: OllamaHealth;
+  private unwatchBreaker: (() => void) | undefined;
 
   constructor(private readonly opts: VaultSearchOptions) {
     this.current = opts.settings;
+    this.health = opts.ollamaHealth ?? new OllamaHealth();
+    // A registry of our own stops probing with the host; a shared one belongs to whoever made it.
+    if (!opts.ollamaHealth) opts.signal?.addEventListener("abort", () => this.health.dispose(), { once: true });
     this.cache = opts.cacheEmbeddings === false ? undefined : new MemoryEmbeddingCache();
     this.keeper = new CalibrationKeeper(opts.store, `${opts.dataDir}/calibration.json`);
     this.pickEmbedder();
@@ -42,6 +49,7 @@ export class VaultSearch {
       ...(opts.notify ? { notify: opts.notify } : {}),
     });
     this.applySearchSettings();
+    this.watchBreaker();
   }
 
   /** The settings in force. */
@@ -61,9 +69,14 @@ export class VaultSearch {
     return (this.exclusionsMemo ??= compileExclusions(this.indexSettings));
   }
 
-  /** A client for the Ollama server of the settings. */
+  /** A client for the Ollama server of the settings, behind that server's circuit breaker. */
   client(): OllamaClient {
-    return new OllamaClient({ baseUrl: this.current.ollamaUrl, ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}) });
+    return new OllamaClient({
+      baseUrl: this.current.ollamaUrl,
+      breaker: this.health.breakerFor(this.current.ollamaUrl),
+      ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
+      ...(this.opts.ollamaTimeoutMs !== undefined ? { timeoutMs: this.opts.ollamaTimeoutMs } : {}),
+    });
   }
 
   /**
@@ -76,6 +89,7 @@ export class VaultSearch {
     this.exclusionsMemo = undefined;
     if (cost.newEmbedder) {
       this.pickEmbedder();
+      this.watchBreaker();
       this.service.setEmbedder(this.embedder);
     }
     this.service.updateSettings(this.indexSettings);
@@ -118,6 +132,19 @@ export class VaultSearch {
           });
     this.bareEmbedder = bare;
     this.embedder = bare && wrapEmbedder ? wrapEmbedder(bare) : bare;
+  }
+
+  /**
+   * Texts left waiting while the server was stuck go as soon as it answers, not at the end of a long backoff. Held
+   * weakly and dropped once the index stops: a shared breaker outlives the sessions a reader reloads.
+   */
+  private watchBreaker(): void {
+    this.unwatchBreaker?.();
+    const self = new WeakRef(this);
+    const alive = (): boolean => self.deref()?.service.stopped === false;
+    this.unwatchBreaker = this.health.breakerFor(this.current.ollamaUrl).onChange((open) => {
+      if (!open) self.deref()?.service.retryEmbedding();
+    }, alive);
   }
 
   private applySearchSettings(): void {

@@ -21,7 +21,7 @@ export class IndexService implements IndexServiceApi {
   private readonly progress: ProgressTracker;
   private readonly scheduler: Scheduler;
   private readonly clock: () => number;
-  private stopped = false;
+  private isStopped = false;
 
   constructor(deps: IndexServiceDeps) {
     this.scheduler = deps.scheduler ?? createScheduler();
@@ -59,7 +59,7 @@ export class IndexService implements IndexServiceApi {
   }
 
   enqueue(e: NoteEvent): void {
-    if (this.stopped) return;
+    if (this.isStopped) return;
     const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
     if (this.worker.defer(paths.filter(isMarkdown))) this.worker.retryEmbedding();
   }
@@ -105,6 +105,18 @@ export class IndexService implements IndexServiceApi {
     this.worker.setEmbedder(e);
   }
 
+  /** True once `stop` was called: the service takes no more work. */
+  get stopped(): boolean {
+    return this.isStopped;
+  }
+
+  /** Sends waiting texts now rather than at the end of a backoff (e.g. Ollama answers again). */
+  retryEmbedding(): void {
+    if (this.isStopped) return;
+    this.worker.retryEmbedding();
+    this.worker.kick();
+  }
+
   onProgress(cb: (p: SyncProgress) => void): () => void {
     return this.progress.subscribe(cb);
   }
@@ -118,7 +130,7 @@ export class IndexService implements IndexServiceApi {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.isStopped = true;
     // Events still in their debounce are not lost: the next start finds those notes changed on disk.
     await this.worker.stop();
   }

@@ -1,5 +1,6 @@
 import { failure } from "../../errors/messages";
 import { ok, type AppError } from "../../result";
+import { looksBinary } from "./binary-text";
 import type { Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
@@ -140,14 +141,6 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     embedHashes: excluded ? [] : p.embedHashes,
   };
   await ctx.synced.put(next, ctx.pause, p.inputs);
-}
-
-/** Bytes looked at to tell a binary file from text. */
-const BINARY_PROBE_CHARS = 8192;
-
-/** A NUL character near the start means a binary file (an image or a database renamed .md), as git decides. */
-function looksBinary(text: string): boolean {
-  return text.slice(0, BINARY_PROBE_CHARS).includes("\u0000");
 }
 
 /** The notice for files named .md that are not text, naming the first few. */
