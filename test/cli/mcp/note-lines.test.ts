@@ -19,7 +19,7 @@ describe("readNoteLines (the get tool) and symbolic links", () => {
     await rm(outside, { recursive: true, force: true });
   });
 
-  const read = (path: string) => readNoteLines(vault, path, 1, 10);
+  const read = (path: string) => readNoteLines(vault, path, { fromLine: 1, maxLines: 10 });
   const message = (r: Awaited<ReturnType<typeof read>>): string => ("missing" in r ? "missing" : r.ok ? r.value.text : r.error.message);
 
   it("reads a note, and refuses one linked from outside the vault, directly or through a linked folder", async () => {
@@ -40,6 +40,6 @@ describe("readNoteLines (the get tool) and symbolic links", () => {
   it("reads a vault opened through a link to its folder", async () => {
     const via = join(outside, "vault-link");
     await symlink(vault, via);
-    expect(message(await readNoteLines(via, "Sub/real.md", 1, 10))).toBe("1\tinside");
+    expect(message(await readNoteLines(via, "Sub/real.md", { fromLine: 1, maxLines: 10 }))).toBe("1\tinside");
   });
 });
