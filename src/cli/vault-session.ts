@@ -1,7 +1,6 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Embedder } from "../core/ollama/embedder";
-import { indexFilePaths } from "../core/persist/index-files";
 import { err, ok, type Result } from "../core/result";
 import { failure } from "../core/errors/messages";
 import { openVaultSearch } from "../core/session/vault-search";
@@ -14,7 +13,7 @@ import { FolderNoteSource } from "./folder-note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
 import { readPluginSettings } from "./plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
-import { peekSavedModel } from "./saved-index";
+import { peekIndexModel } from "./saved-index";
 import { readHostIgnore, vaultLayout, type VaultLayout } from "./vault-config";
 import { takeVaultLock, type VaultLock, type VaultLockOptions } from "./vault-lock";
 
@@ -94,7 +93,7 @@ export async function openVault(
 /** Ollama as asked on the command line, else the saved index's vectors offline, else keyword-only. */
 async function embeddingSource(opts: VaultOptions, layout: VaultLayout): Promise<{ embedding: EmbeddingSource; offline?: Embedder }> {
   if (opts.ollama) return { embedding: { kind: "ollama", ...opts.ollama } };
-  const saved = await peekSavedModel(indexFilePaths(layout.dataDir).meta);
+  const saved = await peekIndexModel(layout.dataDir);
   if (saved && saved.model !== "" && saved.dims > 0) {
     return { embedding: { kind: "offline", model: saved.model }, offline: new OfflineEmbedder(saved) };
   }

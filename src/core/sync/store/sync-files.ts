@@ -81,17 +81,23 @@ export async function loadSyncedIndex(
   }
   if (outcome.kind !== "discarded") return fresh();
   const salvaged = outcome.salvaged;
-  if (salvaged && model !== "" && salvaged.model === model) {
+  // The configured model can't be used: the salvaged vectors stay the index's, under the model they were made with,
+  // so the rebuilt notes take them back and the next save writes them again (a mistyped name must cost nothing).
+  const salvageAs = salvaged && salvaged.model !== "" && (keepSavedModel || salvaged.model === model) ? salvaged.model : undefined;
+  if (salvaged && salvageAs !== undefined) {
     const synced = new SyncedIndex(salvaged.dims, embedding, settings.defaultLanguage);
     const recovered = seedSalvaged(synced, salvaged);
+    const reused = salvageAs === model ? "are reused; only the rest are embedded again" : `are kept for ${salvageAs}`;
     deps.notify(
       recovered === 0
         ? outcome.error.message
-        : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and are reused; only the rest are embedded again.`,
+        : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and ${reused}.`,
     );
-    return { synced, model, otherModelOnDisk: false, defaultLanguage: settings.defaultLanguage };
+    return { synced, model: salvageAs, otherModelOnDisk: false, defaultLanguage: settings.defaultLanguage };
   }
   deps.notify(outcome.error.message);
+  // Intact vectors of another model: like a model switch, they stay on disk until the new model has vectors.
+  if (salvaged && model !== "") return fresh(embedding && salvaged.hashes.some((h) => h !== ""));
   const old = outcome.reusable;
   if (!old || old.header.dims === 0) return fresh();
   if (model === "" || old.header.model !== model) return fresh(embedding && old.hasVector.includes(1));
