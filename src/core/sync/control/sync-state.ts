@@ -12,6 +12,7 @@ import type { Scheduler } from "./scheduler";
 import { SyncedIndex } from "../store/synced-index";
 import { Waiters } from "./waiters";
 import { WorkQueue } from "./work-queue";
+import { canonicalModelName } from "../../ollama/model-name";
 
 /** What the sync worker needs from its service. */
 export interface WorkerDeps {
@@ -81,7 +82,7 @@ export class SyncState {
     this.settingsInForce = settings;
     this.rules = compileExclusions(settings);
     this.model = embedder;
-    this.vectorsModel = embedder?.model ?? "";
+    this.vectorsModel = canonicalModelName(embedder?.model ?? "");
     this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
     this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
@@ -110,6 +111,11 @@ export class SyncState {
 
   get embedder(): Embedder | undefined {
     return this.model;
+  }
+
+  /** The embedder's model in its one spelling (see `canonicalModelName`); "" without an embedder. */
+  get embedderModel(): string {
+    return canonicalModelName(this.model?.model ?? "");
   }
 
   /**

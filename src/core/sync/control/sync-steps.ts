@@ -35,7 +35,7 @@ export class SyncSteps {
   async load(): Promise<void> {
     const s = this.s;
     this.busy("loading");
-    const model = s.embedder?.model ?? "";
+    const model = s.embedderModel;
     const chunking = chunksHash(s.settings);
     const progress = s.deps.progress;
     const hooks = { filling: (synced: SyncedIndex) => s.useIndex(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
@@ -48,7 +48,7 @@ export class SyncSteps {
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
     if (loaded.defaultLanguage !== s.settings.defaultLanguage) s.languageDue = true;
     s.activity = undefined;
-    if ((s.embedder?.model ?? "") !== model) s.reset = "model";
+    if (s.embedderModel !== model) s.reset = "model";
     // A default language changed meanwhile is applied in place by the next step (`languageDue`).
     else if (chunksHash(s.settings) !== chunking) s.reset = "rebuild";
   }
@@ -56,7 +56,7 @@ export class SyncSteps {
   async step(): Promise<StepResult> {
     const s = this.s;
     if (s.modelCheck === "due") {
-      if ((await this.checkModel()) && (s.embedder?.model ?? "") !== s.vectorsModel) s.reset = "model";
+      if ((await this.checkModel()) && s.embedderModel !== s.vectorsModel) s.reset = "model";
     } else if (s.reset) {
       this.applyReset();
     } else if (s.languageDue) {
@@ -176,7 +176,7 @@ export class SyncSteps {
     const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
     if (!keep) {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
-      s.vectorsModel = s.embedder?.model ?? "";
+      s.vectorsModel = s.embedderModel;
     }
     const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
     s.languageDue = false;

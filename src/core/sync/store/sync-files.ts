@@ -5,6 +5,7 @@ import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
 import type { Result } from "../../result";
 import { defaultLanguageSavedIn, exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
+import { canonicalModelName } from "../../ollama/model-name";
 
 /** Where the index files are and how to report on them. */
 export interface IndexFilesDeps {
@@ -55,7 +56,7 @@ export async function loadSyncedIndex(
   hooks: LoadHooks,
   keepSavedModel = false,
 ): Promise<LoadedIndex> {
-  const model = embedder?.model ?? "";
+  const model = canonicalModelName(embedder?.model ?? "");
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
   const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
   const embedding = embedder !== undefined;
