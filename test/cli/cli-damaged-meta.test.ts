@@ -1,4 +1,5 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { vaultLayout } from "../../src/cli/vault-config";
 import { indexFilePaths } from "../../src/core/persist/index-files";
@@ -67,5 +68,44 @@ describe("a damaged meta file", () => {
     expect(back.code, back.stderr).toBe(0);
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
     expect(await savedVectors(ctx.vault.dir)).toEqual(before);
+  });
+
+  it("with another installed model keeps the old vectors aside; going back to their model embeds nothing", async () => {
+    // The vector weight is measured again for each new model (26 query embeddings here); only indexing is counted.
+    const dataDir = vaultLayout(ctx.vault.dir).dataDir;
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, "data.json"), JSON.stringify({ search: { autoWeights: false } }));
+    expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
+    const paths = indexFilePaths(vaultLayout(ctx.vault.dir).dataDir);
+    const before = await savedVectors(ctx.vault.dir);
+    const oldVectors = readFileSync(paths.vectors);
+
+    damageMeta(ctx.vault.dir);
+    const other = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("nomic-embed-text")]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toMatch(/The vectors file is kept as index-vectors\.bin\.bak/);
+    expect(readFileSync(paths.vectorsBackup).equals(oldVectors)).toBe(true);
+    expect((await savedVectors(ctx.vault.dir)).model).toBe("nomic-embed-text");
+
+    const embedded = ctx.fake.stats.embedInputs;
+    const back = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stderr).toMatch(/embeddings of fake-embed kept in index-vectors\.bin\.bak are reused/);
+    expect(ctx.fake.stats.embedInputs).toBe(embedded);
+    expect(await savedVectors(ctx.vault.dir)).toEqual(before);
+  });
+
+  it("with a damaged vectors file too keeps that file aside, byte for byte, before a new save", async () => {
+    expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
+    const paths = indexFilePaths(vaultLayout(ctx.vault.dir).dataDir);
+    damageMeta(ctx.vault.dir, "start");
+    const vectors = readFileSync(paths.vectors);
+    vectors.writeUInt8(vectors.readUInt8(0) ^ 0xff, 0);
+    writeFileSync(paths.vectors, vectors);
+    expect(existsSync(paths.vectorsBackup)).toBe(false);
+
+    const run = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(paths.vectorsBackup).equals(vectors)).toBe(true);
   });
 });

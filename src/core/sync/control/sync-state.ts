@@ -51,6 +51,8 @@ export class SyncState {
   cancelModelCheck: (() => void) | undefined;
   /** The files on disk hold another model's vectors: no save may replace them until this index has vectors. */
   keepOtherModelFiles = false;
+  /** The vectors file on disk was not accounted for by a readable meta file: the next save keeps it aside first. */
+  vectorsAside = false;
   scan: { recheckContent: boolean } | undefined;
   reset: "rebuild" | "model" | undefined;
   /** The default language changed: the chunks whose language it decides are analysed again at the next step. */

@@ -5,6 +5,7 @@ import { binaryNotice, cutNotice, runRound, type RoundContext } from "../notes/n
 import { scanInto } from "../notes/reconcile";
 import type { StepResult } from "./step-loop";
 import { loadSyncedIndex } from "../store/sync-files";
+import { keepVectorsAside } from "../../persist/index-files";
 import type { SyncState } from "./sync-state";
 import { SyncedIndex } from "../store/synced-index";
 import { applyDeliveries } from "../embedding/vector-delivery";
@@ -46,6 +47,7 @@ export class SyncSteps {
     s.useIndex(loaded.synced);
     s.vectorsModel = loaded.model;
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
+    s.vectorsAside = loaded.vectorsAside;
     if (loaded.defaultLanguage !== s.settings.defaultLanguage) s.languageDue = true;
     s.activity = undefined;
     if (s.embedderModel !== model) s.reset = "model";
@@ -126,6 +128,15 @@ export class SyncSteps {
     // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
     if (s.keepOtherModelFiles && s.synced.index.vectorCount === 0) return ok(undefined);
     this.busy("saving");
+    if (s.vectorsAside) {
+      // Vectors no readable meta file accounted for are never overwritten: they go aside, to be taken back later.
+      const aside = await keepVectorsAside(s.deps.store, s.deps.dataDir);
+      if (!aside.ok) {
+        s.fail("save", aside.error);
+        return aside;
+      }
+      s.vectorsAside = false;
+    }
     const model = s.vectorsModel;
     // Once work was cancelled, only the final save of `stop` still writes.
     const checked = !midRound && s.scan?.recheckContent !== true && !s.ready.hasForced();
