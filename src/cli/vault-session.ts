@@ -105,15 +105,16 @@ async function embeddingSource(
   layout: VaultLayout,
   lock: VaultLock,
 ): Promise<{ embedding: EmbeddingSource; offline?: Embedder; notice?: string }> {
-  const saved = await peekIndexModel(layout.dataDir);
   if (opts.ollama) {
     const { url, model: asked } = opts.ollama;
-    if (lock.lock.held || !saved || saved.model === "" || saved.dims === 0 || sameModelName(saved.model, asked)) {
+    const saved = lock.lock.held ? undefined : await peekIndexModel(layout.dataDir);
+    if (!saved || saved.model === "" || saved.dims === 0 || sameModelName(saved.model, asked)) {
       return { embedding: { kind: "ollama", url, model: asked } };
     }
     const notice = messageText("readerKeepsIndexModel", { writer: describeHolder(lock.lock.holder), saved: saved.model, asked });
     return { embedding: { kind: "ollama", url, model: saved.model }, notice };
   }
+  const saved = await peekIndexModel(layout.dataDir);
   if (saved && saved.model !== "" && saved.dims > 0) {
     return { embedding: { kind: "offline", model: saved.model }, offline: new OfflineEmbedder(saved) };
   }

@@ -51,7 +51,7 @@ describe("a damaged meta file", () => {
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
     expect(back.stderr).toMatch(/all embedded with fake-embed\.\nNothing needed embedding in this run/);
     expect(await savedVectors(ctx.vault.dir)).toEqual(before);
-  });
+  }, 60_000);
 
   it("without --model and with an unreadable meta header keeps the vectors; the model then embeds nothing", async () => {
     expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
@@ -68,7 +68,7 @@ describe("a damaged meta file", () => {
     expect(back.code, back.stderr).toBe(0);
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
     expect(await savedVectors(ctx.vault.dir)).toEqual(before);
-  });
+  }, 60_000);
 
   it("with another installed model keeps the old vectors aside; going back to their model embeds nothing", async () => {
     // The vector weight is measured again for each new model (26 query embeddings here); only indexing is counted.
@@ -93,7 +93,7 @@ describe("a damaged meta file", () => {
     expect(back.stderr).toMatch(/embeddings of fake-embed kept in index-vectors\.bin\.bak are reused/);
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
     expect(await savedVectors(ctx.vault.dir)).toEqual(before);
-  });
+  }, 60_000);
 
   it("with a damaged vectors file too keeps that file aside, byte for byte, before a new save", async () => {
     expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
@@ -107,5 +107,5 @@ describe("a damaged meta file", () => {
     const run = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(paths.vectorsBackup).equals(vectors)).toBe(true);
-  });
+  }, 60_000);
 });

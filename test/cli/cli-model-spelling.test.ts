@@ -34,7 +34,7 @@ describe("one model, two spellings", () => {
     expect(latest.stderr).not.toMatch(/rebuilt/);
     expect(latest.stderr).toMatch(/all embedded with fake-embed\.\nNothing needed embedding in this run/);
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
-  });
+  }, 60_000);
 
   it("an index an older version saved as \"fake-embed:latest\" keeps every vector under either spelling", async () => {
     expect((await indexWith("fake-embed")).code).toBe(0);
@@ -51,7 +51,7 @@ describe("one model, two spellings", () => {
     await respellSavedModel(ctx.vault.dir, "fake-embed:latest");
     const offline = await runCli(["index", "--vault", ctx.vault.dir]);
     expect(offline.stderr).toMatch(/all embedded with fake-embed\./);
-  });
+  }, 60_000);
 
   it("a reader (another process writes) started with the other spelling embeds only its query", async () => {
     expect((await indexWith("fake-embed")).code).toBe(0);
@@ -66,7 +66,7 @@ describe("one model, two spellings", () => {
     } finally {
       await writer.release();
     }
-  });
+  }, 60_000);
 
   it("a reader asked for another model searches with the index's model, says so, and embeds only its query", async () => {
     expect((await indexWith("fake-embed")).code).toBe(0);
@@ -83,5 +83,5 @@ describe("one model, two spellings", () => {
     } finally {
       await writer.release();
     }
-  });
+  }, 60_000);
 });
