@@ -5,6 +5,7 @@ import { err, ok, type Result } from "../core/result";
 import type { SearchMode } from "../core/types";
 import { agentCommand, type McpCommand, type WatchCommand } from "./args-agent";
 import { DEFAULT_CONFIG_DIR } from "./vault-config";
+import { canonicalModelName } from "../core/ollama/model-name";
 
 /** Where and with which model to embed. Absent when the CLI runs keyword-only. */
 export interface OllamaTarget {
@@ -117,7 +118,8 @@ function searchCommand(
   if (!Number.isInteger(limit) || limit < 1) {
     return err(failure("cliLimitInvalid", { limit: values.limit ?? "" }));
   }
-  const hydeModel = values.hyde?.trim();
+  const hyde = values.hyde?.trim();
+  const hydeModel = hyde === undefined || hyde === "" ? hyde : canonicalModelName(hyde);
   if (hydeModel !== undefined && (hydeModel === "" || !base.ollama || mode === "keyword")) {
     return err(failure("cliHydeNeedsModel"));
   }
@@ -131,7 +133,8 @@ function ollamaTarget(url: string | undefined, model: string | undefined): Resul
   if (name === "") return err(failure("cliOllamaNeedsModel"));
   const normalized = normalizeOllamaUrl(url ?? DEFAULT_OLLAMA_URL);
   if (normalized === undefined) return err(failure("cliOllamaNotUrl", { url: url ?? "" }));
-  return ok({ url: normalized, model: name });
+  // "x:latest" is "x" to Ollama: one spelling, so the saved index, its caches and calibration match either.
+  return ok({ url: normalized, model: canonicalModelName(name) });
 }
 
 function isMode(mode: string): mode is SearchMode {

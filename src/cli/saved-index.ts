@@ -1,4 +1,6 @@
 import { open } from "node:fs/promises";
+import { canonicalModelName } from "../core/ollama/model-name";
+import { indexFilePaths } from "../core/persist/index-files";
 
 /** What a saved index was built with, read from the meta file's header without loading the index. */
 export interface SavedIndexModel {
@@ -8,8 +10,9 @@ export interface SavedIndexModel {
   dims: number;
 }
 
-/** The meta file's framing (see src/core/persist/container.ts): magic, version u32, header length u32, header. */
+/** The index files' framing (see src/core/persist/container.ts): magic, version u32, header length u32, header. */
 const META_MAGIC = "HVSM";
+const VECTORS_MAGIC = "HVSV";
 const PREFIX = 12;
 /** A header is a few hundred bytes of JSON; anything bigger is not a header we wrote. */
 const MAX_HEADER = 64 * 1024;
@@ -20,17 +23,30 @@ const MAX_HEADER = 64 * 1024;
  * sync engine then decides (and reports) what to do with whatever is there. The framing is stable across format
  * versions, and this reads only the header, so no checksum is verified here; loading does that.
  */
-export async function peekSavedModel(metaPath: string): Promise<SavedIndexModel | undefined> {
+export function peekSavedModel(metaPath: string): Promise<SavedIndexModel | undefined> {
+  return peekHeader(metaPath, META_MAGIC);
+}
+
+/**
+ * The model of the index saved in `dataDir`: from the meta file, else from the vectors file, whose header names its
+ * model too. So a run with a damaged meta file still keeps the vectors (see `peekSavedModel`).
+ */
+export async function peekIndexModel(dataDir: string): Promise<SavedIndexModel | undefined> {
+  const paths = indexFilePaths(dataDir);
+  return (await peekSavedModel(paths.meta)) ?? (await peekHeader(paths.vectors, VECTORS_MAGIC));
+}
+
+async function peekHeader(path: string, magic: string): Promise<SavedIndexModel | undefined> {
   let file;
   try {
-    file = await open(metaPath, "r");
+    file = await open(path, "r");
   } catch {
     return undefined;
   }
   try {
     const prefix = new Uint8Array(PREFIX);
     if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
-    if (String.fromCharCode(...prefix.subarray(0, 4)) !== META_MAGIC) return undefined;
+    if (String.fromCharCode(...prefix.subarray(0, 4)) !== magic) return undefined;
     const length = new DataView(prefix.buffer).getUint32(8, true);
     if (length === 0 || length > MAX_HEADER) return undefined;
     const header = new Uint8Array(length);
@@ -39,7 +55,7 @@ export async function peekSavedModel(metaPath: string): Promise<SavedIndexModel 
     if (typeof parsed !== "object" || parsed === null) return undefined;
     const { model, dims } = parsed as { model?: unknown; dims?: unknown };
     if (typeof model !== "string" || typeof dims !== "number" || !Number.isInteger(dims) || dims < 0) return undefined;
-    return { model, dims };
+    return { model: canonicalModelName(model), dims };
   } catch {
     return undefined;
   } finally {

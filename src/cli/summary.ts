@@ -1,5 +1,6 @@
 import type { SyncProgress } from "../core/sync/control/sync-progress";
 import type { EmbeddingSource } from "./vault-session";
+import { sameModelName } from "../core/ollama/model-name";
 
 const COUNT = new Intl.NumberFormat("en-US");
 
@@ -21,7 +22,7 @@ export function describeIndex(
   e: EmbeddingSource,
 ): string {
   const size = `${plural(s.notes, "note")}, ${plural(s.chunks, "chunk")}`;
-  if (e.kind === "ollama" && s.vectorsModel !== undefined && s.vectorsModel !== e.model) {
+  if (e.kind === "ollama" && s.vectorsModel !== undefined && !sameModelName(s.vectorsModel, e.model)) {
     const kept = s.vectorsModel === "" ? "no vectors" : `its vectors of ${s.vectorsModel}`;
     return `Index: ${size}; it keeps ${kept}, because ${e.model} can't be used.`;
   }

@@ -1,7 +1,6 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Embedder } from "../core/ollama/embedder";
-import { indexFilePaths } from "../core/persist/index-files";
 import { err, ok, type Result } from "../core/result";
 import { failure } from "../core/errors/messages";
 import { openVaultSearch } from "../core/session/vault-search";
@@ -14,7 +13,10 @@ import { FolderNoteSource } from "./folder-note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
 import { readPluginSettings } from "./plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
-import { peekSavedModel } from "./saved-index";
+import { peekIndexModel } from "./saved-index";
+import { messageText } from "../core/errors/messages";
+import { sameModelName } from "../core/ollama/model-name";
+import { describeHolder } from "../core/persist/lock-holder";
 import { readHostIgnore, vaultLayout, type VaultLayout } from "./vault-config";
 import { takeVaultLock, type VaultLock, type VaultLockOptions } from "./vault-lock";
 
@@ -62,10 +64,11 @@ export async function openVault(
   const layout = vaultLayout(dir, opts.configDir);
   const plugin = await readPluginSettings(layout);
   const hostIgnore = await readHostIgnore(layout);
-  const { embedding, offline } = await embeddingSource(opts, layout);
   const printer = new ProgressPrinter(io.stderr);
   if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
   const lock = await takeVaultLock(layout.dataDir, io, lockOptions);
+  const { embedding, offline, notice } = await embeddingSource(opts, layout, lock);
+  if (notice !== undefined) printer.notice(notice);
   let embedded: CountingEmbedder | undefined;
   const session = openVaultSearch({
     source: new FolderNoteSource(layout.vaultDir),
@@ -93,10 +96,27 @@ export async function openVault(
   return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock });
 }
 
-/** Ollama as asked on the command line, else the saved index's vectors offline, else keyword-only. */
-async function embeddingSource(opts: VaultOptions, layout: VaultLayout): Promise<{ embedding: EmbeddingSource; offline?: Embedder }> {
-  if (opts.ollama) return { embedding: { kind: "ollama", ...opts.ollama } };
-  const saved = await peekSavedModel(indexFilePaths(layout.dataDir).meta);
+/**
+ * Ollama as asked on the command line, else the saved index's vectors offline, else keyword-only. A reader (another
+ * process holds the lock) asked for another model than the index's searches with the index's model and says so:
+ * only the writer decides the model, and a reader that took its own would embed the whole vault again, at every
+ * save of the writer, for an index it can never save.
+ */
+async function embeddingSource(
+  opts: VaultOptions,
+  layout: VaultLayout,
+  lock: VaultLock,
+): Promise<{ embedding: EmbeddingSource; offline?: Embedder; notice?: string }> {
+  if (opts.ollama) {
+    const { url, model: asked } = opts.ollama;
+    const saved = lock.lock.held ? undefined : await peekIndexModel(layout.dataDir);
+    if (!saved || saved.model === "" || saved.dims === 0 || sameModelName(saved.model, asked)) {
+      return { embedding: { kind: "ollama", url, model: asked } };
+    }
+    const notice = messageText("readerKeepsIndexModel", { writer: describeHolder(lock.lock.holder), saved: saved.model, asked });
+    return { embedding: { kind: "ollama", url, model: saved.model }, notice };
+  }
+  const saved = await peekIndexModel(layout.dataDir);
   if (saved && saved.model !== "" && saved.dims > 0) {
     return { embedding: { kind: "offline", model: saved.model }, offline: new OfflineEmbedder(saved) };
   }

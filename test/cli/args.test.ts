@@ -62,6 +62,14 @@ describe("parseCommandLine", () => {
     expect(parsed(["index", "--vault", "v", "--config-dir", ".config"])).toMatchObject({ configDir: ".config" });
   });
 
+  it("spells --model and --hyde one way: \":latest\" is the model without a tag, other tags stay", () => {
+    expect(parsed(["index", "--vault", "v", "--model", "nomic-embed-text:latest"])).toMatchObject({ ollama: { model: "nomic-embed-text" } });
+    expect(parsed(["index", "--vault", "v", "--model", " nomic-embed-text "])).toMatchObject({ ollama: { model: "nomic-embed-text" } });
+    expect(parsed(["index", "--vault", "v", "--model", "nomic-embed-text:v1.5"])).toMatchObject({ ollama: { model: "nomic-embed-text:v1.5" } });
+    expect(parsed(["index", "--vault", "v", "--model", "localhost:5000/m:latest"])).toMatchObject({ ollama: { model: "localhost:5000/m" } });
+    expect(parsed(["search", "--vault", "v", "--model", "m", "--hyde", "llama3.2:latest", "q"])).toMatchObject({ hydeModel: "llama3.2" });
+  });
+
   it("treats no arguments, help and --help as a request for help", () => {
     for (const argv of [[], ["help"], ["--help"], ["-h"], ["search", "--help"]]) expect(parsed(argv)).toEqual({ kind: "help" });
   });

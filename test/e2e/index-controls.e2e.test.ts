@@ -57,14 +57,14 @@ describe("index controls: status bar, rebuild, model change, dragging a related 
     await select.selectOption("fake-embed:latest");
     const question = await answerConfirmation(h, "Cancel");
     expect(question).toMatch(/Rebuild the index\?/);
-    expect(await savedSettings(h)).not.toMatchObject({ embedModel: "fake-embed:latest" });
+    expect(await savedSettings(h)).not.toMatchObject({ embedModel: "fake-embed" });
 
     const before = fixture.harness.ollama.stats.inputs.length;
     // The new model's check (/api/show) is held, so the status bar's "Checking model…" can be seen for sure.
     fixture.harness.ollama.setFaults({ holdShow: true });
     await select.selectOption("fake-embed:latest");
     await answerConfirmation(h, "Change and rebuild");
-    await h.waitFor(async () => (await savedSettings(h))?.embedModel === "fake-embed:latest", { message: "the new model to be saved" });
+    await h.waitFor(async () => (await savedSettings(h))?.embedModel === "fake-embed", { message: "the new model to be saved" });
     await h.waitFor(async () => (await statusBar(h)).text === "Checking model…", { message: "the status bar to say Checking model…" });
     expect(fixture.harness.ollama.stats.inputs.length).toBe(before);
     fixture.harness.ollama.setFaults({ holdShow: false });

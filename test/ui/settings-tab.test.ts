@@ -154,7 +154,8 @@ describe("HybridSearchSettingTab", () => {
     await vi.waitFor(() => expect(labels()).toEqual(["None (hypothetical answers off)", "llama3.2:latest"]));
     select.value = "llama3.2:latest";
     select.dispatchEvent(new Event("change"));
-    await vi.waitFor(() => expect(settings.current.hyde.model).toBe("llama3.2:latest"));
+    // Saved in the one spelling of a model (see canonicalModelName).
+    await vi.waitFor(() => expect(settings.current.hyde.model).toBe("llama3.2"));
     select.value = "";
     select.dispatchEvent(new Event("change"));
     await vi.waitFor(() => expect(settings.current.hyde.model).toBe(""));
@@ -169,7 +170,7 @@ describe("HybridSearchSettingTab", () => {
     select.dispatchEvent(new Event("change"));
     await vi.waitFor(() => expect(confirmButton("Change and rebuild")).toBeDefined());
     confirmButton("Change and rebuild")?.click();
-    await vi.waitFor(() => expect(settings.current.embedModel).toBe("bge-m3:latest"));
+    await vi.waitFor(() => expect(settings.current.embedModel).toBe("bge-m3"));
   });
 
   it("saves exclusions normalised when the field is left", async () => {

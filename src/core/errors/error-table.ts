@@ -177,6 +177,12 @@ export const MESSAGES = {
   cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
   cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
   cliHttpPortInvalid: { kind: "error", code: "BAD_INPUT", template: '--http must be a port number from 1 to 65535, not "{port}".' },
+  readerKeepsIndexModel: {
+    kind: "notice",
+    code: "READER_MODEL_MISMATCH",
+    template:
+      "Read-only: {writer} writes this index with {saved}, so this run searches with {saved} instead of {asked} and embeds nothing of the vault. To move the index to {asked}, change the model where it is written.",
+  },
   keywordFallback: { kind: "notice", code: "KEYWORD_FALLBACK", template: "Keyword results only: {reason}" },
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },

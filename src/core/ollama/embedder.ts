@@ -5,6 +5,7 @@ import { prefixesForModel, type TaskPrefixes } from "./model-prefixes";
 import type { OllamaClient } from "./ollama-client";
 import { dimensionMismatchError, notEmbeddingModelError } from "./ollama-errors";
 import { failure } from "../errors/messages";
+import { canonicalModelName } from "./model-name";
 
 /** Turns text into vectors. The engine only sees this interface, so tests and benchmarks can swap the backend. */
 export interface Embedder {
@@ -66,8 +67,8 @@ export class OllamaEmbedder implements Embedder {
     private readonly client: OllamaClient,
     opts: OllamaEmbedderOptions,
   ) {
-    this.model = opts.model;
-    this.prefixes = opts.prefixes ?? prefixesForModel(opts.model);
+    this.model = canonicalModelName(opts.model);
+    this.prefixes = opts.prefixes ?? prefixesForModel(this.model);
     this.batchSize = Math.max(1, Math.floor(opts.batchSize ?? 16));
     this.cache = opts.cache ?? new MemoryEmbeddingCache({ maxEntries: 2000 });
     this.expectedDimensions = opts.expectedDimensions;

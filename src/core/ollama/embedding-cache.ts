@@ -1,5 +1,6 @@
 import { contentHash } from "../text/hash";
 import { LruMap } from "./lru-map";
+import { canonicalModelName } from "./model-name";
 
 /**
  * Where computed vectors are kept so unchanged text is never embedded twice. Vectors handed out are shared:
@@ -38,9 +39,10 @@ export class MemoryEmbeddingCache implements EmbeddingCache {
 }
 
 /**
- * The cache key for `text` embedded by `model` behind `prefix`. The model name keeps its tag, because
- * "nomic-embed-text:v1.5" and ":latest" may be different weights; the prefix matters because it changes the vector.
+ * The cache key for `text` embedded by `model` behind `prefix`. The model is keyed by its one spelling
+ * (`canonicalModelName`: "x:latest" is "x"), which keeps any other tag, because "nomic-embed-text:v1.5" and
+ * "nomic-embed-text" may be different weights; the prefix matters because it changes the vector.
  */
 export function embeddingCacheKey(model: string, prefix: string, text: string): string {
-  return `${model}\u0000${contentHash(prefix)}\u0000${contentHash(text)}:${text.length}`;
+  return `${canonicalModelName(model)}\u0000${contentHash(prefix)}\u0000${contentHash(text)}:${text.length}`;
 }

@@ -3,6 +3,7 @@ import { parseQuery } from "../search/query-parser";
 import { LruMap } from "./lru-map";
 import type { OllamaClient } from "./ollama-client";
 import { failure } from "../errors/messages";
+import { canonicalModelName } from "./model-name";
 
 export interface HydeOptions {
   /** Generation model that writes the hypothetical passage, e.g. "llama3.2". */
@@ -47,7 +48,7 @@ export class HydeGenerator {
     private readonly client: OllamaClient,
     opts: HydeOptions,
   ) {
-    this.model = opts.model;
+    this.model = canonicalModelName(opts.model);
     this.template = opts.promptTemplate ?? DEFAULT_HYDE_PROMPT;
     this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.options = opts.generationOptions ?? { temperature: 0, num_predict: 200 };

@@ -10,6 +10,12 @@ import { decodeVectorsFile } from "./vectors-file";
 export const INDEX_META_FILE = "index-meta.bin";
 /** Name of the vectors file (Float32 rows) inside the folder given to save and load. */
 export const INDEX_VECTORS_FILE = "index-vectors.bin";
+/**
+ * Name of the vectors file kept aside: a vectors file that no readable meta file accounted for (the meta file was
+ * damaged or lost) and that the index does not carry, moved here before a save replaces it. Loading takes its vectors
+ * back when the model they belong to is used again.
+ */
+export const INDEX_VECTORS_BACKUP = "index-vectors.bin.bak";
 const TEMP_SUFFIX = ".tmp";
 
 /** How saving and loading share the thread with the rest of the app. */
@@ -32,7 +38,14 @@ export type LoadOutcome =
    * The files can't be used; `error` is the one notice to show and the index must be rebuilt. `reusable` is set
    * when they were intact but built with other settings (see `SnapshotDecodeResult`).
    */
-  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot; salvaged?: SalvagedVectors };
+  | {
+      kind: "discarded";
+      error: AppError;
+      reusable?: IndexSnapshot;
+      salvaged?: SalvagedVectors;
+      /** No readable meta file accounts for the vectors file on disk (it is kept aside before a save replaces it). */
+      strayVectors?: boolean;
+    };
 
 /**
  * Vectors taken from an intact vectors file whose meta file is damaged or lost: they can be reused by content hash
@@ -128,16 +141,42 @@ async function withSalvage(
   options: PersistOptions,
 ): Promise<LoadOutcome> {
   if (outcome.kind !== "discarded" || outcome.reusable || !vectors.ok || vectors.value === null) return outcome;
-  const decoded = await runSliced(decodeVectorsFile(vectors.value), options.pause);
-  if (!decoded.ok || !decoded.value.hashes || decoded.value.dims === 0) return outcome;
-  const { model, dims, hashes, vectors: rows } = decoded.value;
-  return { ...outcome, salvaged: { model, dims, hashes, vectors: rows } };
+  const salvaged = await salvageVectors(vectors.value, options);
+  return { ...outcome, strayVectors: true, ...(salvaged ? { salvaged } : {}) };
+}
+
+/** The vectors of a vectors file that names each row's hash, or undefined when it can't be read so. */
+async function salvageVectors(bytes: Uint8Array, options: PersistOptions): Promise<SalvagedVectors | undefined> {
+  const decoded = await runSliced(decodeVectorsFile(bytes), options.pause);
+  if (!decoded.ok || !decoded.value.hashes || decoded.value.dims === 0) return undefined;
+  const { model, dims, hashes, vectors } = decoded.value;
+  return { model, dims, hashes, vectors };
+}
+
+/** The vectors kept aside in `dir` (see `INDEX_VECTORS_BACKUP`), when there is a readable backup. */
+export async function loadVectorsBackup(store: FileStore, dir: string, options: PersistOptions = {}): Promise<SalvagedVectors | undefined> {
+  const read = await store.read(indexFilePaths(dir).vectorsBackup);
+  return read.ok && read.value !== null ? salvageVectors(read.value, options) : undefined;
+}
+
+/** Moves the saved vectors file aside to `INDEX_VECTORS_BACKUP` (replacing an older backup); fine when there is none. */
+export async function keepVectorsAside(store: FileStore, dir: string): Promise<Result<void>> {
+  const paths = indexFilePaths(dir);
+  const found = await store.read(paths.vectors);
+  if (!found.ok) return found;
+  return found.value === null ? ok(undefined) : store.rename(paths.vectors, paths.vectorsBackup);
 }
 
 /** Paths of the saved files and of their temp files under `dir` ("" means the store's root). */
-export function indexFilePaths(dir: string): { meta: string; vectors: string; metaTemp: string; vectorsTemp: string } {
+export function indexFilePaths(dir: string): {
+  meta: string;
+  vectors: string;
+  metaTemp: string;
+  vectorsTemp: string;
+  vectorsBackup: string;
+} {
   const base = dir === "" || dir.endsWith("/") ? dir : `${dir}/`;
   const meta = base + INDEX_META_FILE;
   const vectors = base + INDEX_VECTORS_FILE;
-  return { meta, vectors, metaTemp: meta + TEMP_SUFFIX, vectorsTemp: vectors + TEMP_SUFFIX };
+  return { meta, vectors, metaTemp: meta + TEMP_SUFFIX, vectorsTemp: vectors + TEMP_SUFFIX, vectorsBackup: base + INDEX_VECTORS_BACKUP };
 }

@@ -11,6 +11,7 @@ import {
   type SnapshotHeader,
   type StoredChunk,
 } from "./snapshot";
+import { canonicalModelName } from "../ollama/model-name";
 
 /**
  * The meta file: a JSON header (the snapshot header, the counts, and the checksum of the vectors file it was saved
@@ -112,7 +113,8 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
   });
   const header: SnapshotHeader = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
-    model: h.model,
+    // An index saved before names were made canonical may say "x:latest"; it is the same model as "x".
+    model: canonicalModelName(h.model),
     dims: h.dims,
     chunkingHash: h.chunkingHash,
     savedAt: h.savedAt,

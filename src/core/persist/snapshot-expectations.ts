@@ -1,6 +1,7 @@
 import { type AppError } from "../result";
 import type { SnapshotHeader } from "./snapshot";
 import { failure } from "../errors/messages";
+import { sameModelName } from "../ollama/model-name";
 
 /** The settings the loaded index must have been built with. */
 export interface SnapshotExpectations {
@@ -15,7 +16,7 @@ export interface SnapshotExpectations {
 /** Names every setting that changed since the index was saved, or returns null when it still fits. */
 export function describeMismatch(saved: SnapshotHeader, expect: SnapshotExpectations): AppError | null {
   const changes: string[] = [];
-  if (saved.model !== expect.model) {
+  if (!sameModelName(saved.model, expect.model)) {
     changes.push(`the embedding model changed from ${modelName(saved.model)} to ${modelName(expect.model)}`);
   } else if (expect.dims !== undefined && saved.dims !== expect.dims) {
     changes.push(`the model's vectors changed from ${saved.dims} to ${expect.dims} dimensions`);

@@ -4,6 +4,7 @@ import { readFloat32LE, writeFloat32LE } from "./float32-le";
 import { isCount, isRecord, isStringArray } from "./json-guards";
 import { SLICE_BYTES, type Steps } from "./slices";
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
+import { canonicalModelName } from "../ollama/model-name";
 
 /**
  * The vectors file: a small JSON header, then one little-endian Float32 row per chunk (rows without an embedding
@@ -62,7 +63,8 @@ export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileC
   if (!isRecord(header) || typeof header.model !== "string" || !isCount(header.dims) || !isCount(header.rows)) {
     return err(corruptFile("vectors file", "bad header"));
   }
-  const { model, dims, rows } = header;
+  const { dims, rows } = header;
+  const model = canonicalModelName(header.model);
   const floatBytes = rows * dims * 4;
   const usedBytes = floatBytes + bitmapBytes(rows);
   if (body.length < usedBytes || body.length - usedBytes > 3) {

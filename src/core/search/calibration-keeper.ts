@@ -2,6 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import type { Embedder } from "../ollama/embedder";
 import type { FileStore } from "../persist/file-store";
 import { calibrateVectorScale, type Calibration } from "./weight-calibration";
+import { canonicalModelName, sameModelName } from "../ollama/model-name";
 
 /** A calibration as saved beside the index, with what it was measured on. */
 export interface StoredCalibration {
@@ -38,13 +39,13 @@ export class CalibrationKeeper {
         this.stored = undefined;
       }
     }
-    return this.stored?.model === model ? this.stored.calibration : undefined;
+    return this.stored && sameModelName(this.stored.model, model) ? this.stored.calibration : undefined;
   }
 
   /** True when there is no calibration for `model` or the index drifted too far from the one it was made on. */
   isStale(model: string, notes: number): boolean {
     const s = this.stored;
-    if (!s || s.model !== model) return true;
+    if (!s || !sameModelName(s.model, model)) return true;
     return Math.abs(notes - s.notes) > RECALIBRATE_DRIFT * Math.max(s.notes, 1);
   }
 
@@ -53,8 +54,8 @@ export class CalibrationKeeper {
     const notes = [...index.notePaths()].length;
     if (!this.isStale(embedder.model, notes)) return this.stored?.calibration;
     const calibration = await calibrateVectorScale(index, embedder, undefined, signal);
-    if (!calibration) return this.stored?.model === embedder.model ? this.stored.calibration : undefined;
-    this.stored = { model: embedder.model, notes, calibration };
+    if (!calibration) return this.stored && sameModelName(this.stored.model, embedder.model) ? this.stored.calibration : undefined;
+    this.stored = { model: canonicalModelName(embedder.model), notes, calibration };
     await this.store.write(this.file, new TextEncoder().encode(JSON.stringify(this.stored)));
     return calibration;
   }

@@ -1,4 +1,5 @@
 import { rebuildReasons, type PluginSettings } from "../settings/plugin-settings";
+import { sameModelName } from "../ollama/model-name";
 
 /** What a settings change costs the running session; every flag false means "apply the new options and go on". */
 export interface SettingsCost {
@@ -15,10 +16,11 @@ export interface SettingsCost {
 
 /** Decides what going from `prev` to `next` costs; `VaultSearch.applySettings` performs it. */
 export function settingsCost(prev: PluginSettings, next: PluginSettings): SettingsCost {
-  const newEmbedder = prev.embedModel !== next.embedModel || prev.ollamaUrl !== next.ollamaUrl || prev.batchSize !== next.batchSize;
+  const sameModel = sameModelName(prev.embedModel, next.embedModel);
+  const newEmbedder = !sameModel || prev.ollamaUrl !== next.ollamaUrl || prev.batchSize !== next.batchSize;
   return {
     newEmbedder,
-    rebuild: rebuildReasons(prev, next).length > 0 && prev.embedModel === next.embedModel,
+    rebuild: rebuildReasons(prev, next).length > 0 && sameModel,
     recalibrate: newEmbedder || (!prev.search.autoWeights && next.search.autoWeights),
   };
 }

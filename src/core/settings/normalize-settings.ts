@@ -5,6 +5,7 @@ import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSett
 import { LIMITS } from "./setting-limits";
 import { SettingsReader } from "./settings-reader";
 import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "./setting-labels";
+import { canonicalModelName } from "../ollama/model-name";
 
 /** Settings fit for use, and what had to change to make them so. */
 export interface NormalizedSettings {
@@ -35,12 +36,13 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
   const settings: PluginSettings = {
     version: SETTINGS_VERSION,
     ollamaUrl: readUrl(data.ollamaUrl, d.ollamaUrl, r),
-    embedModel: r.string(data.embedModel, SETTING_LABELS.embedModel, d.embedModel),
+    // One spelling per model ("x:latest" is "x"), so the index and its caches never see two names for one model.
+    embedModel: canonicalModelName(r.string(data.embedModel, SETTING_LABELS.embedModel, d.embedModel)),
     batchSize: r.number(data.batchSize, LIMITS.batchSize, d.batchSize),
     search: readSearch(data.search, d.search, r),
     hyde: {
       enabled: r.boolean(field(data.hyde, "enabled"), SETTING_LABELS.hydeEnabled, d.hyde.enabled),
-      model: r.string(field(data.hyde, "model"), SETTING_LABELS.hydeModel, d.hyde.model, { allowEmpty: true }),
+      model: canonicalModelName(r.string(field(data.hyde, "model"), SETTING_LABELS.hydeModel, d.hyde.model, { allowEmpty: true })),
       promptTemplate: r.string(field(data.hyde, "promptTemplate"), SETTING_LABELS.hydePrompt, d.hyde.promptTemplate, {
         keepSpace: true,
       }),

@@ -3,6 +3,7 @@ import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
 import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
 import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
+import { sameModelName } from "../ollama/model-name";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;
@@ -93,7 +94,7 @@ export function searchOptionsOf(s: PluginSettings): SearchOptions {
 /** What a settings change throws away: the reasons the index has to be rebuilt, empty when it doesn't. */
 export function rebuildReasons(prev: PluginSettings, next: PluginSettings): string[] {
   const reasons: string[] = [];
-  if (prev.embedModel !== next.embedModel) {
+  if (!sameModelName(prev.embedModel, next.embedModel)) {
     reasons.push(`The embedding model changes from ${prev.embedModel} to ${next.embedModel}: every note is embedded again.`);
   }
   if (prev.chunk.maxTokens !== next.chunk.maxTokens || prev.chunk.overlapRatio !== next.chunk.overlapRatio) {

@@ -1,5 +1,6 @@
 import type { OllamaModelSummary } from "../../core/ollama/model-info";
 import type { ConnectionPort } from "../ports";
+import { sameModelName } from "../../core/ollama/model-name";
 
 /** Names of embedding model families, for Ollama versions that do not report capabilities. */
 const EMBEDDING_NAME = /embed|(^|[^a-z])(bge|e5|gte|minilm|mxbai|arctic|paraphrase|jina|sentence|snowflake|nomic)([^a-z]|$)/i;
@@ -10,11 +11,8 @@ export function isEmbeddingModel(name: string, capabilities: readonly string[]):
   return EMBEDDING_NAME.test(name);
 }
 
-/** "nomic-embed-text:latest" and "nomic-embed-text" name the same model. */
-export function sameModel(a: string, b: string): boolean {
-  const base = (s: string) => (s.endsWith(":latest") ? s.slice(0, -":latest".length) : s);
-  return base(a) === base(b);
-}
+/** "nomic-embed-text:latest" and "nomic-embed-text" name the same model (see `canonicalModelName`). */
+export const sameModel = sameModelName;
 
 /** The installed models that can embed, in the server's order. A model whose details fail is judged by name. */
 export function embeddingModels(

@@ -16,6 +16,18 @@ const embedder = (model: string, opts: Partial<ConstructorParameters<typeof Olla
 
 const texts = (n: number) => Array.from({ length: n }, (_, i) => `note ${i} about topic ${i % 7} and words`);
 
+describe("the model's name", () => {
+  it("is spelt one way, so both spellings share one cache and the second embeds nothing", async () => {
+    const cache = new MemoryEmbeddingCache();
+    const first = embedder("fake-embed:latest", { cache });
+    expect(first.model).toBe("fake-embed");
+    expect((await first.embedDocuments(texts(3))).ok).toBe(true);
+    const calls = fake.stats.embedCalls;
+    expect((await embedder("fake-embed", { cache }).embedDocuments(texts(3))).ok).toBe(true);
+    expect(fake.stats.embedCalls).toBe(calls);
+  });
+});
+
 describe("task prefixes", () => {
   it("sends nomic-embed-text's search_query and search_document prefixes", async () => {
     const e = embedder("nomic-embed-text:latest");

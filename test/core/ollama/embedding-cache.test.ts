@@ -6,6 +6,11 @@ describe("embeddingCacheKey", () => {
     expect(embeddingCacheKey("m", "p: ", "text")).toBe(embeddingCacheKey("m", "p: ", "text"));
   });
 
+  it("is the same for both spellings of one model, and differs for another tag", () => {
+    expect(embeddingCacheKey("m:latest", "p: ", "text")).toBe(embeddingCacheKey("m", "p: ", "text"));
+    expect(embeddingCacheKey("m:7b", "p: ", "text")).not.toBe(embeddingCacheKey("m", "p: ", "text"));
+  });
+
   it("differs when any of model, prefix or text differs", () => {
     const keys = [
       embeddingCacheKey("m", "p: ", "text"),

@@ -72,6 +72,17 @@ describe("CalibrationKeeper", () => {
     expect(other.calls).toBeGreaterThan(0);
   });
 
+  it("takes a calibration saved under the other spelling of the model (\":latest\") without measuring again", async () => {
+    const store = new MemoryFileStore();
+    const first = new CountingEmbedder("nomic-embed-text:latest");
+    const c = await new CalibrationKeeper(store, "c.json").refresh(index(20), first);
+    const again = new CountingEmbedder("nomic-embed-text");
+    const restarted = new CalibrationKeeper(store, "c.json");
+    expect(await restarted.load("nomic-embed-text")).toEqual(c);
+    expect(await restarted.refresh(index(20), again)).toEqual(c);
+    expect(again.calls).toBe(0);
+  });
+
   it("ignores a corrupt calibration file", async () => {
     const store = new MemoryFileStore();
     await store.write("c.json", new TextEncoder().encode("{not json"));

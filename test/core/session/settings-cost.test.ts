@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { settingsCost } from "../../../src/core/session/settings-cost";
-import { defaultSettings, type PluginSettings } from "../../../src/core/settings/plugin-settings";
+import { defaultSettings, rebuildReasons, type PluginSettings } from "../../../src/core/settings/plugin-settings";
 
 const base = (): PluginSettings => ({ ...defaultSettings(), embedModel: "nomic-embed-text" });
 
@@ -19,6 +19,11 @@ describe("what a settings change costs", () => {
     expect(settingsCost(b, { ...b, chunk: { ...b.chunk, maxTokens: b.chunk.maxTokens + 64 } })).toEqual({ newEmbedder: false, rebuild: true, recalibrate: false });
     const overlapRatio = b.chunk.overlapRatio === 0 ? 0.1 : 0;
     expect(settingsCost(b, { ...b, chunk: { ...b.chunk, overlapRatio } })).toEqual({ newEmbedder: false, rebuild: true, recalibrate: false });
+  });
+
+  it("the other spelling of the same model (\":latest\") costs nothing", () => {
+    expect(settingsCost(base(), { ...base(), embedModel: "nomic-embed-text:latest" })).toEqual({ newEmbedder: false, rebuild: false, recalibrate: false });
+    expect(rebuildReasons(base(), { ...base(), embedModel: "nomic-embed-text:latest" })).toEqual([]);
   });
 
   it("new weights cost nothing but the new options", () => {

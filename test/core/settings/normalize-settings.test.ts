@@ -105,6 +105,14 @@ describe("normalizeSettings", () => {
     expect(r.errors).toEqual(["Excluded folders: entries that are not text were dropped."]);
   });
 
+  it("spells each model one way, silently: \":latest\" is dropped, other tags stay", () => {
+    const r = normalizeSettings({ embedModel: "nomic-embed-text:latest", hyde: { enabled: true, model: "llama3.2:latest" } });
+    expect(r.settings.embedModel).toBe("nomic-embed-text");
+    expect(r.settings.hyde.model).toBe("llama3.2");
+    expect(r.errors).toEqual([]);
+    expect(normalizeSettings({ embedModel: "nomic-embed-text:v1.5" }).settings.embedModel).toBe("nomic-embed-text:v1.5");
+  });
+
   it("refuses data that is not an object", () => {
     const r = normalizeSettings([1, 2]);
     expect(r.settings).toEqual(defaultSettings());

@@ -12,6 +12,7 @@ import type { Scheduler } from "./scheduler";
 import { SyncedIndex } from "../store/synced-index";
 import { Waiters } from "./waiters";
 import { WorkQueue } from "./work-queue";
+import { canonicalModelName } from "../../ollama/model-name";
 
 /** What the sync worker needs from its service. */
 export interface WorkerDeps {
@@ -50,6 +51,8 @@ export class SyncState {
   cancelModelCheck: (() => void) | undefined;
   /** The files on disk hold another model's vectors: no save may replace them until this index has vectors. */
   keepOtherModelFiles = false;
+  /** The vectors file on disk was not accounted for by a readable meta file: the next save keeps it aside first. */
+  vectorsAside = false;
   scan: { recheckContent: boolean } | undefined;
   reset: "rebuild" | "model" | undefined;
   /** The default language changed: the chunks whose language it decides are analysed again at the next step. */
@@ -83,7 +86,7 @@ export class SyncState {
     this.settingsInForce = settings;
     this.rules = compileExclusions(settings);
     this.model = embedder;
-    this.vectorsModel = embedder?.model ?? "";
+    this.vectorsModel = canonicalModelName(embedder?.model ?? "");
     this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
     this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
@@ -112,6 +115,11 @@ export class SyncState {
 
   get embedder(): Embedder | undefined {
     return this.model;
+  }
+
+  /** The embedder's model in its one spelling (see `canonicalModelName`); "" without an embedder. */
+  get embedderModel(): string {
+    return canonicalModelName(this.model?.model ?? "");
   }
 
   /**

@@ -5,6 +5,7 @@ import { binaryNotice, cutNotice, notIndexedError, runRound, type RoundContext }
 import { scanInto } from "../notes/reconcile";
 import type { StepResult } from "./step-loop";
 import { loadSyncedIndex } from "../store/sync-files";
+import { keepVectorsAside } from "../../persist/index-files";
 import type { SyncState } from "./sync-state";
 import { SyncedIndex } from "../store/synced-index";
 import { applyDeliveries } from "../embedding/vector-delivery";
@@ -35,7 +36,7 @@ export class SyncSteps {
   async load(): Promise<void> {
     const s = this.s;
     this.busy("loading");
-    const model = s.embedder?.model ?? "";
+    const model = s.embedderModel;
     const chunking = chunksHash(s.settings);
     const progress = s.deps.progress;
     const hooks = { filling: (synced: SyncedIndex) => s.useIndex(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
@@ -46,9 +47,10 @@ export class SyncSteps {
     s.useIndex(loaded.synced);
     s.vectorsModel = loaded.model;
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
+    s.vectorsAside = loaded.vectorsAside;
     if (loaded.defaultLanguage !== s.settings.defaultLanguage) s.languageDue = true;
     s.activity = undefined;
-    if ((s.embedder?.model ?? "") !== model) s.reset = "model";
+    if (s.embedderModel !== model) s.reset = "model";
     // A default language changed meanwhile is applied in place by the next step (`languageDue`).
     else if (chunksHash(s.settings) !== chunking) s.reset = "rebuild";
   }
@@ -56,7 +58,7 @@ export class SyncSteps {
   async step(): Promise<StepResult> {
     const s = this.s;
     if (s.modelCheck === "due") {
-      if ((await this.checkModel()) && (s.embedder?.model ?? "") !== s.vectorsModel) s.reset = "model";
+      if ((await this.checkModel()) && s.embedderModel !== s.vectorsModel) s.reset = "model";
     } else if (s.reset) {
       this.applyReset();
     } else if (s.languageDue) {
@@ -126,6 +128,15 @@ export class SyncSteps {
     // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
     if (s.keepOtherModelFiles && s.synced.index.vectorCount === 0) return ok(undefined);
     this.busy("saving");
+    if (s.vectorsAside) {
+      // Vectors no readable meta file accounted for are never overwritten: they go aside, to be taken back later.
+      const aside = await keepVectorsAside(s.deps.store, s.deps.dataDir);
+      if (!aside.ok) {
+        s.fail("save", aside.error);
+        return aside;
+      }
+      s.vectorsAside = false;
+    }
     const model = s.vectorsModel;
     // Once work was cancelled, only the final save of `stop` still writes.
     const checked = !midRound && s.scan?.recheckContent !== true && !s.ready.hasForced();
@@ -176,7 +187,7 @@ export class SyncSteps {
     const dims = keep ? old.index.dims : (s.embedder?.dimensions() ?? 0);
     if (!keep) {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
-      s.vectorsModel = s.embedder?.model ?? "";
+      s.vectorsModel = s.embedderModel;
     }
     const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
     s.languageDue = false;

@@ -93,9 +93,9 @@ export class SyncWorker {
   /** Takes a new embedder; a new model is checked before the index drops anything (see `requestModelCheck`). */
   setEmbedder(e: Embedder | undefined): void {
     const s = this.state;
-    const before = s.embedder?.model ?? "";
+    const before = s.embedderModel;
     s.useEmbedder(e);
-    if ((e?.model ?? "") !== before || s.modelCheck === "failed") this.requestModelCheck();
+    if (s.embedderModel !== before || s.modelCheck === "failed") this.requestModelCheck();
     else {
       this.retryEmbedding();
       this.kick();

@@ -1,10 +1,17 @@
 import type { Embedder } from "../../ollama/embedder";
 import type { FileStore } from "../../persist/file-store";
-import { loadIndexFiles, saveIndexFiles, type SalvagedVectors } from "../../persist/index-files";
+import {
+  INDEX_VECTORS_BACKUP,
+  loadIndexFiles,
+  loadVectorsBackup,
+  saveIndexFiles,
+  type SalvagedVectors,
+} from "../../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
 import type { Result } from "../../result";
 import { defaultLanguageSavedIn, exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
+import { canonicalModelName } from "../../ollama/model-name";
 
 /** Where the index files are and how to report on them. */
 export interface IndexFilesDeps {
@@ -39,6 +46,11 @@ export interface LoadedIndex {
    * chunks the new default decides (see `SyncedIndex.setDefaultLanguage`).
    */
   defaultLanguage: string;
+  /**
+   * The vectors file on disk is one no readable meta file accounted for (its meta file was damaged or lost), and this
+   * index does not carry its vectors: the first save keeps it aside (`keepVectorsAside`) instead of replacing it.
+   */
+  vectorsAside: boolean;
 }
 
 /**
@@ -55,52 +67,67 @@ export async function loadSyncedIndex(
   hooks: LoadHooks,
   keepSavedModel = false,
 ): Promise<LoadedIndex> {
-  const model = embedder?.model ?? "";
+  const model = canonicalModelName(embedder?.model ?? "");
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
   const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
   const embedding = embedder !== undefined;
-  // An empty index has vectors of no model yet; the configured one only once it passed its check.
-  const fresh = (otherModelOnDisk = false): LoadedIndex => ({
-    synced: new SyncedIndex(0, embedding, settings.defaultLanguage),
-    model: keepSavedModel ? "" : model,
-    otherModelOnDisk,
-    defaultLanguage: settings.defaultLanguage,
-  });
+  const language = settings.defaultLanguage;
+  // A vectors file that no readable meta file accounts for, and that this index won't carry, is kept aside.
+  const stray = outcome.kind === "discarded" && outcome.strayVectors === true;
+  // An empty index has vectors of no model yet; the configured one only once it passed its check. Vectors of the
+  // configured model kept aside by an earlier run are offered as seeds.
+  const fresh = async (otherModelOnDisk = false): Promise<LoadedIndex> => {
+    const base = { otherModelOnDisk, defaultLanguage: language, vectorsAside: stray };
+    const backup = model !== "" && !keepSavedModel ? await loadVectorsBackup(deps.store, deps.dataDir, { pause }) : undefined;
+    if (backup?.model !== model) return { ...base, synced: new SyncedIndex(0, embedding, language), model: keepSavedModel ? "" : model };
+    const synced = new SyncedIndex(backup.dims, embedding, language);
+    const reused = seedSalvaged(synced, backup);
+    if (reused > 0) deps.notify(`${reused.toLocaleString("en-US")} embeddings of ${model} kept in ${INDEX_VECTORS_BACKUP} are reused.`);
+    return { ...base, synced, model };
+  };
   const kept = outcome.kind === "discarded" ? outcome.reusable : undefined;
   const keep = keepSavedModel && kept?.header.chunkingHash === expect.chunkingHash ? kept : undefined;
   const savedLanguage = !keepSavedModel && kept?.header.model === model ? defaultLanguageSavedIn(kept.header.chunkingHash, settings) : undefined;
   const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : savedLanguage !== undefined ? kept : undefined);
   if (snapshot) {
-    const defaultLanguage = savedLanguage ?? settings.defaultLanguage;
+    const defaultLanguage = savedLanguage ?? language;
     const synced = new SyncedIndex(snapshot.header.dims, embedding, defaultLanguage);
     hooks.filling(synced);
     hooks.notes(snapshot.notes.length);
     await synced.restore(snapshot, pause, (path) => hooks.noteDone(path));
     synced.checkedExclusions = snapshot.header.exclusionsHash;
-    return { synced, model: snapshot.header.model, otherModelOnDisk: false, defaultLanguage };
+    return { synced, model: snapshot.header.model, otherModelOnDisk: false, defaultLanguage, vectorsAside: false };
   }
   if (outcome.kind !== "discarded") return fresh();
   const salvaged = outcome.salvaged;
-  if (salvaged && model !== "" && salvaged.model === model) {
-    const synced = new SyncedIndex(salvaged.dims, embedding, settings.defaultLanguage);
+  // The configured model can't be used: the salvaged vectors stay the index's, under the model they were made with,
+  // so the rebuilt notes take them back and the next save writes them again (a mistyped name must cost nothing).
+  const salvageAs = salvaged && salvaged.model !== "" && (keepSavedModel || salvaged.model === model) ? salvaged.model : undefined;
+  if (salvaged && salvageAs !== undefined) {
+    const synced = new SyncedIndex(salvaged.dims, embedding, language);
     const recovered = seedSalvaged(synced, salvaged);
+    const reused = salvageAs === model ? "are reused; only the rest are embedded again" : `are kept for ${salvageAs}`;
     deps.notify(
       recovered === 0
         ? outcome.error.message
-        : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and are reused; only the rest are embedded again.`,
+        : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and ${reused}.`,
     );
-    return { synced, model, otherModelOnDisk: false, defaultLanguage: settings.defaultLanguage };
+    return { synced, model: salvageAs, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
   }
-  deps.notify(outcome.error.message);
+  deps.notify(
+    stray ? `${outcome.error.message} The vectors file is kept as ${INDEX_VECTORS_BACKUP} before it is replaced.` : outcome.error.message,
+  );
+  // Intact vectors of another model: like a model switch, they stay on disk until the new model has vectors.
+  if (salvaged && model !== "") return fresh(embedding && salvaged.hashes.some((h) => h !== ""));
   const old = outcome.reusable;
   if (!old || old.header.dims === 0) return fresh();
   if (model === "" || old.header.model !== model) return fresh(embedding && old.hasVector.includes(1));
   const dims = old.header.dims;
-  const synced = new SyncedIndex(dims, embedding, settings.defaultLanguage);
+  const synced = new SyncedIndex(dims, embedding, language);
   old.chunks.forEach((c, i) => {
     if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
   });
-  return { synced, model, otherModelOnDisk: false, defaultLanguage: settings.defaultLanguage };
+  return { synced, model, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
 }
 
 /** Offers every salvaged vector as a seed; returns how many. */
