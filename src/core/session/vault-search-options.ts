@@ -40,4 +40,9 @@ export interface VaultSearchOptions {
    * embedded twice. Default: true (a one-shot CLI run turns it off: it embeds each text once anyway).
    */
   cacheEmbeddings?: boolean;
+  /**
+   * Whether this process starts as the index's writer: only the writer embeds the notes and saves (see
+   * `IndexServiceDeps.writer`); switch later with `service.setWriter`. Default true.
+   */
+  writer?: boolean;
 }
