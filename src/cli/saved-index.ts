@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 
 /** What a saved index was built with, read from the meta file's header without loading the index. */
 export interface SavedIndexModel {
@@ -21,28 +21,60 @@ const MAX_HEADER = 64 * 1024;
  * versions, and this reads only the header, so no checksum is verified here; loading does that.
  */
 export async function peekSavedModel(metaPath: string): Promise<SavedIndexModel | undefined> {
-  let file;
+  const header = await withFile(metaPath, readHeader);
+  if (header === undefined) return undefined;
   try {
-    file = await open(metaPath, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const prefix = new Uint8Array(PREFIX);
-    if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
-    if (String.fromCharCode(...prefix.subarray(0, 4)) !== META_MAGIC) return undefined;
-    const length = new DataView(prefix.buffer).getUint32(8, true);
-    if (length === 0 || length > MAX_HEADER) return undefined;
-    const header = new Uint8Array(length);
-    if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(header));
+    const parsed: unknown = JSON.parse(header);
     if (typeof parsed !== "object" || parsed === null) return undefined;
     const { model, dims } = parsed as { model?: unknown; dims?: unknown };
     if (typeof model !== "string" || typeof dims !== "number" || !Number.isInteger(dims) || dims < 0) return undefined;
     return { model, dims };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Which save the meta file holds, from a few hundred bytes: its header (save time, counts, the checksum of its
+ * vectors file) and the checksum of the whole file that ends it. Equal for the same save whatever its file time
+ * or inode, so a sync tool that touches or rewrites the file with the same bytes is not a new save. Undefined
+ * when there is no readable meta file.
+ */
+export async function peekSaveIdentity(metaPath: string): Promise<string | undefined> {
+  return withFile(metaPath, async (file) => {
+    const header = await readHeader(file);
+    if (header === undefined) return undefined;
+    const { size } = await file.stat();
+    const tail = new Uint8Array(4);
+    if (size < 4 || (await file.read(tail, 0, 4, size - 4)).bytesRead < 4) return undefined;
+    return `${size}:${new DataView(tail.buffer).getUint32(0, true)}:${header}`;
+  });
+}
+
+async function withFile<T>(path: string, use: (file: FileHandle) => Promise<T | undefined>): Promise<T | undefined> {
+  let file: FileHandle;
+  try {
+    file = await open(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    return await use(file);
+  } catch {
+    return undefined;
   } finally {
     await file.close();
   }
+}
+
+/** The header JSON of a meta file, or undefined when the file does not start like one. */
+async function readHeader(file: FileHandle): Promise<string | undefined> {
+  const prefix = new Uint8Array(PREFIX);
+  if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
+  if (String.fromCharCode(...prefix.subarray(0, 4)) !== META_MAGIC) return undefined;
+  const length = new DataView(prefix.buffer).getUint32(8, true);
+  if (length === 0 || length > MAX_HEADER) return undefined;
+  const header = new Uint8Array(length);
+  if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
+  return new TextDecoder().decode(header).trimEnd();
 }
