@@ -140,7 +140,8 @@ export class LiveVault {
     this.ready = true;
     if (this.closed) return;
     this.pollTimer = setInterval(() => void this.check(), this.opts.reloadPollMs ?? 1_000);
-    this.pollTimer.unref();
+    // A watching process lives until it is stopped, even as a reader with no file watcher to keep it running.
+    if (!this.opts.watch) this.pollTimer.unref();
   }
 
   private async checkOnce(): Promise<void> {
