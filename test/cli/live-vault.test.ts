@@ -42,7 +42,7 @@ const cmd = (withOllama = false): VaultOptions => ({
 async function openLive(opts: { watch?: boolean; signal?: AbortSignal; ollama?: boolean } = {}): Promise<LiveVault> {
   const { io } = captureIo();
   const result = await LiveVault.open(cmd(opts.ollama), { ...io, ...(opts.signal ? { signal: opts.signal } : {}) }, {
-    app: opts.watch ? "cli mcp" : "cli mcp",
+    app: "cli mcp",
     watch: opts.watch ?? false,
     reloadPollMs: 3_600_000,
     log: () => undefined,
