@@ -40,8 +40,11 @@ export default class HybridVaultSearch extends Plugin {
       notify: (message) => new Notice(message),
       pause: () => this.uiYield.yieldNow(),
       signal: this.lifetime.signal,
+      // Only the holder of the writer lock embeds and saves; the role follows the lock.
+      writer: this.writerLock.held,
     }));
     const { service } = session;
+    this.writerLock.onChange((held) => service.setWriter(held));
 
     const search: SearchPort = {
       searchKeyword: (req) => service.engine.searchKeyword(req),
@@ -72,6 +75,8 @@ export default class HybridVaultSearch extends Plugin {
   }
 
   private async startIndexing(): Promise<void> {
+    // A CLI writer asked to hand over saves first: loading after that finds its last vectors instead of redoing them.
+    await this.writerLock?.whenSettled();
     await this.session.service.start(this.lifetime.signal);
     await this.session.calibrate("refresh");
   }

@@ -1,11 +1,14 @@
 import { stat } from "node:fs/promises";
 import { OllamaHealth } from "../core/ollama/ollama-breaker";
 import { indexFilePaths } from "../core/persist/index-files";
+import { describeHolder } from "../core/persist/lock-holder";
+import { WriterRequestWatch } from "../core/persist/writer-request";
 import type { Result } from "../core/result";
 import { ok } from "../core/result";
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { FolderNoteSource } from "./folder-note-source";
+import { peekSaveIdentity } from "./saved-index";
 import type { VaultLock } from "./vault-lock";
 import { openVault, type VaultSession } from "./vault-session";
 import { VaultWatcher } from "./vault-watcher";
@@ -14,31 +17,43 @@ import { VaultWatcher } from "./vault-watcher";
 export interface LiveVaultOptions {
   /** Written into the lock file, e.g. "cli mcp". */
   app: string;
-  /** Watch the folder and index changes as they happen. Default false. */
+  /**
+   * Watch the folder: the process may become the writer (it takes the lock when free) and then indexes changes
+   * as they happen. Without it the process only ever reads. Default false.
+   */
   watch?: boolean;
-  /** How often a reader checks whether the writer saved a new index, ms. Default 1,000. */
+  /** How often to look for a new save, a free lock or a hand-over request, ms. Default 1,000. */
   reloadPollMs?: number;
   /** Logs one line on stderr. */
   log: (line: string) => void;
 }
 
-/** Size and time of the saved meta file: the writer renames it into place last, so a change means a new save. */
-type FileMark = string | undefined;
-
 /**
- * A vault session that stays current for as long as the command runs. The writer (the process holding the lock)
- * keeps the index itself, from file-system events with `watch`. A reader serves the index it loaded and, when
- * the writer's next save lands (the meta file changed), opens that one and swaps it in; searches keep being
- * answered from the old one meanwhile. A reader whose writer goes away becomes the writer at its next heartbeat.
+ * A vault session that stays current for as long as the command runs, in one of two roles:
+ *
+ * - The writer (holds the lock; only a `--watch` process ever takes it) indexes changes from file-system events,
+ *   embeds and saves. When another process with priority asks for the role (the plugin, see writer-request.ts),
+ *   it saves, gives the lock up and goes on as a reader.
+ * - A reader serves the index it loaded and, when a new save lands (the meta file's content identity changed,
+ *   not just its time), opens that one and swaps it in; searches keep being answered from the old one meanwhile,
+ *   and the old one is dropped at once. It never embeds notes or saves. A watching reader takes the lock when it
+ *   is free (the writer went away) and nobody with priority is asking for it.
+ *
+ * Every session opened here is stopped when replaced, and nothing registered on the command's signal or timers
+ * refers to a replaced session, so reloads never pile up.
  */
 export class LiveVault {
   private current: VaultSession;
   private watcher: VaultWatcher | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
-  private mark: FileMark;
-  private reloading = false;
+  /** The save the current session was opened over (see `peekSaveIdentity`). */
+  private saveId: string | undefined;
+  private checking: Promise<void> | undefined;
   private closed = false;
   private started: Promise<void> = Promise.resolve();
+  private readonly requests: WriterRequestWatch;
+  // One listener for the command's life, on whichever session is current: Ctrl-C stops the work and saves.
+  private readonly onAbort = (): void => void this.current.service.stop();
   /** True once `whenReady` has resolved. */
   ready = false;
   /** Times a reader swapped in a newer save. */
@@ -47,29 +62,36 @@ export class LiveVault {
 
   private constructor(
     first: VaultSession,
+    saveId: string | undefined,
     private readonly cmd: VaultOptions,
     private readonly io: CliIo,
     private readonly opts: LiveVaultOptions,
   ) {
     this.current = first;
+    this.saveId = saveId;
+    this.requests = new WriterRequestWatch(first.lock.raw, first.layout.dataDir);
   }
 
   /**
-   * Opens the vault and takes the lock if free, then loads and reconciles the index and starts watching and
-   * polling in the background (see `whenReady`), so a server can answer `initialize` and `status` at once, even
-   * while a first run indexes a large vault.
+   * Opens the vault and, with `watch`, takes the lock if free; then loads and reconciles the index and starts
+   * watching and polling in the background (see `whenReady`), so a server can answer `initialize` and `status`
+   * at once, even while a first run indexes a large vault.
    */
   static async open(cmd: VaultOptions, io: CliIo, opts: LiveVaultOptions): Promise<Result<LiveVault>> {
     // One breaker per Ollama server for the whole run: a reloaded session must not wait out a stuck server again.
     const own = io.ollamaHealth ? undefined : new OllamaHealth();
     const shared: CliIo = own ? { ...io, ollamaHealth: own } : io;
-    const opened = await openVault(cmd, shared, undefined, { app: opts.app });
+    const opened = await openVault(cmd, shared, undefined, { app: opts.app, mode: opts.watch ? "write" : "read", stopOnAbort: false });
     if (!opened.ok) {
       own?.dispose();
       return opened;
     }
-    const live = new LiveVault(opened.value, cmd, shared, opts);
+    // Read before the session loads: a save landing meanwhile is then loaded again, never missed.
+    const saveId = await peekSaveIdentity(indexFilePaths(opened.value.layout.dataDir).meta);
+    const live = new LiveVault(opened.value, saveId, cmd, shared, opts);
     live.ownHealth = own;
+    if (io.signal?.aborted) live.onAbort();
+    else io.signal?.addEventListener("abort", live.onAbort, { once: true });
     live.started = live.begin();
     return ok(live);
   }
@@ -77,27 +99,6 @@ export class LiveVault {
   /** Resolves once the index is loaded and reconciled with the notes (vectors may still be filling in). */
   whenReady(): Promise<void> {
     return this.started;
-  }
-
-  private async begin(): Promise<void> {
-    await this.startSession(this.current);
-    this.mark = await this.metaMark();
-    if (!this.lock.lock.held) this.opts.log(this.lock.readOnlyReason() ?? "");
-    if (this.opts.watch && !this.closed) {
-      const vaultDir = this.current.layout.vaultDir;
-      this.watcher = new VaultWatcher(vaultDir, {
-        source: new FolderNoteSource(vaultDir),
-        enqueue: (e) => this.current.service.enqueue(e),
-        log: this.opts.log,
-      });
-      await this.watcher.start();
-    }
-    this.ready = true;
-    if (this.closed) return;
-    // A reload that fails keeps the index loaded before it, and is tried again at the next save of the writer.
-    const poll = (): Promise<void> => this.poll().catch((cause: unknown) => this.opts.log(`Reloading the index failed: ${cause instanceof Error ? cause.message : String(cause)}`));
-    this.pollTimer = setInterval(() => void poll(), this.opts.reloadPollMs ?? 1_000);
-    this.pollTimer.unref();
   }
 
   /** The session that answers now. */
@@ -115,18 +116,120 @@ export class LiveVault {
     return s?.mtimeMs;
   }
 
-  /** Stops watching, saves (when holding the lock) and gives the lock up. */
+  /**
+   * Looks once for what the poll looks for: a hand-over request (writer), a free lock (watching reader), a new
+   * save (reader). Runs by itself every `reloadPollMs`; tests call it to drive the roles without waiting.
+   */
+  check(): Promise<void> {
+    if (this.closed || !this.ready) return Promise.resolve();
+    this.checking ??= this.checkOnce().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  /** Stops watching, saves (when writing) and gives the lock up. */
   async close(): Promise<void> {
     this.closed = true;
+    this.io.signal?.removeEventListener("abort", this.onAbort);
     // Stopping cancels a start still under way; then nothing of it is left running.
     const stopping = this.current.service.stop();
     await this.started;
-    this.watcher?.close();
+    this.stopWatching();
     if (this.pollTimer) clearInterval(this.pollTimer);
     await stopping;
+    await this.checking;
+    await this.current.service.stop();
     this.ownHealth?.dispose();
     this.current.printer.finish();
     await this.current.lock.release();
+  }
+
+  private async begin(): Promise<void> {
+    await this.startSession(this.current);
+    if (!this.lock.lock.held) this.opts.log(this.lock.readOnlyReason() ?? "");
+    else if (this.opts.watch && !this.closed) await this.startWatching();
+    this.ready = true;
+    if (this.closed) return;
+    const check = (): Promise<void> =>
+      this.check().catch((cause: unknown) => this.opts.log(`Reloading the index failed: ${cause instanceof Error ? cause.message : String(cause)}`));
+    this.pollTimer = setInterval(() => void check(), this.opts.reloadPollMs ?? 1_000);
+    // A watching process lives until it is stopped, even as a reader with no file watcher to keep it running.
+    if (!this.opts.watch) this.pollTimer.unref();
+  }
+
+  private async checkOnce(): Promise<void> {
+    const { lock } = this.lock;
+    if (this.current.service.writer) {
+      if (!lock.held) return this.lostLock();
+      const asked = await this.requests.pending();
+      if (asked) await this.handOver(asked.app);
+      return;
+    }
+    if (this.opts.watch && !(await this.requests.pending())) {
+      await lock.acquire();
+      if (lock.held) return this.takeOver();
+    } else {
+      await lock.peek();
+    }
+    await this.reloadIfSaved();
+  }
+
+  /** Reader: a new save landed, so open it and swap it in. */
+  private async reloadIfSaved(): Promise<void> {
+    const id = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
+    if (id === undefined || id === this.saveId) return;
+    this.saveId = id;
+    const opened = await openVault(this.cmd, this.io, undefined, { app: this.opts.app, reuse: this.lock, stopOnAbort: false });
+    if (!opened.ok || !(await this.swap(opened.value))) return;
+    this.reloads++;
+    this.opts.log("Loaded the index the writer just saved.");
+  }
+
+  /** Watching reader that just took the free lock: opens the latest save as the writer and starts watching. */
+  private async takeOver(): Promise<void> {
+    this.saveId = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
+    const opened = await openVault(this.cmd, this.io, undefined, { app: this.opts.app, reuse: this.lock, stopOnAbort: false });
+    if (!opened.ok) {
+      await this.lock.lock.release();
+      return;
+    }
+    this.opts.log("The writer went away: this process writes the index now.");
+    if (await this.swap(opened.value)) await this.startWatching();
+  }
+
+  /** Writer asked to hand over: saves, gives the lock up and serves the saved index as a reader. */
+  private async handOver(to: string): Promise<void> {
+    this.stopWatching();
+    // The stopped session saves, then keeps answering searches until the new writer's first save is loaded.
+    await this.current.service.stop();
+    this.current.service.setWriter(false);
+    await this.lock.lock.release();
+    this.saveId = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
+    this.opts.log(`Handed the index over to ${to}, which asked to write it; serving its saves from now on.`);
+  }
+
+  /** Writer whose lock was taken over (it was suspended past the stale age): goes on as a reader. */
+  private lostLock(): void {
+    this.stopWatching();
+    this.current.service.setWriter(false);
+    this.opts.log(`${describeHolder(this.lock.lock.holder)} took the index over; serving its saves from now on.`);
+  }
+
+  /** Starts `next`, makes it current and stops the one it replaces; false (and `next` stopped) when closing. */
+  private async swap(next: VaultSession): Promise<boolean> {
+    // A reload that fails keeps the index loaded before it, and is tried again at the next save of the writer.
+    await this.startSession(next).catch(async (cause: unknown) => {
+      await next.service.stop();
+      throw cause;
+    });
+    if (this.closed) {
+      await next.service.stop();
+      return false;
+    }
+    const old = this.current;
+    this.current = next;
+    await old.service.stop();
+    old.printer.finish();
+    return true;
   }
 
   private async startSession(s: VaultSession): Promise<void> {
@@ -139,33 +242,18 @@ export class LiveVault {
     }
   }
 
-  /** Reader: a new save landed, so open it and swap it in. The writer never reloads its own saves. */
-  private async poll(): Promise<void> {
-    if (this.reloading || this.closed) return;
-    const mark = await this.metaMark();
-    if (mark === this.mark) return;
-    this.mark = mark;
-    if (this.lock.lock.held || mark === undefined) return;
-    this.reloading = true;
-    try {
-      const opened = await openVault(this.cmd, this.io, undefined, { app: this.opts.app, reuse: this.lock });
-      if (!opened.ok || this.closed) return;
-      await this.startSession(opened.value).catch(async (cause: unknown) => {
-        await opened.value.service.stop();
-        throw cause;
-      });
-      const old = this.current;
-      this.current = opened.value;
-      this.reloads++;
-      await old.service.stop();
-      this.opts.log("Loaded the index the writer just saved.");
-    } finally {
-      this.reloading = false;
-    }
+  private async startWatching(): Promise<void> {
+    const vaultDir = this.current.layout.vaultDir;
+    this.watcher = new VaultWatcher(vaultDir, {
+      source: new FolderNoteSource(vaultDir),
+      enqueue: (e) => this.current.service.enqueue(e),
+      log: this.opts.log,
+    });
+    await this.watcher.start();
   }
 
-  private async metaMark(): Promise<FileMark> {
-    const s = await stat(indexFilePaths(this.current.layout.dataDir).meta).catch(() => undefined);
-    return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : undefined;
+  private stopWatching(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
   }
 }

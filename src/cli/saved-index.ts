@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import { canonicalModelName } from "../core/ollama/model-name";
 import { indexFilePaths } from "../core/persist/index-files";
 
@@ -24,7 +24,7 @@ const MAX_HEADER = 64 * 1024;
  * versions, and this reads only the header, so no checksum is verified here; loading does that.
  */
 export function peekSavedModel(metaPath: string): Promise<SavedIndexModel | undefined> {
-  return peekHeader(metaPath, META_MAGIC);
+  return peekModel(metaPath, META_MAGIC);
 }
 
 /**
@@ -33,32 +33,64 @@ export function peekSavedModel(metaPath: string): Promise<SavedIndexModel | unde
  */
 export async function peekIndexModel(dataDir: string): Promise<SavedIndexModel | undefined> {
   const paths = indexFilePaths(dataDir);
-  return (await peekSavedModel(paths.meta)) ?? (await peekHeader(paths.vectors, VECTORS_MAGIC));
+  return (await peekSavedModel(paths.meta)) ?? (await peekModel(paths.vectors, VECTORS_MAGIC));
 }
 
-async function peekHeader(path: string, magic: string): Promise<SavedIndexModel | undefined> {
-  let file;
+async function peekModel(path: string, magic: string): Promise<SavedIndexModel | undefined> {
+  const header = await withFile(path, (file) => readHeader(file, magic));
+  if (header === undefined) return undefined;
   try {
-    file = await open(path, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const prefix = new Uint8Array(PREFIX);
-    if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
-    if (String.fromCharCode(...prefix.subarray(0, 4)) !== magic) return undefined;
-    const length = new DataView(prefix.buffer).getUint32(8, true);
-    if (length === 0 || length > MAX_HEADER) return undefined;
-    const header = new Uint8Array(length);
-    if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(header));
+    const parsed: unknown = JSON.parse(header);
     if (typeof parsed !== "object" || parsed === null) return undefined;
     const { model, dims } = parsed as { model?: unknown; dims?: unknown };
     if (typeof model !== "string" || typeof dims !== "number" || !Number.isInteger(dims) || dims < 0) return undefined;
     return { model: canonicalModelName(model), dims };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Which save the meta file holds, from a few hundred bytes: its header (save time, counts, the checksum of its
+ * vectors file) and the checksum of the whole file that ends it. Equal for the same save whatever its file time
+ * or inode, so a sync tool that touches or rewrites the file with the same bytes is not a new save. Undefined
+ * when there is no readable meta file.
+ */
+export async function peekSaveIdentity(metaPath: string): Promise<string | undefined> {
+  return withFile(metaPath, async (file) => {
+    const header = await readHeader(file, META_MAGIC);
+    if (header === undefined) return undefined;
+    const { size } = await file.stat();
+    const tail = new Uint8Array(4);
+    if (size < 4 || (await file.read(tail, 0, 4, size - 4)).bytesRead < 4) return undefined;
+    return `${size}:${new DataView(tail.buffer).getUint32(0, true)}:${header}`;
+  });
+}
+
+async function withFile<T>(path: string, use: (file: FileHandle) => Promise<T | undefined>): Promise<T | undefined> {
+  let file: FileHandle;
+  try {
+    file = await open(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    return await use(file);
+  } catch {
+    return undefined;
   } finally {
     await file.close();
   }
+}
+
+/** The header JSON of an index file with `magic`, or undefined when the file does not start like one. */
+async function readHeader(file: FileHandle, magic: string): Promise<string | undefined> {
+  const prefix = new Uint8Array(PREFIX);
+  if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
+  if (String.fromCharCode(...prefix.subarray(0, 4)) !== magic) return undefined;
+  const length = new DataView(prefix.buffer).getUint32(8, true);
+  if (length === 0 || length > MAX_HEADER) return undefined;
+  const header = new Uint8Array(length);
+  if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
+  return new TextDecoder().decode(header).trimEnd();
 }

@@ -44,6 +44,16 @@ export interface VaultSession {
   lock: VaultLock;
 }
 
+/** How `openVault` takes the lock, and whether Ctrl-C stops the session. */
+export interface OpenVaultOptions extends VaultLockOptions {
+  /**
+   * Stop the index service (which saves) when the command's signal aborts (Ctrl-C). A long-running command that
+   * opens one session after another turns it off and stops its current session itself, so no listener outlives
+   * its session. Default true.
+   */
+  stopOnAbort?: boolean;
+}
+
 /**
  * Checks the vault folder, reads the plugin's settings and Obsidian's excluded files, picks the embedder, and
  * builds the same index service, search options and calibration the plugin uses, over the folder and the plugin's
@@ -55,7 +65,7 @@ export async function openVault(
   /** HyDE generation model asked for on the command line; default: the plugin's HyDE setting. */
   hydeModel?: string,
   /** How to take the writer lock; default: don't wait, run read-only when it is busy. */
-  lockOptions?: VaultLockOptions,
+  lockOptions: OpenVaultOptions = {},
 ): Promise<Result<VaultSession>> {
   const dir = resolve(opts.vault);
   const found = await stat(dir).catch(() => undefined);
@@ -86,13 +96,17 @@ export async function openVault(
     cacheEmbeddings: false,
     ...(io.ollamaHealth ? { ollamaHealth: io.ollamaHealth } : {}),
     ...(io.ollamaTimeoutMs !== undefined ? { ollamaTimeoutMs: io.ollamaTimeoutMs } : {}),
+    // Only the holder of the lock embeds and saves; a reader serves what the writer saved.
+    writer: lock.lock.held,
   });
   const { service } = session;
   service.onProgress(printer.onProgress);
   const calibrate = (mode: "load" | "refresh", signal?: AbortSignal): Promise<void> => session.calibrate(mode, signal);
   // Ctrl-C stops the work and saves what is done; passing the signal to start() would drop it, like a kill.
-  if (io.signal?.aborted) void service.stop();
-  else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
+  if (lockOptions.stopOnAbort !== false) {
+    if (io.signal?.aborted) void service.stop();
+    else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
+  }
   return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock });
 }
 

@@ -139,7 +139,7 @@ describe("hybrid-vault-search mcp over stdio", () => {
     const { client } = await serve();
     await client.callTool({ name: "search", arguments: { query: "x" } }); // waits for the index to load
     const s = toolJson<Record<string, unknown>>(await client.callTool({ name: "status", arguments: {} }));
-    expect(s).toMatchObject({ ready: true, notes: 5, pendingEmbeddings: 0, model: "fake-embed", lastError: null, writer: "this server" });
+    expect(s).toMatchObject({ ready: true, notes: 5, pendingEmbeddings: 0, model: "fake-embed", lastError: null, writer: "none" });
     expect(s.chunks).toEqual(expect.any(Number));
     expect(s.indexFileBytes).toBeGreaterThan(0);
     expect(Date.parse(String(s.lastIndexedAt))).toBeGreaterThan(0);

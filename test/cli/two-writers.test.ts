@@ -1,12 +1,14 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NodeFileStore } from "../../src/cli/node-file-store";
 import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/vault-config";
 import { loadIndexFiles } from "../../src/core/persist/index-files";
 import type { IndexSnapshot } from "../../src/core/persist/snapshot";
+import { WriterLock } from "../../src/core/persist/writer-lock";
+import { WriterRequester } from "../../src/core/persist/writer-request";
 import { defaultSettings, indexSettingsOf } from "../../src/core/settings/plugin-settings";
 import { indexChunkingHash } from "../../src/core/sync/rules/index-settings";
 import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
@@ -130,5 +132,37 @@ describe("two processes on one vault", () => {
     await mcp.close();
     expect(existsSync(join(dataDir, "writer.lock"))).toBe(false);
     expect(contentOf(await loadSnapshot(vault)).notes).toHaveLength(61);
+  }, 120_000);
+
+  it("watch hands the index over when the plugin asks, serves as a reader, and writes again when the plugin quits", async () => {
+    const dataDir = vaultLayout(vault).dataDir;
+    const lockPath = join(dataDir, "writer.lock");
+    const holderApp = (): string | undefined => {
+      try {
+        return (JSON.parse(readFileSync(lockPath, "utf8")) as { app: string }).app;
+      } catch {
+        return undefined;
+      }
+    };
+    expect((await runCli(["index", "--vault", vault])).code).toBe(0);
+    const watch = spawnCli(["watch", "--vault", vault]);
+    cleanups.push(() => watch.kill("SIGKILL"));
+    await until(async () => holderApp() === "cli watch", "watch to take the lock");
+
+    // The plugin's side of the protocol: ask (refreshing the request) until the lock is free, then take it.
+    const store = new NodeFileStore();
+    const requester = new WriterRequester(store, dataDir, { app: "obsidian", token: "plugin-test" });
+    await until(async () => (await requester.ask(), !existsSync(lockPath)), "watch to give the lock up");
+    const plugin = new WriterLock(store, dataDir, { app: "obsidian", pid: process.pid, host: hostname() });
+    expect((await plugin.acquire()).ok && plugin.held).toBe(true);
+    await requester.withdraw();
+
+    await plugin.release();
+    await until(async () => holderApp() === "cli watch", "watch to write again once the plugin quits");
+    watch.kill("SIGINT");
+    const { code, stderr } = await watch.done;
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/Handed the index over to obsidian/);
+    expect(stderr).toMatch(/this process writes the index now/);
   }, 120_000);
 });

@@ -59,7 +59,8 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   }
   // A success late in the run never hides a failure: any chunk left without its vector fails the command.
   const failure = status.lastError ?? before.lastError;
-  if (embedding.kind === "ollama" && (failure || status.pendingEmbeddings > 0)) {
+  // A read-only run leaves embedding to the writer: what it did not embed is not its failure.
+  if (embedding.kind === "ollama" && !readOnly && (failure || status.pendingEmbeddings > 0)) {
     const missing = status.pendingEmbeddings;
     io.stderr.write(
       `${failure?.message ?? "Some chunks could not be embedded."}\n` +

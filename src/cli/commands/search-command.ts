@@ -9,17 +9,13 @@ import { noEmbeddingsReason, openVault, type VaultSession } from "../vault-sessi
 type SearchCommand = Extract<CliCommand, { kind: "search" }>;
 
 /**
- * Up to this many chunks waiting for vectors are embedded before searching (a few edited notes: seconds at
- * most); a bigger backlog is left to `index` so a search never turns into a long indexing run.
- */
-export const SEARCH_EMBED_WAIT_LIMIT = 256;
-
-/**
- * `search`: loads the saved index, picks up changed notes, searches and saves. Results go to stdout (one JSON
- * array with --json); notices such as the keyword fallback go to stderr.
+ * `search`: loads the saved index, picks up changed notes (keyword-searchable at once; their vectors are left to
+ * the writer or to `index`), and searches. It never takes the writer lock, so it saves nothing and never keeps a
+ * watching process or Obsidian from writing. Results go to stdout (one JSON array with --json); notices such as
+ * the keyword fallback go to stderr.
  */
 export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<number> {
-  const opened = await openVault(cmd, io, cmd.hydeModel, { app: "cli search" });
+  const opened = await openVault(cmd, io, cmd.hydeModel, { app: "cli search", mode: "read" });
   if (!opened.ok) {
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
@@ -27,10 +23,6 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
   const session = opened.value;
   const { service, printer } = session;
   await service.start();
-  const pending = service.status().pendingEmbeddings;
-  if (session.embedding.kind === "ollama" && pending > 0 && pending <= SEARCH_EMBED_WAIT_LIMIT) {
-    await service.whenIdle();
-  }
   let response: SearchResponse;
   try {
     await session.calibrate("load");
@@ -41,7 +33,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
       ...(io.signal ? { signal: io.signal } : {}),
     });
   } catch (cause) {
-    // The index is still saved and the lock given back; the user gets one line that says what failed.
+    // The session is stopped (a search saves nothing) and the user gets one line that says what failed.
     await service.stop();
     await session.lock.release();
     printer.finish();

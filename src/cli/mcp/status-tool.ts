@@ -13,7 +13,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
       title: "Index status",
       description:
         "The vault index: notes, chunks, chunks waiting for embeddings, model, when it was last saved, file size, " +
-        "last error, who writes it. ready is false while the server still loads the index (search waits for it).",
+        "last error, who writes it (\"this server\", the other process, or \"none\"). ready is false while the server still loads the index (search waits for it).",
     },
     guarded("The status request", log, async () => {
       const { service, embedding, layout, lock } = live.session;
@@ -33,7 +33,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
         lastIndexedAt: savedAt === undefined ? null : new Date(savedAt).toISOString(),
         indexFileBytes: sizes.reduce((a, b) => a + b, 0),
         lastError: s.lastError ? s.lastError.message : null,
-        writer: lock.lock.held ? "this server" : describeHolder(lock.lock.holder),
+        writer: lock.lock.held ? "this server" : lock.lock.holder ? describeHolder(lock.lock.holder) : "none",
         watching,
         unindexedNotes: s.unindexedNotes.map((n) => n.path),
         analysisFallbacks: s.analysisFallbacks,

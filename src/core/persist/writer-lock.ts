@@ -21,7 +21,10 @@ export interface LockIdentity {
 export interface WriterLockOptions {
   /** Wall clock in ms. Default `Date.now`. */
   clock?: () => number;
-  /** A holder whose heartbeat is older than this (ms) is presumed dead. Default 60,000 (4 missed heartbeats). */
+  /**
+   * A holder whose heartbeat has not changed for this long, as seen on this process's own clock, is presumed dead.
+   * Default 60,000 (4 missed heartbeats).
+   */
   staleMs?: number;
   /**
    * Whether process `pid` on this host still runs: false lets a lock of a crashed process on the same host go at
@@ -35,6 +38,12 @@ export interface WriterLockOptions {
 /** How often a holder should call `heartbeat()`, in ms: a quarter of the default stale age. */
 export const LOCK_HEARTBEAT_MS = 15_000;
 const DEFAULT_STALE_MS = 60_000;
+/**
+ * A heartbeat this much older than `staleMs` by our clock is taken for a crash at first sight (a lock left behind
+ * hours ago need not be watched for a minute). Below it only an unchanging heartbeat counts, so a live holder whose
+ * clock runs up to this far behind ours is never taken over.
+ */
+export const CLOCK_SKEW_ALLOWANCE_MS = 10 * 60_000;
 /** A lock file that can't be parsed is a create still being written, unless it stays unreadable this long. */
 const UNREADABLE_GRACE_MS = 2_000;
 
@@ -47,8 +56,10 @@ export type LockState =
 
 /**
  * One writer per index folder. The holder creates the lock file exclusively and rewrites its heartbeat every
- * `LOCK_HEARTBEAT_MS`; a lock whose holder is dead (same host, pid gone) or whose heartbeat is older than
- * `staleMs` is taken over. The holder checks on every heartbeat that the file still names it, so a holder that
+ * `LOCK_HEARTBEAT_MS`; a lock whose holder is dead (same host, pid gone) or whose heartbeat has not changed for
+ * `staleMs` is taken over. Staleness is judged on this process's own clock, by watching the heartbeat change,
+ * never by comparing the holder's timestamp with our time: a holder on another host, or with a clock set ahead
+ * (a heartbeat in our future), is taken over `staleMs` after it stops beating, not when our clock catches up. The holder checks on every heartbeat that the file still names it, so a holder that
  * was suspended past `staleMs` and taken over finds out and stops writing. Never throws.
  */
 export class WriterLock {
@@ -59,6 +70,8 @@ export class WriterLock {
   private isHeld = false;
   private other: LockHolder | undefined;
   private unreadableSince: number | undefined;
+  /** The other holder's heartbeat as last read, and when (our clock) it was first read with that value. */
+  private seen: { beat: string; since: number } | undefined;
 
   constructor(
     private readonly store: FileStore,
@@ -125,6 +138,20 @@ export class WriterLock {
     return moved.ok ? ok({ kind: "held" }) : moved;
   }
 
+  /**
+   * Reads who holds the lock without trying to take it (a process that only reads the index); also counts as a
+   * look at the holder's heartbeat for judging it stale later.
+   */
+  async peek(): Promise<Result<LockHolder | undefined>> {
+    if (this.isHeld) return ok(undefined);
+    const found = await this.readHolder();
+    if (!found.ok) return found;
+    const holder = found.value ?? undefined;
+    if (holder) this.isStale(holder);
+    this.other = holder;
+    return ok(holder);
+  }
+
   /** Gives the lock up, if this process still holds it. */
   async release(): Promise<Result<void>> {
     if (!this.isHeld) return ok(undefined);
@@ -159,7 +186,10 @@ export class WriterLock {
     this.unreadableSince = undefined;
     const sameHost = holder.host !== undefined && holder.host === this.me.host;
     if (sameHost && holder.pid !== undefined && this.opts.isAlive?.(holder.pid) === false) return true;
-    return now - holder.heartbeatAt > this.staleMs;
+    const beat = `${holder.token}@${holder.heartbeatAt}`;
+    if (this.seen?.beat !== beat) this.seen = { beat, since: now };
+    if (now - this.seen.since >= this.staleMs) return true;
+    return now - holder.heartbeatAt > this.staleMs + CLOCK_SKEW_ALLOWANCE_MS;
   }
 
   /** The holder named by the file; undefined when there is no file, null when it is unreadable. */

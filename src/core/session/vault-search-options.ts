@@ -49,4 +49,9 @@ export interface VaultSearchOptions {
   ollamaHealth?: OllamaHealth;
   /** Time limit of one Ollama request, in ms. Default 30000 (the client's). Tests make it short. */
   ollamaTimeoutMs?: number;
+  /**
+   * Whether this process starts as the index's writer: only the writer embeds the notes and saves (see
+   * `IndexServiceDeps.writer`); switch later with `service.setWriter`. Default true.
+   */
+  writer?: boolean;
 }

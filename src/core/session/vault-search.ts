@@ -47,6 +47,7 @@ export class VaultSearch {
       settings: this.indexSettings,
       ...(this.embedder ? { embedder: this.embedder } : {}),
       ...(opts.notify ? { notify: opts.notify } : {}),
+      ...(opts.writer !== undefined ? { writer: opts.writer } : {}),
     });
     this.applySearchSettings();
     this.watchBreaker();

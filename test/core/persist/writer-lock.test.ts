@@ -43,7 +43,7 @@ describe("WriterLock", () => {
     expect(next.held).toBe(true);
   });
 
-  it("takes over from a silent holder only once its heartbeat is older than the stale age", async () => {
+  it("takes over from a silent holder only once its heartbeat has not changed for the stale age on our clock", async () => {
     const store = new MemoryFileStore();
     let now = 1_000;
     const a = lockOf(store, "laptop app", { pid: 1, clock: () => now, alive: undefined });
@@ -51,17 +51,69 @@ describe("WriterLock", () => {
     const b = lockOf(store, "other", { pid: 2, clock: () => now, alive: undefined });
     now += 30_000;
     expect((await b.acquire()).ok && b.held).toBe(false);
-    // A heartbeat keeps it alive.
+    // A heartbeat keeps it alive: b starts watching the new value.
     await a.heartbeat();
     now += 45_000;
     expect((await b.acquire()).ok && b.held).toBe(false);
     now += 20_000;
+    expect((await b.acquire()).ok && b.held).toBe(false);
+    now += 40_000;
     await b.acquire();
     expect(b.held).toBe(true);
     // The old holder finds out on its next heartbeat and stops writing.
     const lost = await a.heartbeat();
     expect(lost.ok && lost.value.kind).toBe("busy");
     expect(a.held).toBe(false);
+  });
+
+  it("takes over a lock whose heartbeat lies in the future once it stops changing (clock skew)", async () => {
+    const store = new MemoryFileStore();
+    const ahead = lockOf(store, "other host", { pid: 1, clock: () => 1_000 + 3_600_000, alive: undefined });
+    await ahead.acquire();
+    let now = 1_000;
+    const b = lockOf(store, "cli watch", { pid: 2, clock: () => now, alive: undefined });
+    expect((await b.acquire()).ok && b.held).toBe(false);
+    now += 59_000;
+    expect((await b.acquire()).ok && b.held).toBe(false);
+    now += 2_000;
+    await b.acquire();
+    expect(b.held).toBe(true);
+  });
+
+  it("never takes over a live holder whose clock runs minutes behind ours", async () => {
+    const store = new MemoryFileStore();
+    let now = 1_000_000;
+    const behind = lockOf(store, "other host", { pid: 1, clock: () => now - 3 * 60_000, alive: undefined });
+    await behind.acquire();
+    const b = lockOf(store, "cli watch", { pid: 2, clock: () => now, alive: undefined });
+    for (let i = 0; i < 20; i++) {
+      await b.acquire();
+      expect(b.held).toBe(false);
+      now += 15_000;
+      await behind.heartbeat();
+    }
+    expect(behind.held).toBe(true);
+  });
+
+  it("takes over a heartbeat left long ago at first sight", async () => {
+    const store = new MemoryFileStore();
+    await lockOf(store, "crashed", { pid: 7, clock: () => 1_000, alive: undefined }).acquire();
+    const next = lockOf(store, "cli index", { pid: 8, clock: () => 1_000 + 3_600_000, alive: undefined });
+    await next.acquire();
+    expect(next.held).toBe(true);
+  });
+
+  it("peeks at the holder without taking a free lock", async () => {
+    const store = new MemoryFileStore();
+    const reader = lockOf(store, "cli mcp", { pid: 3 });
+    const none = await reader.peek();
+    expect(none.ok && none.value).toBeUndefined();
+    expect(store.files.has(`${DIR}/writer.lock`)).toBe(false);
+    await lockOf(store, "obsidian", { pid: 4, alive: true }).acquire();
+    const found = await reader.peek();
+    expect(found.ok && found.value?.app).toBe("obsidian");
+    expect(reader.holder?.app).toBe("obsidian");
+    expect(reader.held).toBe(false);
   });
 
   it("waits out a lock file that is still being written, then treats it as abandoned", async () => {

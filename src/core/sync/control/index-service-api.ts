@@ -29,6 +29,12 @@ export interface IndexServiceDeps {
    * were too large and were cut. Default: none shown.
    */
   notify?: (message: string) => void;
+  /**
+   * Whether this process starts as the index's writer (it holds the writer lock): only the writer sends the
+   * index's texts to the embedder and saves; a reader keeps its index current in memory and searches it (queries
+   * are still embedded). Change it with `setWriter`. Default true.
+   */
+  writer?: boolean;
 }
 
 /** `SyncProgress` plus what only the status view needs. */
@@ -94,6 +100,13 @@ export interface IndexServiceApi {
    * Resolves once every note is indexed again (vectors may still be filling in).
    */
   rebuild(): Promise<void>;
+  /** True while this process is the writer (see `IndexServiceDeps.writer`). */
+  readonly writer: boolean;
+  /**
+   * Becomes the writer (chunks waiting for vectors are sent, unsaved changes saved) or a reader (requests in flight
+   * are cancelled, their texts wait, nothing more is saved).
+   */
+  setWriter(writer: boolean): void;
   /** Applies new settings and says what that set off (see `compareSettings`). */
   updateSettings(s: IndexSettings): SettingsImpact;
   /** Switches the embedder. Another model (or vector size) rebuilds the index: vectors of two models never mix. */

@@ -36,6 +36,7 @@ export class IndexService implements IndexServiceApi {
         clock: this.clock,
         notify: deps.notify ?? (() => undefined),
         progress: this.progress,
+        ...(deps.writer !== undefined ? { writer: deps.writer } : {}),
       },
       deps.settings,
       deps.embedder,
@@ -95,6 +96,14 @@ export class IndexService implements IndexServiceApi {
   rebuild(): Promise<void> {
     this.worker.requestReset("rebuild");
     return this.worker.whenIndexed();
+  }
+
+  setWriter(writer: boolean): void {
+    this.worker.setWriter(writer);
+  }
+
+  get writer(): boolean {
+    return this.worker.writer;
   }
 
   updateSettings(s: IndexSettings): SettingsImpact {

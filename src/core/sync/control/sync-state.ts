@@ -23,6 +23,8 @@ export interface WorkerDeps {
   clock: () => number;
   notify: (message: string) => void;
   progress: ProgressTracker;
+  /** Starts as the writer (embeds and saves). Default true. */
+  writer?: boolean;
 }
 
 /** What the worker's loop is busy with, for the progress phase. */
@@ -73,6 +75,11 @@ export class SyncState {
   private rules: Exclusions;
   private model: Embedder | undefined;
   started = false;
+  /**
+   * This process writes the index (it holds the writer lock): only then does it send texts to the embedder and
+   * save. A reader keeps its index in memory and leaves both to the writer (see `IndexServiceApi.setWriter`).
+   */
+  writer: boolean;
   paused = false;
   stopping = false;
   killed = false;
@@ -85,6 +92,7 @@ export class SyncState {
   ) {
     this.settingsInForce = settings;
     this.rules = compileExclusions(settings);
+    this.writer = deps.writer ?? true;
     this.model = embedder;
     this.vectorsModel = canonicalModelName(embedder?.model ?? "");
     this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
@@ -192,9 +200,14 @@ export class SyncState {
     else p.setPhase("idle");
   }
 
+  /** A save should run now: only the writer saves (see `writer`). */
+  saveDue(): boolean {
+    return this.writer && this.checkpoints.due(this.settingsInForce);
+  }
+
   /** Chunks wait for vectors and the runner will send them: no failure stands, no retry is waited for. */
   private embeddingGoesOn(): boolean {
-    return this.synced.pendingChunks > 0 && this.modelCheck === undefined && !this.runner.blocked && !this.runner.retrying;
+    return this.writer && this.synced.pendingChunks > 0 && this.modelCheck === undefined && !this.runner.blocked && !this.runner.retrying;
   }
 
   /** Yields to the UI when the current slice is used up. */

@@ -77,7 +77,7 @@ export class SyncSteps {
       await runRound(this.roundContext(), batch);
     } else {
       this.pump();
-      if (!s.checkpoints.due(s.settings)) return s.runner.inFlight > 0 ? "sleep" : "done";
+      if (!s.saveDue()) return s.runner.inFlight > 0 ? "sleep" : "done";
       await this.saveNow();
     }
     return "more";
@@ -86,14 +86,14 @@ export class SyncSteps {
   /** The loop stopped: returns true if it should run again; otherwise settles (idle save, notices, waiters). */
   ended(): boolean {
     const s = this.s;
-    if (s.canRun() && (s.pendingWork || s.runner.inbox.length > 0 || s.checkpoints.due(s.settings))) return true;
+    if (s.canRun() && (s.pendingWork || s.runner.inbox.length > 0 || s.saveDue())) return true;
     s.refreshPhase(false);
     if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
     if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
     s.cutNotes = [];
     if (s.binaryNotes.length > 0) s.deps.notify(binaryNotice(s.binaryNotes));
     s.binaryNotes = [];
-    if (s.started && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
+    if (s.started && s.writer && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
     s.indexed.resolve();
     return false;
   }
@@ -123,6 +123,8 @@ export class SyncSteps {
    */
   async saveNow(midRound = false): Promise<Result<unknown>> {
     const s = this.s;
+    // A reader leaves the files to the writer: not even the snapshot is taken (it would cost a copy of the index).
+    if (!s.writer) return ok(undefined);
     // A pending language change: the files would be headed with the new language over chunks analysed in the old.
     if (s.reset || s.languageDue) return ok(undefined);
     // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
@@ -234,7 +236,7 @@ export class SyncSteps {
         await this.applyInbox();
         this.pump();
         // A first index is one long round: a checkpoint between two notes keeps what was embedded so far.
-        if (s.checkpoints.due(s.settings)) {
+        if (s.saveDue()) {
           await this.saveNow(true);
           this.busy("indexing");
         }
@@ -259,7 +261,8 @@ export class SyncSteps {
 
   private pump(): void {
     const s = this.s;
-    if (!s.embedder || s.interrupted() || s.modelCheck !== undefined) return;
+    // Only the writer embeds the index's texts: two processes never pay for the same vectors.
+    if (!s.embedder || !s.writer || s.interrupted() || s.modelCheck !== undefined) return;
     s.runner.pump(s.embedder, s.synced.queue, s.settings);
     s.refreshPhase(this.control.loopRunning());
   }

@@ -59,6 +59,10 @@ export class SyncWorker {
     return this.state.paused;
   }
 
+  get writer(): boolean {
+    return this.state.writer;
+  }
+
   /** The counts the progress reports carry. */
   counts(): LiveCounts {
     const synced = this.state.synced;
@@ -188,6 +192,21 @@ export class SyncWorker {
   /** Retry embedding now instead of at the end of a backoff. */
   retryEmbedding(): void {
     this.state.runner.unblock();
+  }
+
+  /** Becomes the writer (embeds what waits, saves) or a reader (neither); see `IndexServiceApi.setWriter`. */
+  setWriter(writer: boolean): void {
+    const s = this.state;
+    if (s.writer === writer) return;
+    s.writer = writer;
+    if (writer) {
+      this.retryEmbedding();
+      this.kick();
+    } else {
+      s.runner.cancelAll();
+      s.checkpoints.disarm();
+    }
+    s.refreshPhase(this.loop.running);
   }
 
   setPaused(paused: boolean): void {

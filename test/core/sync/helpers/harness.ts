@@ -1,5 +1,5 @@
 import type { Embedder } from "../../../../src/core/ollama/embedder";
-import { IndexService } from "../../../../src/core/sync/control/index-service";
+import { IndexService, type IndexServiceDeps } from "../../../../src/core/sync/control/index-service";
 import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { MemoryFileStore } from "../../persist/memory-file-store";
 import { CountingEmbedder } from "./counting-embedder";
@@ -27,7 +27,8 @@ export class Harness {
     return this.embedder;
   }
 
-  service(): IndexService {
+  /** A service over the harness; `extra` overrides its deps (e.g. `writer: false`). */
+  service(extra: Partial<IndexServiceDeps> = {}): IndexService {
     return new IndexService({
       source: this.source,
       store: this.store,
@@ -37,6 +38,7 @@ export class Harness {
       scheduler: this.scheduler,
       clock: () => (this.time += this.clockStep),
       notify: (m) => this.notices.push(m),
+      ...extra,
     });
   }
 

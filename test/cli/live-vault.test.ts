@@ -1,0 +1,178 @@
+import { getEventListeners } from "node:events";
+import { existsSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { VaultOptions } from "../../src/cli/args";
+import { LiveVault } from "../../src/cli/live-vault";
+import { NodeFileStore } from "../../src/cli/node-file-store";
+import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/vault-config";
+import { indexFilePaths } from "../../src/core/persist/index-files";
+import { WriterLock } from "../../src/core/persist/writer-lock";
+import { WriterRequester } from "../../src/core/persist/writer-request";
+import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
+import { captureIo, runCli } from "./cli-harness";
+import { writeFixtureVault } from "./mcp-fixture";
+
+let vault: { dir: string; dispose: () => void };
+let fake: FakeOllama;
+const opened: LiveVault[] = [];
+beforeAll(async () => {
+  fake = await startFakeOllama();
+});
+afterAll(async () => fake.close());
+beforeEach(() => {
+  fake.reset();
+  vault = writeFixtureVault();
+});
+afterEach(async () => {
+  for (const live of opened.splice(0)) await live.close();
+  vault.dispose();
+});
+
+const dataDir = (): string => vaultLayout(vault.dir).dataDir;
+const lockFile = (): string => join(dataDir(), "writer.lock");
+const cmd = (withOllama = false): VaultOptions => ({
+  vault: vault.dir,
+  ollama: withOllama ? { url: fake.url, model: "fake-embed" } : undefined,
+  configDir: DEFAULT_CONFIG_DIR,
+});
+
+/** Opens a LiveVault in-process and waits for its index; its polling is driven by hand through `check()`. */
+async function openLive(opts: { watch?: boolean; signal?: AbortSignal; ollama?: boolean } = {}): Promise<LiveVault> {
+  const { io } = captureIo();
+  const result = await LiveVault.open(cmd(opts.ollama), { ...io, ...(opts.signal ? { signal: opts.signal } : {}) }, {
+    app: "cli mcp",
+    watch: opts.watch ?? false,
+    reloadPollMs: 3_600_000,
+    log: () => undefined,
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  opened.push(result.value);
+  await result.value.whenReady();
+  return result.value;
+}
+
+/** Two different saves of the vault (meta and vectors bytes), as a writer would leave them one after the other. */
+async function twoSaves(): Promise<[Buffer, Buffer][]> {
+  const paths = indexFilePaths(dataDir());
+  const take = (): [Buffer, Buffer] => [readFileSync(paths.meta), readFileSync(paths.vectors)];
+  expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
+  const first = take();
+  writeFileSync(join(vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
+  expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
+  return [first, take()];
+}
+
+/** Puts a save in place the way the writer does: vectors first, the meta file renamed over last. */
+function land(save: [Buffer, Buffer]): void {
+  const paths = indexFilePaths(dataDir());
+  writeFileSync(`${paths.vectors}.x`, save[1]);
+  renameSync(`${paths.vectors}.x`, paths.vectors);
+  writeFileSync(`${paths.meta}.x`, save[0]);
+  renameSync(`${paths.meta}.x`, paths.meta);
+}
+
+/** A long-lived writer (like Obsidian) holding the lock from this process. */
+async function otherWriter(app = "obsidian"): Promise<WriterLock> {
+  const lock = new WriterLock(new NodeFileStore(), dataDir(), { app, pid: process.pid, host: hostname() });
+  expect((await lock.acquire()).ok && lock.held).toBe(true);
+  return lock;
+}
+
+describe("a long-running reader", () => {
+  it("keeps one abort listener on the command's signal however often it reloads", async () => {
+    const saves = await twoSaves();
+    const writer = await otherWriter();
+    const abort = new AbortController();
+    const live = await openLive({ signal: abort.signal });
+    const listeners = getEventListeners(abort.signal, "abort").length;
+    for (let i = 0; i < 15; i++) {
+      land(saves[i % 2] ?? saves[0]!);
+      await live.check();
+    }
+    expect(live.reloads).toBe(15);
+    expect(getEventListeners(abort.signal, "abort").length).toBe(listeners);
+    expect(listeners).toBeLessThanOrEqual(1);
+    await writer.release();
+  });
+
+  it("reloads on a new save, not on a touch or a rewrite of the same bytes", async () => {
+    const saves = await twoSaves();
+    const writer = await otherWriter();
+    const live = await openLive();
+    const meta = indexFilePaths(dataDir()).meta;
+    utimesSync(meta, new Date(), new Date(Date.now() + 60_000));
+    await live.check();
+    land(saves[1]!); // the same bytes, rewritten and renamed over (a new inode), as a sync tool may do
+    await live.check();
+    expect(live.reloads).toBe(0);
+    const before = live.session;
+    land(saves[0]!);
+    await live.check();
+    expect(live.reloads).toBe(1);
+    expect(live.session).not.toBe(before);
+    await writer.release();
+  });
+});
+
+describe("the writer role of mcp and watch", () => {
+  it("mcp without --watch never takes the lock, not even when nobody holds it", async () => {
+    await runCli(["index", "--vault", vault.dir]);
+    const live = await openLive();
+    await live.check();
+    expect(live.lock.lock.held).toBe(false);
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it("a watching writer hands the lock over when asked, keeps serving, and leaves it to the requester", async () => {
+    await runCli(["index", "--vault", vault.dir]);
+    const live = await openLive({ watch: true });
+    expect(live.lock.lock.held).toBe(true);
+    const requester = new WriterRequester(new NodeFileStore(), dataDir(), { app: "obsidian", token: "plugin-1" });
+    await requester.ask();
+    await live.check();
+    expect(live.lock.lock.held).toBe(false);
+    expect(existsSync(lockFile())).toBe(false);
+    expect(live.session.service.writer).toBe(false);
+    expect(live.session.service.engine.searchKeyword({ query: "Sauerteig" }).results.length).toBeGreaterThan(0);
+    // While the request stands it does not take the free lock back.
+    await requester.ask();
+    await live.check();
+    expect(existsSync(lockFile())).toBe(false);
+    // The requester takes it and withdraws: the CLI stays a reader.
+    const plugin = await otherWriter();
+    await requester.withdraw();
+    await live.check();
+    expect(live.lock.lock.held).toBe(false);
+    // The plugin quits: the watching process writes again.
+    await plugin.release();
+    await live.check();
+    expect(live.lock.lock.held).toBe(true);
+    expect(live.session.service.writer).toBe(true);
+  });
+
+  it("two watching servers: only the writer embeds, and the other takes over when it exits", async () => {
+    expect((await runCli(["index", "--vault", vault.dir, "--ollama", fake.url, "--model", "fake-embed"])).code).toBe(0);
+    const first = await openLive({ watch: true, ollama: true });
+    const second = await openLive({ watch: true, ollama: true });
+    expect(first.lock.lock.held).toBe(true);
+    expect(second.lock.lock.held).toBe(false);
+    // A note written while both run: only the writer sends it to the model.
+    writeFileSync(join(vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
+    // Each gets the event from its watcher (given here, so the test doesn't wait for the file system's).
+    const event = { kind: "upsert", path: "Projects/Quokka.md" } as const;
+    first.session.service.enqueue(event);
+    second.session.service.enqueue(event);
+    await first.session.service.flush();
+    await second.session.service.flush();
+    await second.check();
+    const sent = fake.stats.inputs.filter((t) => t.includes("quokka")).length;
+    expect(sent).toBe(1);
+    await first.close();
+    await second.check();
+    expect(second.lock.lock.held).toBe(true);
+    await second.session.service.flush();
+    expect(fake.stats.inputs.filter((t) => t.includes("quokka")).length).toBe(1);
+  });
+});
