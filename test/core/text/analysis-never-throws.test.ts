@@ -70,7 +70,8 @@ function analyseEverywhere(analyzer: Analyzer, text: string, allLanguages = true
   expect(foreignFailures()).toMatchObject({ count: before });
 }
 
-describe("analysis of any text never throws (stemmers, segmenter, detection)", () => {
+// Hundreds of thousands of stems: seconds alone, a minute or more on a busy machine running the whole suite.
+describe("analysis of any text never throws (stemmers, segmenter, detection)", { timeout: 240_000 }, () => {
   // As queries are analysed (stop words dropped) and as the index analyses notes (stop words kept).
   const analyzers = [new Analyzer(), new Analyzer({ stemming: true, stopWords: false })];
 
