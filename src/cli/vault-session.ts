@@ -127,7 +127,11 @@ async function embeddingSource(
     if (!saved || saved.model === "" || saved.dims === 0 || sameModelName(saved.model, asked)) {
       return { embedding: { kind: "ollama", url, model: asked } };
     }
-    const notice = messageText("readerKeepsIndexModel", { writer: describeHolder(lock.lock.holder), saved: saved.model, asked });
+    // A read-only run with nobody writing (search, mcp without --watch) must not claim another process writes.
+    const holder = lock.lock.holder;
+    const notice = holder
+      ? messageText("readerKeepsIndexModel", { writer: describeHolder(holder), saved: saved.model, asked })
+      : messageText("readOnlyKeepsIndexModel", { saved: saved.model, asked });
     return { embedding: { kind: "ollama", url, model: saved.model }, notice };
   }
   const saved = await peekIndexModel(layout.dataDir);

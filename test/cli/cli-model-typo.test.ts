@@ -5,7 +5,7 @@ const ctx = useDemoVaultWithOllama();
 const withModel = (model: string) => ["--ollama", ctx.fake.url, "--model", model];
 
 describe("the CLI with a mistyped model", () => {
-  it("fails index and search without discarding the vectors; the right name then re-embeds nothing", async () => {
+  it("fails index without discarding the vectors, search keeps the index's model; the right name then re-embeds nothing", async () => {
     const first = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
     expect(first.code).toBe(0);
     const embedded = ctx.fake.stats.embedInputs;
@@ -19,8 +19,10 @@ describe("the CLI with a mistyped model", () => {
     const search = await runCli(["search", "--vault", ctx.vault.dir, ...withModel("fake-embd"), "--json", "sourdough"]);
     expect(search.code).toBe(0);
     expect(parseHits(search.stdout).length).toBeGreaterThan(0);
-    expect(search.stderr).toMatch(/Model fake-embd is not installed/);
-    expect(ctx.fake.stats.embedInputs).toBe(embedded);
+    // search never writes, so it keeps to the model the saved index was built with, says so, and embeds the query only.
+    expect(search.stderr).toMatch(/the saved index was built with fake-embed, so this run searches with fake-embed instead of fake-embd/);
+    expect(search.stderr).not.toMatch(/another process/);
+    expect(ctx.fake.stats.embedInputs).toBe(embedded + 1);
 
     const back = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
     expect(back.code).toBe(0);

@@ -37,11 +37,11 @@ interface Served {
 }
 
 /** `mcp --http` on a vault in its own process; `ready` waits for the line that gives the URL. */
-async function serveHttp(port?: number, { ready = true } = {}): Promise<Served> {
+async function serveHttp(port?: number, { ready = true, watch = false } = {}): Promise<Served> {
   const vault = writeFixtureVault();
   cleanups.push(vault.dispose);
   const at = port ?? (await freePort());
-  const child = spawn(process.execPath, cliNodeArgs(["mcp", "--vault", vault.dir, "--http", String(at)]), { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, cliNodeArgs(["mcp", "--vault", vault.dir, "--http", String(at), ...(watch ? ["--watch"] : [])]), { stdio: ["ignore", "pipe", "pipe"] });
   cleanups.push(() => child.kill("SIGKILL"));
   let stderr = "";
   let stdout = "";
@@ -129,7 +129,8 @@ describe("hybrid-vault-search mcp --http", () => {
   }, 60_000);
 
   it("stops on SIGTERM while a client holds an event stream open: exits 0, index saved, lock given up", async () => {
-    const s = await serveHttp();
+    // A watching server is the writer (one without --watch never takes the lock), so it has an index to save.
+    const s = await serveHttp(undefined, { watch: true });
     const stream = await send(s.port, "GET", "/mcp", { accept: "text/event-stream" });
     cleanups.push(stream.close);
     expect(stream.status).toBe(200);
