@@ -1,9 +1,10 @@
 import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { scoreAgainstIndex, type Bm25Store } from "./bm25-component";
+import { scoreAgainstIndex, type Bm25Store, type ClauseTerm } from "./bm25-component";
 import { scoreHits, topHits, type ScoredHits } from "./bm25-search";
 import { ClauseCache } from "./clause-cache";
+import { RevisionMemo } from "./revision-memo";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
@@ -52,6 +53,8 @@ export class KeywordSearcher {
   private stops: { key: string; terms: Map<string, LanguageMask> } | undefined;
   /** Scores of the clauses of the last few searches, so the next keystroke pays only for what changed. */
   private readonly clauseScores = new ClauseCache();
+  /** Typo corrections of the words of the last searches (see `KeywordQueryContext.corrections`). */
+  private readonly corrections = new RevisionMemo<ClauseTerm[]>();
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -77,6 +80,7 @@ export class KeywordSearcher {
       maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
       chunkLanguages,
       stopTerms: this.stopTerms(languages),
+      corrections: this.corrections.validFor(this.deps.revision()),
     });
     const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
     // Only short queries are re-ranked for misspelt words: on SciFact, pushing up every abstract with a near-miss of
