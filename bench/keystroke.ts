@@ -5,9 +5,10 @@
  * layout, paint and the machine's other work; here it is timed alone, and side by side with another checkout's
  * engine (`--baseline DIR`), the two taking turns key by key so that a change in the machine's speed hits both alike.
  *
- *   npm run bench:keystroke -- [--notes 10000] [--rounds 5] [--baseline DIR --baseline-label NAME] [--out FILE] [--no-doc]
+ *   npm run bench:keystroke -- [--notes 10000] [--rounds 5] [--baseline DIR[,DIR] --baseline-label NAME[,NAME]] [--out FILE] [--no-doc]
  *
- * DIR is a checkout of this repository (`git worktree add /tmp/old COMMIT`); only its src/ is loaded.
+ * DIR is a checkout of this repository (`git worktree add /tmp/old COMMIT`); only its src/ is loaded. Several,
+ * separated by commas, all take turns with this checkout.
  */
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -68,7 +69,8 @@ const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i
 const keys = queries.flatMap((q) => [...q].map((_, i) => q.slice(0, i + 1)).filter((k) => k.trim() !== ""));
 
 const engines = [await engineOf(".", "this checkout", vault.files)];
-if (baseline) engines.push(await engineOf(baseline, args.get("baseline-label") ?? baseline, vault.files));
+const labels = args.get("baseline-label")?.split(",") ?? [];
+for (const [i, dir] of (baseline?.split(",") ?? []).entries()) engines.push(await engineOf(dir, labels[i] ?? dir, vault.files));
 // One untimed pass warms the JIT and every cache a first search fills.
 for (const e of engines) for (const k of keys) e.search(k);
 
@@ -76,8 +78,8 @@ const loadBefore = loadavg();
 const times = engines.map(() => ({ all: [] as number[], firstWord: [] as number[], laterWords: [] as number[] }));
 for (let r = 0; r < rounds; r++) {
   keys.forEach((key, i) => {
-    // Alternate which engine goes first, so neither always runs on a cache the other warmed.
-    const order = (i + r) % 2 === 0 ? engines.map((_, j) => j) : engines.map((_, j) => engines.length - 1 - j);
+    // Rotate which engine goes first, so none always runs on a cache another warmed.
+    const order = engines.map((_, j) => (j + i + r) % engines.length);
     for (const j of order) {
       const t0 = performance.now();
       engines[j]?.search(key);

@@ -1,6 +1,7 @@
 import type { Bm25Params, Bm25Store, ClauseTerm, QueryClause } from "./bm25-component";
 import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
-import { notePassFor, type NoteScoring, type TermKind } from "./note-scores";
+import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
+import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator } from "./score-accumulator";
 import { topK } from "./top-k";
 
@@ -22,101 +23,149 @@ export interface Bm25Hit {
  * the list by first appearance ranks notes by that score. Ties go by chunk id.
  */
 export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring): Bm25Hit[] {
+  return topHits(scoreHits(index, clauses, p, notes), p.limit, p.perNote);
+}
+
+/** Every chunk a search matched, each with its final `score` (see `bm25Search`), in no order: read with `topHits`. */
+export interface ScoredHits {
+  hits: Bm25Hit[];
+  /** Ranks hits: by `score`, then by chunk score, then by chunk id. */
+  better: (a: Bm25Hit, b: Bm25Hit) => boolean;
+  /** When notes were scored (for `perNote`): the note ordinal of each internal id, and how many ordinals there are. */
+  notes?: { noteOf: (internalId: number) => number; size: number };
+}
+
+/**
+ * Scores every chunk matching any clause (see `bm25Search`), once: `topHits` then reads it at any depth, capped per
+ * note or not, without going over the postings again. With `cache`, a clause scored before (for this index
+ * revision, see `ClauseCache`) adds its kept scores instead of reading its postings; the sums come out the same,
+ * added in the same order. `p.limit` and `p.perNote` are not used here.
+ */
+export function scoreHits(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
   const external = index.sharedInternalDocumentStore.internalIdToId;
   const size = external.length + 1;
   const scores = new Accumulator(size);
-  const tfs = new Accumulator(size);
-  const best = new Accumulator(size);
   const pass = notes ? notePassFor(notes) : undefined;
+  // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
+  const kept = p.where ? undefined : cache;
+  let buffers: { tfs: Accumulator; best: Accumulator } | undefined;
   for (const clause of clauses) {
-    const fields = clause.props.flatMap((prop) => {
-      const postings = index.fields[prop];
-      return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
-    });
-    const langs = p.chunkLanguages;
-    const known = new Map<ClauseTerm, number>();
-    const dfOf = (t: ClauseTerm): number => {
-      let df = known.get(t);
-      if (df !== undefined) return df;
-      df = 0;
-      for (const f of fields) {
-        const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : f.postings.documentFrequency(t.term);
-        df = Math.max(df, n);
-      }
-      known.set(t, df);
-      return df;
-    };
-    const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
-    // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
-    const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
-    let ownIdf = Infinity;
-    let exactIdf = Infinity;
-    for (const t of clause.terms) {
-      const df = t.fuzzy ? 0 : dfOf(t);
-      if (df <= 0) continue;
-      exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
-      if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
+    const key = kept ? clauseKey(clause) : "";
+    let scored = kept?.get(key);
+    if (!scored) {
+      buffers ??= { tfs: new Accumulator(size), best: new Accumulator(size) };
+      scored = scoreClause(index, clause, p, pass, buffers);
+      kept?.set(key, scored);
     }
-    pass?.startClause();
-    // In that order: the note pass learns the caps only from the postings of the terms before.
-    const terms = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k));
-    for (const t of terms) {
-      const { term, weight } = t;
-      const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
-      const df = dfOf(t);
-      if (df <= 0) continue;
-      const mask = langs ? t.languages : undefined;
-      pass?.startTerm();
-      for (const { prop, postings, weight: boost, avgLength } of fields) {
-        const list = postings.postings(term);
-        if (!list) continue;
-        pass?.startField(prop, boost);
-        const { ids, counts, length } = list;
-        for (let k = 0; k < length; k++) {
-          const id = ids[k] ?? 0;
-          if (p.where && !p.where.has(id)) continue;
-          if (mask && mask[langs?.[id] ?? UNKNOWN_LANGUAGE] === 0) continue;
-          const count = counts[k] ?? 0;
-          const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
-          tfs.add(id, (boost * count) / norm);
-          pass?.visit(id, count);
-        }
-      }
-      const idf = weight * Math.min(idfOf(df), cap);
-      const k1 = p.k1;
-      tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
-      pass?.endTerm(weight, kind(t));
-    }
-    best.drain((id, s) => scores.add(id, s * clause.count));
-    pass?.endClause(clause.count);
+    const { chunkIds, chunkScores, noteIds, noteScores } = scored;
+    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
+    pass?.addClause(noteIds, noteScores, clause.count);
   }
-  let out: Bm25Hit[] = [];
-  scores.drain((id, s) => out.push({ id, score: s, chunk: s }));
+  const hits: Bm25Hit[] = [];
+  scores.drain((id, s) => hits.push({ id, score: s, chunk: s }));
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
   const byChunk = (a: Bm25Hit, b: Bm25Hit): boolean =>
     a.chunk > b.chunk || (a.chunk === b.chunk && (external[a.id - 1] ?? "") < (external[b.id - 1] ?? ""));
-  if (pass && notes) out = byNote(out, pass.finish(), notes, p.perNote ?? Infinity, byChunk);
   const better = (a: Bm25Hit, b: Bm25Hit): boolean => a.score > b.score || (a.score === b.score && byChunk(a, b));
-  return topK(out, Math.min(p.limit, out.length), better);
+  if (!pass || !notes) return { hits, better };
+  const noteScores = pass.finish();
+  withNoteScores(hits, noteScores, notes);
+  return { hits, better, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
 }
 
-/**
- * Sets each hit's `score` to its note's (the note score plus `passageWeight` times its best chunk's score) and keeps
- * the `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots (indices
- * into `hits`, in one typed array), so the cost stays linear in the hits: a common word matches tens of thousands of
- * chunks on every keystroke.
- */
-function byNote(
-  hits: Bm25Hit[],
-  noteScores: Float64Array,
-  notes: NoteScoring,
-  perNote: number,
-  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
-): Bm25Hit[] {
-  const size = noteScores.length;
+/** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */
+export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): Bm25Hit[] {
+  const { hits, better, notes } = scored;
+  const listed = notes ? capNotes(hits, notes, perNote, better) : hits;
+  return topK(listed, Math.min(limit, listed.length), better);
+}
+
+/** One clause's pass over its terms' postings: what it adds to each chunk, and to each note when `pass` is given. */
+function scoreClause(
+  index: Bm25Store,
+  clause: QueryClause,
+  p: Bm25Params,
+  pass: NotePass | undefined,
+  { tfs, best }: { tfs: Accumulator; best: Accumulator },
+): ClauseScores {
+  const fields = clause.props.flatMap((prop) => {
+    const postings = index.fields[prop];
+    return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+  });
+  const langs = p.chunkLanguages;
+  const known = new Map<ClauseTerm, number>();
+  const dfOf = (t: ClauseTerm): number => {
+    let df = known.get(t);
+    if (df !== undefined) return df;
+    df = 0;
+    for (const f of fields) {
+      const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : f.postings.documentFrequency(t.term);
+      df = Math.max(df, n);
+    }
+    known.set(t, df);
+    return df;
+  };
+  const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+  // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
+  const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
+  let ownIdf = Infinity;
+  let exactIdf = Infinity;
+  for (const t of clause.terms) {
+    const df = t.fuzzy ? 0 : dfOf(t);
+    if (df <= 0) continue;
+    exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
+    if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
+  }
+  pass?.startClause();
+  // In that order: the note pass learns the caps only from the postings of the terms before.
+  const terms = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k));
+  for (const t of terms) {
+    const { term, weight } = t;
+    const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
+    const df = dfOf(t);
+    if (df <= 0) continue;
+    const mask = langs ? t.languages : undefined;
+    pass?.startTerm();
+    for (const { prop, postings, weight: boost, avgLength } of fields) {
+      const list = postings.postings(term);
+      if (!list) continue;
+      pass?.startField(prop, boost);
+      const { ids, counts, length } = list;
+      for (let k = 0; k < length; k++) {
+        const id = ids[k] ?? 0;
+        if (p.where && !p.where.has(id)) continue;
+        if (mask && mask[langs?.[id] ?? UNKNOWN_LANGUAGE] === 0) continue;
+        const count = counts[k] ?? 0;
+        const norm = 1 - p.b + (p.b * postings.lengthOf(id)) / avgLength;
+        tfs.add(id, (boost * count) / norm);
+        pass?.visit(id, count);
+      }
+    }
+    const idf = weight * Math.min(idfOf(df), cap);
+    const k1 = p.k1;
+    tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
+    pass?.endTerm(weight, kind(t));
+  }
+  const chunkIds: number[] = [];
+  const chunkScores: number[] = [];
+  best.drain((id, s) => {
+    chunkIds.push(id);
+    chunkScores.push(s);
+  });
+  const clauseNotes = pass?.endClause() ?? { ids: [], scores: [] };
+  return {
+    chunkIds: Int32Array.from(chunkIds),
+    chunkScores: Float64Array.from(chunkScores),
+    noteIds: Int32Array.from(clauseNotes.ids),
+    noteScores: Float64Array.from(clauseNotes.scores),
+  };
+}
+
+/** Sets each hit's `score` to its note's: the note score plus `passageWeight` times the note's best chunk score. */
+function withNoteScores(hits: Bm25Hit[], noteScores: Float64Array, notes: NoteScoring): void {
   const table = notes.table;
-  const bestChunk = new Float64Array(size);
+  const bestChunk = new Float64Array(noteScores.length);
   for (const h of hits) {
     const n = table.noteOf(h.id);
     if (n >= 0 && h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
@@ -125,13 +174,27 @@ function byNote(
     const n = table.noteOf(h.id);
     h.score = n < 0 ? h.chunk : (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
   }
+}
+
+/**
+ * The `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots (indices
+ * into `hits`, in one typed array), so the cost stays linear in the hits: a common word matches tens of thousands of
+ * chunks on every keystroke.
+ */
+function capNotes(
+  hits: Bm25Hit[],
+  notes: { noteOf: (internalId: number) => number; size: number },
+  perNote: number,
+  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
+): Bm25Hit[] {
   const width = Math.floor(perNote);
   if (!Number.isFinite(perNote) || width >= hits.length) return hits;
+  const { noteOf, size } = notes;
   const slots = new Int32Array(size * Math.max(1, width));
   const filled = new Int32Array(size);
   const touched: number[] = [];
   hits.forEach((h, i) => {
-    const n = table.noteOf(h.id);
+    const n = noteOf(h.id);
     if (n < 0) return;
     if (filled[n] === 0) touched.push(n);
     insertBounded(slots, n * Math.max(1, width), Math.max(1, width), filled, n, i, (x, y) => better(hits[x] as Bm25Hit, hits[y] as Bm25Hit));

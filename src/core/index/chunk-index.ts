@@ -190,12 +190,16 @@ export class ChunkIndex {
     this.textRevision++;
     if (keywords === undefined) return false;
     const idOf = Int32Array.from(order, (e) => this.db.internalDocumentIDStore.idToInternalId.get(e.chunk.id) ?? 0);
-    return yield* restoreKeywordSteps(keywords, {
-      fields: this.store().fields, analyzer: this.analyzer, order, idOf, perStep,
-      choose: (entry) => this.langs.choose(entry),
-      restoreLanguages: () => this.keywords.restoreLanguages(this.switches.languages),
-      placed: (entry) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
-    });
+    try {
+      return yield* restoreKeywordSteps(keywords, {
+        fields: this.store().fields, analyzer: this.analyzer, order, idOf, perStep,
+        choose: (entry) => this.langs.choose(entry),
+        restoreLanguages: () => this.keywords.restoreLanguages(this.switches.languages),
+        placed: (entry) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
+      });
+    } finally {
+      this.textRevision++; // postings filled between steps: nothing kept from a search meanwhile may outlive them
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
 import { SHORT_QUERY_WORDS } from "./short-query";
 import { formsOf } from "./word-forms";
+import type { RevisionMemo } from "./revision-memo";
 import { maskedDocumentFrequency, maskOf, type LanguageMask } from "./language-masks";
 
 /** How a typed query becomes BM25 clauses. */
@@ -38,6 +39,11 @@ export interface KeywordQueryContext {
    * stem matches no chunk of a language where it is a stop word, unless that language gives it for this word too.
    */
   stopTerms?: ReadonlyMap<string, LanguageMask>;
+  /**
+   * Keeps each word's corrections for the index revision they were found in (see revision-memo.ts): a misspelt word
+   * early in a query is otherwise corrected again on every key typed after it. Without it, nothing is kept.
+   */
+  corrections?: RevisionMemo<ClauseTerm[]>;
 }
 
 /** Shortest last word completed as a prefix while typing. */
@@ -110,7 +116,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   // says it; in a question they only add noise and time, as in Lucene, where BM25's idf would barely discount them.
   const dropStops = words.length > SHORT_QUERY_WORDS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
-  for (const word of words) {
+  for (const [at, word] of words.entries()) {
     last = undefined;
     if (PAIRED_LETTER.test(word)) {
       for (const [gram, n] of bigramCounts(word)) {
@@ -129,8 +135,13 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const fresh = !clauses.has(key);
       const clause = add(stems.map(({ term, weight, languages }) => ({ term, weight, ...(languages ? { languages } : {}) })), ctx.props, key);
       if (!clause) continue;
-      const fixes = fresh && correct ? corrections(part, stems, ctx, words.length <= SHORT_QUERY_WORDS) : [];
-      clause.terms.push(...fixes);
+      // The word being typed that begins words of the notes is unfinished, not misspelt: its completions find them,
+      // and walking the vocabulary for corrections of every prefix was most of a keystroke's time.
+      const typing = ctx.prefixLast && at === words.length - 1 && part === parts[parts.length - 1] && begins(stems, ctx);
+      const short = words.length <= SHORT_QUERY_WORDS;
+      const fix = (): ClauseTerm[] => corrections(part, stems, ctx, short);
+      const fixes = fresh && correct && !typing ? (ctx.corrections?.get(`${part}\u0001${short}\u0001${ctx.maxEdits}`, fix) ?? fix()) : [];
+      clause.terms.push(...fixes.map((t) => ({ ...t })));
       if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
     }
@@ -185,6 +196,25 @@ function documentFrequency(t: { term: string; languages?: LanguageMask }, ctx: K
     df = Math.max(df, n);
   }
   return df;
+}
+
+/**
+ * Whether a stem of the word being typed begins other words of the notes found in more than `MAX_DF_TO_CORRECT`
+ * chunks: the word is then taken as unfinished rather than misspelt, as a word found that often is taken as meant.
+ */
+function begins(stems: readonly Stem[], ctx: KeywordQueryContext): boolean {
+  for (const { term } of stems) {
+    if (term.length < MIN_PREFIX_LENGTH) continue;
+    for (const prop of ctx.props) {
+      const field = ctx.fields[prop];
+      let df = 0;
+      for (const t of field?.vocabulary.withPrefix(term) ?? []) {
+        if (t !== term) df += field?.documentFrequency(t) ?? 0;
+        if (df > MAX_DF_TO_CORRECT) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Edits a correction of `word` may need: none under 4 letters, 2 from 8 letters when allowed, else 1. */

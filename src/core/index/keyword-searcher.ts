@@ -1,8 +1,10 @@
 import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { scoreAgainstIndex, type Bm25Store, type QueryClause } from "./bm25-component";
-import { bm25Search } from "./bm25-search";
+import { scoreAgainstIndex, type Bm25Store, type ClauseTerm } from "./bm25-component";
+import { scoreHits, topHits, type ScoredHits } from "./bm25-search";
+import { ClauseCache } from "./clause-cache";
+import { RevisionMemo } from "./revision-memo";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "./index-types";
 import { keywordClauses } from "./keyword-query";
@@ -49,6 +51,10 @@ export const DEFAULT_MAX_EDITS = 1;
 export class KeywordSearcher {
   private held: { revision: number; languages: Language[]; chunkLanguages?: Uint8Array } | undefined;
   private stops: { key: string; terms: Map<string, LanguageMask> } | undefined;
+  /** Scores of the clauses of the last few searches, so the next keystroke pays only for what changed. */
+  private readonly clauseScores = new ClauseCache();
+  /** Typo corrections of the words of the last searches (see `KeywordQueryContext.corrections`). */
+  private readonly corrections = new RevisionMemo<ClauseTerm[]>();
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -74,6 +80,7 @@ export class KeywordSearcher {
       maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
       chunkLanguages,
       stopTerms: this.stopTerms(languages),
+      corrections: this.corrections.validFor(this.deps.revision()),
     });
     const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
     // Only short queries are re-ranked for misspelt words: on SciFact, pushing up every abstract with a near-miss of
@@ -82,23 +89,32 @@ export class KeywordSearcher {
     const coverTypos = clauses.flatMap((c) => (c.typo && c.terms.some((t) => t.cover) ? [c.typo] : []));
     const covers = coverTypos.length > 0;
     const limit = Math.max(1, opts.limit);
-    const run = (cs: QueryClause[], depth: number, perNote?: number): ScoredId[] => {
-      const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
-      const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
-      const notes = { table: this.deps.notes, k1, b, passageWeight };
-      const hits = bm25Search(store, cs, { ...this.params(), where: undefined, limit: depth, perNote, chunkLanguages }, notes);
-      return hits.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
+    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
+    const notes = { table: this.deps.notes, k1, b, passageWeight };
+    const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
+    const cache = this.clauseScores.validFor(this.deps.revision());
+    // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
+    const scoredBy = new Map<boolean, ScoredHits>();
+    const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
+      let scored = scoredBy.get(strict);
+      if (!scored) {
+        const cs = strict ? clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })) : clauses;
+        scored = scoreHits(store, cs, params, notes, cache);
+        scoredBy.set(strict, scored);
+      }
+      return topHits(scored, depth, perNote).map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
     let full = false;
     const read = (depth: number, perNote?: number): ScoredId[] => {
-      const raw = run(clauses, depth, perNote);
+      const raw = run(false, depth, perNote);
       full = raw.length === depth;
       if (!covers) return raw;
       // A stem covering only the beginning of a misspelt word counts only in chunks that hold a word close to what was
       // typed (to each such word, when there are several): others keep the score they have without those stems, or
       // drop out when that is none. Short stems begin many words, and would otherwise lift every note that merely
       // shares a first syllable.
-      const strict = new Map(run(clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })), depth, perNote).map((h) => [h.id, h]));
+      const strict = new Map(run(true, depth, perNote).map((h) => [h.id, h]));
       const text = this.deps.text;
       const out: ScoredId[] = [];
       for (const h of raw) {

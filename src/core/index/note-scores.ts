@@ -124,9 +124,23 @@ export class NotePass {
     this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
   }
 
-  /** The clause is done: its best term per note counts `count` times (the word's repeats in the query). */
-  endClause(count: number): void {
-    this.best.drain((note, s) => this.scores.add(note, s * count));
+  /**
+   * The clause is done: its best term per note, which `addClause` then counts (the clause's scores can be kept and
+   * added again by a later search over the same index revision; see clause-cache.ts).
+   */
+  endClause(): { ids: number[]; scores: number[] } {
+    const ids: number[] = [];
+    const scores: number[] = [];
+    this.best.drain((note, s) => {
+      ids.push(note);
+      scores.push(s);
+    });
+    return { ids, scores };
+  }
+
+  /** A clause's note scores count `count` times (the word's repeats in the query). */
+  addClause(notes: Int32Array, scores: Float64Array, count: number): void {
+    for (let k = 0; k < notes.length; k++) this.scores.add(notes[k] ?? 0, (scores[k] ?? 0) * count);
   }
 
   /** Every note's score by ordinal (0 for notes that matched nothing), valid until the next `begin`. */

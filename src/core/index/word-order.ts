@@ -35,7 +35,10 @@ export function holdsInOrder(text: string, q: OrderedWords): boolean {
   // Most chunks lack one of the words outright: one substring test each rules them out before any tokenising.
   if (!q.words.every((w) => folded.includes(w))) return false;
   const n = q.words.length;
+  const first = q.words[0] ?? "";
   for (const line of folded.split("\n")) {
+    // Only lines with the first word (never the one being typed: there are two words at least) can hold the phrase.
+    if (!line.includes(first)) continue;
     const words = [...line.matchAll(WORD)].map((m) => m[0]);
     for (let i = 0; i + n <= words.length; i++) {
       let k = 0;
