@@ -116,7 +116,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   // says it; in a question they only add noise and time, as in Lucene, where BM25's idf would barely discount them.
   const dropStops = words.length > SHORT_QUERY_WORDS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
-  for (const [at, word] of words.entries()) {
+  for (const word of words) {
     last = undefined;
     if (PAIRED_LETTER.test(word)) {
       for (const [gram, n] of bigramCounts(word)) {
@@ -135,12 +135,10 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const fresh = !clauses.has(key);
       const clause = add(stems.map(({ term, weight, languages }) => ({ term, weight, ...(languages ? { languages } : {}) })), ctx.props, key);
       if (!clause) continue;
-      // The word being typed that begins words of the notes is unfinished, not misspelt: its completions find them,
-      // and walking the vocabulary for corrections of every prefix was most of a keystroke's time.
-      const typing = ctx.prefixLast && at === words.length - 1 && part === parts[parts.length - 1] && begins(stems, ctx);
       const short = words.length <= SHORT_QUERY_WORDS;
+      // Corrections read the vocabulary of the searched fields, so the fields are part of the key.
       const fix = (): ClauseTerm[] => corrections(part, stems, ctx, short);
-      const fixes = fresh && correct && !typing ? (ctx.corrections?.get(`${part}\u0001${short}\u0001${ctx.maxEdits}`, fix) ?? fix()) : [];
+      const fixes = fresh && correct ? (ctx.corrections?.get(`${part}\u0001${short}\u0001${ctx.maxEdits}\u0001${ctx.props.join(",")}`, fix) ?? fix()) : [];
       clause.terms.push(...fixes.map((t) => ({ ...t })));
       if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
@@ -196,25 +194,6 @@ function documentFrequency(t: { term: string; languages?: LanguageMask }, ctx: K
     df = Math.max(df, n);
   }
   return df;
-}
-
-/**
- * Whether a stem of the word being typed begins other words of the notes found in more than `MAX_DF_TO_CORRECT`
- * chunks: the word is then taken as unfinished rather than misspelt, as a word found that often is taken as meant.
- */
-function begins(stems: readonly Stem[], ctx: KeywordQueryContext): boolean {
-  for (const { term } of stems) {
-    if (term.length < MIN_PREFIX_LENGTH) continue;
-    for (const prop of ctx.props) {
-      const field = ctx.fields[prop];
-      let df = 0;
-      for (const t of field?.vocabulary.withPrefix(term) ?? []) {
-        if (t !== term) df += field?.documentFrequency(t) ?? 0;
-        if (df > MAX_DF_TO_CORRECT) return true;
-      }
-    }
-  }
-  return false;
 }
 
 /** Edits a correction of `word` may need: none under 4 letters, 2 from 8 letters when allowed, else 1. */
