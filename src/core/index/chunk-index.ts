@@ -250,7 +250,7 @@ export class ChunkIndex {
   /** `vectorSearch` in steps of about `perStep` vectors (see `nearestChunksSteps`). */
   *vectorSearchSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, ScoredId[], void> {
     if (!this.vectorStore || vector.length !== this.dims) return [];
-    return yield* nearestChunksSteps(this.vectorStore, vector, opts.similarity, Math.max(1, opts.limit), perStep);
+    return yield* nearestChunksSteps(this.vectorStore, vector, opts.similarity, Math.max(1, opts.limit), perStep, opts.allowNote);
   }
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */

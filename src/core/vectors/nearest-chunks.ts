@@ -12,6 +12,10 @@ export interface NearChunk {
  * each vector was stored with. One pass of the store scan, keeping only the best `limit` as it goes (the search
  * runs between keystrokes); yields after about every `perStep` vectors (see `scanStore`). The cosine is
  * (q · v) / (|q| · |v|), with |v| computed once when the vector was stored.
+ *
+ * `allowNote`: only vectors of notes it accepts are ranked, so a filtered search keeps `limit` hits of the notes it
+ * wants instead of ranking every vector and dropping most. It is asked once per note, when the scan starts; a note
+ * whose vectors arrive during a stepped scan may or may not be seen, as any vector stored meanwhile.
  */
 export function* nearestChunksSteps(
   store: VectorStore,
@@ -19,10 +23,12 @@ export function* nearestChunksSteps(
   similarity: number,
   limit: number,
   perStep = 4096,
+  allowNote?: (path: string) => boolean,
 ): Generator<void, NearChunk[], void> {
   if (limit <= 0 || query.length !== store.dims || store.size === 0) return [];
   const queryNorm = normOf(query);
   const top = new TopSlots(limit, store);
+  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
   yield* scanStore(
     store,
     query,
@@ -32,6 +38,7 @@ export function* nearestChunksSteps(
         const slot = first + k;
         const norm = store.norm(slot);
         if (norm === 0) continue;
+        if (allowed && allowed[store.notes.noteOfSlot(slot)] !== 1) continue;
         // A zero query gives NaN, which no floor lets through: such a query finds nothing, as with Orama.
         const sim = dots[k]! / (queryNorm * norm);
         if (sim >= similarity) top.offer(slot, sim);
@@ -40,6 +47,17 @@ export function* nearestChunksSteps(
     perStep,
   );
   return top.sorted().map(([, score, id]) => ({ id, score }));
+}
+
+/** 1 for each note number of the store whose note `allowNote` accepts, 0 for the others and free numbers. */
+function noteMask(store: VectorStore, allowNote: (path: string) => boolean): Uint8Array {
+  const notes = store.notes;
+  const mask = new Uint8Array(notes.count);
+  for (let note = 0; note < notes.count; note++) {
+    const path = notes.pathOf(note);
+    if (path !== undefined && allowNote(path)) mask[note] = 1;
+  }
+  return mask;
 }
 
 /** A hit as the heap keeps it: its id and tie key are taken when it is offered, since a slot may be reused later. */
