@@ -103,6 +103,30 @@ describe("nearest chunks over the vector store", () => {
     );
   });
 
+  it("ranks only the allowed notes' vectors: the same hits as scanning all of them and keeping the allowed", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(3, 8).chain((dims) => fc.tuple(fc.constant(dims), ops(dims), fc.array(coordinate, { minLength: dims, maxLength: dims }))),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(-1, 0),
+        fc.integer({ min: 1, max: 5 }),
+        fc.subarray(["n0.md", "n1.md", "n2.md", "n3.md", "n4.md", "n5.md", "n6.md"]),
+        ([dims, list, q], limit, floor, perStep, notes) => {
+          const { store, live } = play(dims, list);
+          const query = Float32Array.from(q);
+          const allowed = new Set(notes);
+          const noteOf = (id: string): string => id.split("#")[0]!;
+          const got = runAll(nearestChunksSteps(store, query, floor, limit, perStep, (path) => allowed.has(path)));
+          expect(got).toEqual(reference(live.filter((l) => allowed.has(noteOf(l.id))), query, floor, limit));
+          // The full `limit` is filled from the allowed notes even when other notes' vectors rank above them.
+          const allowedHits = reference(live, query, floor, live.length).filter((h) => allowed.has(noteOf(h.id)));
+          expect(got).toHaveLength(Math.min(limit, allowedHits.length));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("finds nothing for a zero query or a query of the wrong size", () => {
     const store = new VectorStore(4, () => 1);
     store.set("a.md#0", "a.md", Float32Array.from([1, 0, 0, 0]));
