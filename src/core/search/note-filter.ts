@@ -1,5 +1,5 @@
-import type { ChunkIndex } from "../index/chunk-index";
-import { compileQueryFilter, hasFilters } from "./query-filter";
+import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
+import { compileQueryFilter, foldForMatch, hasFilters } from "./query-filter";
 import type { ParsedQuery } from "./query-parser";
 
 /** A query's filters, compiled for one search. */
@@ -38,15 +38,32 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
     if (!place(path)) return false;
     if (!readsText) return true;
     const first = firstOf(path);
-    if (!first) return false;
-    const parts = [first.title, ...first.aliases];
-    for (const id of index.chunkIdsOf(path)) {
-      const c = index.get(id);
-      if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
-    }
-    return textTest({ path, tags: first.tags, text: parts.join("\n") });
+    return first !== undefined && textTest({ path, tags: first.tags, text: foldedNoteText(index, path, first), textIsFolded: true });
   });
   return { pass, place: hasPlace ? place : undefined, readsText };
+}
+
+/**
+ * A note's title, aliases, headings and chunk texts, folded for matching (`foldForMatch`), kept per note for later
+ * searches: folding is most of a phrase or exclusion check, and a rare phrase is checked against most of the vault.
+ * Keyed by the note's first chunk entry, which the index replaces whenever the note's text changes (a new vector
+ * replaces it too), with the note's chunk count, which changes while a note is added in steps; so a stale text is
+ * never used, and it goes when the note does.
+ */
+const FOLDED = new WeakMap<IndexedChunk, { chunks: number; text: string }>();
+
+function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): string {
+  const ids = index.chunkIdsOf(path);
+  const known = FOLDED.get(first);
+  if (known !== undefined && known.chunks === ids.length) return known.text;
+  const parts = [first.title, ...first.aliases];
+  for (const id of ids) {
+    const c = index.get(id);
+    if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
+  }
+  const text = foldForMatch(parts.join("\n"));
+  FOLDED.set(first, { chunks: ids.length, text });
+  return text;
 }
 
 function memoise(test: (path: string) => boolean): (path: string) => boolean {

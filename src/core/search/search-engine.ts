@@ -1,4 +1,5 @@
-import type { ChunkIndex } from "../index/chunk-index";
+import type { ChunkIndex, ScoredId } from "../index/chunk-index";
+import type { RankedChunks } from "../vectors/ranked-chunks";
 import type { Embedder } from "../ollama/embedder";
 import type { HydeGenerator } from "../ollama/hyde";
 import type { AppError, Result } from "../result";
@@ -125,7 +126,9 @@ export class SearchEngine {
     const chunksPerNote = Math.max(1, this.options.chunksPerNote);
     const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance, chunksPerNote };
     const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit });
-    const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, placeShare(this.deps.index, r.filter)));
+    // A phrase or an exclusion may keep few notes, and a keyword search costs the same at any depth: read it whole.
+    const share = r.filter?.readsText ? r.notes / Math.max(this.deps.index.size, 1) : placeShare(this.deps.index, r.filter);
+    const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, share));
     return { name: "bm25", weight, ids: hits.map((h) => h.id) };
   }
 
@@ -139,7 +142,16 @@ export class SearchEngine {
     const similarity = this.options.similarity;
     // `path:` and `tag:` filters mask the scan itself; phrases and exclusions are checked on the hits, best first.
     const allowNote = r.filter?.place;
-    const scan = (limit: number) => this.deps.index.vectorSearchSteps(vector, { limit, similarity, ...(allowNote ? { allowNote } : {}) });
+    const opts = { similarity, ...(allowNote ? { allowNote } : {}) };
+    const index = this.deps.index;
+    // A filter that reads note text may need the list read deep: scan once, then each deeper read only ranks.
+    let ranked: RankedChunks | undefined;
+    const scan = r.filter?.readsText
+      ? function* (limit: number): Generator<void, ScoredId[], void> {
+          ranked ??= yield* index.rankVectorsSteps(vector, { ...opts, limit });
+          return ranked.take(limit);
+        }
+      : (limit: number) => index.vectorSearchSteps(vector, { ...opts, limit });
     const steps = readNotesDeep(scan, r.notes, undefined, this.listFilter(r.filter, 1));
     const pause = this.deps.pause;
     let step = steps.next();

@@ -1,3 +1,4 @@
+import { noteMask } from "./ranked-chunks";
 import { normOf, scanStore } from "./store-scan";
 import type { VectorStore } from "./vector-store";
 
@@ -47,17 +48,6 @@ export function* nearestChunksSteps(
     perStep,
   );
   return top.sorted().map(([, score, id]) => ({ id, score }));
-}
-
-/** 1 for each note number of the store whose note `allowNote` accepts, 0 for the others and free numbers. */
-function noteMask(store: VectorStore, allowNote: (path: string) => boolean): Uint8Array {
-  const notes = store.notes;
-  const mask = new Uint8Array(notes.count);
-  for (let note = 0; note < notes.count; note++) {
-    const path = notes.pathOf(note);
-    if (path !== undefined && allowNote(path)) mask[note] = 1;
-  }
-  return mask;
 }
 
 /** A hit as the heap keeps it: its id and tie key are taken when it is offered, since a slot may be reused later. */

@@ -118,4 +118,26 @@ describe("filtered lists", () => {
       expect(hybrid.every((p) => kept(p, notes.find(([q]) => q === p)?.[1] ?? ""))).toBe(true);
     }
   });
+
+  it("check a phrase or an exclusion against a note's text as it is now, after an edit and while it is added in steps", async () => {
+    const index = new ChunkIndex(0);
+    const engine = new SearchEngine({ index });
+    const found = async (query: string) => (await engine.search({ query, mode: "keyword" })).results.map((r) => r.path);
+    index.addNote(chunkNote("a.md", markdown("A", [["garden", "red fox"]]), SMALL_CHUNKS));
+    index.addNote(chunkNote("b.md", markdown("B", [["garden", "blue"]]), SMALL_CHUNKS));
+    expect(await found('garden "red fox"')).toEqual(["a.md"]);
+    expect(await found("garden -fox")).toEqual(["b.md"]);
+    index.addNote(chunkNote("a.md", markdown("A", [["garden", "grey wolf"]]), SMALL_CHUNKS));
+    expect(await found('garden "red fox"')).toEqual([]);
+    expect((await found("garden -fox")).sort()).toEqual(["a.md", "b.md"]);
+    // A long note added one chunk a step: a search between steps must not leave the later chunks unseen.
+    const long = chunkNote("c.md", markdown("C", [...Array.from({ length: 6 }, () => ["garden"]), ["red fox"]]), SMALL_CHUNKS);
+    expect(long.chunks.length).toBeGreaterThan(2);
+    const steps = index.addNoteSteps(long, [], 1);
+    steps.next();
+    steps.next();
+    expect(await found('garden "red fox"')).toEqual([]);
+    while (!steps.next().done);
+    expect(await found('garden "red fox"')).toEqual(["c.md"]);
+  });
 });
