@@ -38,6 +38,7 @@ export class LiveVault {
   private reloading = false;
   private closed = false;
   private started: Promise<void> = Promise.resolve();
+  private loaded: Promise<void> = Promise.resolve();
   /** True once `whenReady` has resolved. */
   ready = false;
   /** Times a reader swapped in a newer save. */
@@ -70,8 +71,19 @@ export class LiveVault {
     return this.started;
   }
 
+  /**
+   * Resolves once the saved index is in memory and its calibration loaded, before the notes are reconciled with it:
+   * a search can be answered from then on (from the index as saved; reconciling goes on in the background).
+   */
+  whenLoaded(): Promise<void> {
+    return this.loaded;
+  }
+
   private async begin(): Promise<void> {
-    await this.startSession(this.current);
+    const first = this.current;
+    const started = first.service.start();
+    this.loaded = first.service.whenLoaded().then(() => first.calibrate("load"));
+    await Promise.all([started, this.loaded]);
     this.mark = await this.metaMark();
     if (!this.lock.lock.held) this.opts.log(this.lock.readOnlyReason() ?? "");
     if (this.opts.watch && !this.closed) {
