@@ -126,8 +126,9 @@ export class SearchEngine {
     const chunksPerNote = Math.max(1, this.options.chunksPerNote);
     const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance, chunksPerNote };
     const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit });
-    // A phrase or an exclusion may keep few notes, and a keyword search costs the same at any depth: read it whole.
-    const share = r.filter?.readsText ? r.notes / Math.max(this.deps.index.size, 1) : placeShare(this.deps.index, r.filter);
+    // A filter may keep few notes, and a keyword search costs about the same at any depth: a filtered list is read
+    // whole at once (counting the notes a path: or tag: filter keeps cost more than it saved, measured by bench:mcp).
+    const share = r.filter ? r.notes / Math.max(this.deps.index.size, 1) : 1;
     const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, share));
     return { name: "bm25", weight, ids: hits.map((h) => h.id) };
   }
@@ -231,22 +232,6 @@ interface Retrieval {
   filter: NoteFilter | undefined;
   /** Distinct notes each list is read to (see `candidateNotes`); with filters, notes that pass them. */
   notes: number;
-}
-
-/**
- * The share of the index's notes that the `path:` and `tag:` filters keep (1 without them): a keyword list, which
- * cannot be masked, is first read that much deeper. Phrases and exclusions are not counted: they need the text.
- */
-function placeShare(index: ChunkIndex, filter: NoteFilter | undefined): number {
-  const place = filter?.place;
-  if (!place) return 1;
-  let all = 0;
-  let kept = 0;
-  for (const path of index.notePaths()) {
-    all++;
-    if (place(path)) kept++;
-  }
-  return all === 0 ? 1 : Math.max(kept, 1) / all;
 }
 
 function noEmbedder(): AppError {
