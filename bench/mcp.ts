@@ -1,112 +1,116 @@
 /**
- * MCP server benchmark: the `search` tool's round trip through a real MCP client over stdio at 10,000 notes, the
- * query embedding alone, and start-up to the first answer with a saved index. See docs/BENCHMARKS.md.
+ * MCP server benchmark: the `search` tool's round trip through a real MCP client over stdio at 10,000 notes, per
+ * kind of query (titles, `path:` and `tag:` filters, quoted phrases, exclusions, question-length and multilingual
+ * queries) in keyword and hybrid mode, the query embedding alone, and start-up to the first answer with a saved
+ * index. With `--base DIR` (another worktree of the repository, e.g. at the commit before a change) both servers
+ * are measured side by side in one run, query by query in turns. See docs/BENCHMARKS.md.
  *
- *   node ../shared/ollama-standin/server.mjs --port 11509 &      # or a real Ollama
- *   npm run bench:mcp -- --ollama http://127.0.0.1:11509 [--model standin-hash] [--notes 10000] [--vault DIR]
- *
- * Start-up is measured for both ways of running the server: `node dist/cli.mjs` (run `npm run build` first)
- * and `tsx src/cli/main.ts`.
+ *   node ../shared/ollama-standin/server.mjs --port 11435 &      # or a real Ollama
+ *   npm run build   # in each worktree, to measure `node dist/cli.mjs` as well as tsx
+ *   npm run bench:mcp -- --ollama http://127.0.0.1:11435 [--model standin-hash] [--notes 10000] [--queries 40] [--base DIR] [--keep DIR]
  */
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
+import { join, resolve } from "node:path";
 import { OllamaClient } from "../src/core/ollama/ollama-client";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { run } from "../src/cli/run";
 import { parseArgs } from "./lib/args";
-import { mcpClient, percentile, queriesFrom, timeSearches, type StartupRun } from "./lib/mcp-measure";
-import { table, writeJson, writeSection } from "./lib/report";
-import { makeBenchVault } from "./lib/sync-vault";
+import { mcpClient, percentile, timeSearch, type McpConnection } from "./lib/mcp-measure";
+import { makeQueries, QUERY_KINDS } from "./lib/mcp-queries";
+import { mcpReport, type Side } from "./lib/mcp-report";
+import { makeMixedVault } from "./lib/mcp-vault";
+import { writeJson, writeSection } from "./lib/report";
 
 const args = parseArgs(process.argv.slice(2));
-const source = args.get("vault") ?? "../shared/vaults/obsidian-hub";
+const filler = args.get("vault") ?? "../shared/vaults/obsidian-hub";
 const notes = Number(args.get("notes") ?? 10_000);
 const url = args.get("ollama") ?? "http://127.0.0.1:11434";
 const model = args.get("model") ?? "standin-hash";
-const rounds = Number(args.get("queries") ?? 200);
+const perKind = Number(args.get("queries") ?? 40);
+const startups = Number(args.get("startups") ?? 5);
 const log = (m: string): void => console.error(`[bench:mcp] ${m}`);
-const ms = (x: number): string => x.toFixed(1);
+const commitOf = (dir: string): string => execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
 
-log(`copying ${source} (${notes} notes)…`);
-const vault = makeBenchVault(source, notes);
+const dirs = [process.cwd(), ...(args.get("base") ? [resolve(args.get("base") ?? "")] : [])];
+const sides: Side[] = dirs.map((dir, i) => ({ name: i === 0 ? "this" : "base", dir, commit: commitOf(dir), search: {}, startup: [] }));
+const fixtures = "bench/fixtures/multilingual";
+const extra = [
+  ...readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => ({ dir: join(fixtures, e.name), under: `multilingual/${e.name}`, lang: e.name })),
+  { dir: "../shared/vaults/obsidian-help/zh", under: "help-zh", lang: "zh" },
+];
+log(`copying ${notes} notes (multilingual fixtures, Chinese help, then ${filler} repeated)…`);
+const vault = makeMixedVault(extra, filler, notes, args.get("keep"));
 const ollama = ["--ollama", url, "--model", model];
+const serverArgs = (launcher: string[]): string[] => [...launcher, "mcp", "--vault", vault.dir, ...ollama];
+const launchersOf = (dir: string): { name: string; command: string[] }[] => [
+  ...(existsSync(join(dir, "dist/cli.mjs")) ? [{ name: "node dist/cli.mjs", command: ["dist/cli.mjs"] }] : []),
+  { name: "tsx src/cli/main.ts", command: ["--import", "tsx", "src/cli/main.ts"] },
+];
 try {
   const io = { stdout: { write: () => true }, stderr: { write: (s: string) => (process.stderr.write(s), true) }, env: process.env };
   const t0 = performance.now();
   if ((await run(["index", "--vault", vault.dir, ...ollama], io)) !== 0) throw new Error("index failed; is the Ollama at --ollama up?");
   log(`indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const queries = queriesFrom(vault.notes, rounds);
+  const queries = makeQueries(vault.notes, perKind, fixtures);
 
-  // Start-up to first answer, saved index: spawn, initialize, one keyword search. Five runs per launcher.
-  const launchers: { name: string; command: string[] }[] = [{ name: "tsx src/cli/main.ts", command: ["--import", "tsx", "src/cli/main.ts"] }];
-  if (existsSync("dist/cli.mjs")) launchers.unshift({ name: "node dist/cli.mjs", command: ["dist/cli.mjs"] });
-  const startup: StartupRun[] = [];
-  for (const l of launchers) {
-    for (let i = 0; i < 5; i++) {
-      const c = await mcpClient([...l.command, "mcp", "--vault", vault.dir, ...ollama]);
-      startup.push({ launcher: l.name, ms: c.startedMs });
-      await c.close();
+  // Start-up to the first answer with the saved index, each server alone, the sides in turns.
+  for (let round = 0; round < startups; round++) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+      for (const l of launchersOf(side.dir)) {
+        const c = await mcpClient(serverArgs(l.command), side.dir);
+        side.startup.push({ launcher: l.name, ms: c.startedMs, readyMs: await c.readyMs() });
+        await c.close();
+      }
     }
   }
+  log("start-up measured");
 
-  // Round trips over one connection: hybrid (embeds the query) and keyword (no embedding call).
-  const c = await mcpClient([...(existsSync("dist/cli.mjs") ? ["dist/cli.mjs"] : ["--import", "tsx", "src/cli/main.ts"]), "mcp", "--vault", vault.dir, ...ollama]);
-  await timeSearches(c.client, queries.slice(0, 10), "hybrid"); // warm-up
-  const hybrid = await timeSearches(c.client, queries, "hybrid");
-  const keyword = await timeSearches(c.client, queries, "keyword");
-  await c.close();
+  // Round trips, one connection per side; each query goes to every side in turns, so load swings hit both alike.
+  const conns: McpConnection[] = [];
+  for (const side of sides) conns.push(await mcpClient(serverArgs(launchersOf(side.dir)[0]!.command), side.dir));
+  for (const c of conns) await c.readyMs();
+  for (const c of conns) for (const q of queries.title.slice(0, 10)) await timeSearch(c.client, q, "hybrid");
+  for (const kind of QUERY_KINDS) {
+    for (const mode of ["keyword", "hybrid"] as const) {
+      const samples = sides.map(() => ({ ms: [] as number[], results: [] as number[] }));
+      for (const [i, q] of queries[kind].entries()) {
+        const order = sides.map((_, k) => k);
+        if (i % 2 === 1) order.reverse();
+        for (const k of order) {
+          const r = await timeSearch(conns[k]!.client, q, mode);
+          samples[k]!.ms.push(r.ms);
+          samples[k]!.results.push(r.results);
+        }
+      }
+      sides.forEach((side, k) => {
+        const s = samples[k]!;
+        side.search[`${kind}/${mode}`] = { p50: percentile(s.ms, 50), p95: percentile(s.ms, 95), meanResults: s.results.reduce((a, b) => a + b, 0) / s.results.length };
+      });
+      log(`${kind}/${mode} measured`);
+    }
+  }
+  for (const c of conns) await c.close();
+
   // The query embedding alone, as the server makes it (same client and model), fresh texts so nothing is cached.
   const embedder = new OllamaEmbedder(new OllamaClient({ baseUrl: url }), { model, batchSize: 16 });
-  const embed: number[] = [];
-  for (const q of queries) {
-    const s = performance.now();
-    const r = await embedder.embedQuery(`${q} x`);
-    if (!r.ok) throw new Error(r.error.message);
-    embed.push(performance.now() - s);
+  const embedding: Record<string, { p50: number; p95: number }> = {};
+  for (const kind of QUERY_KINDS) {
+    const ms: number[] = [];
+    for (const q of queries[kind]) {
+      const s = performance.now();
+      const r = await embedder.embedQuery(`${q} x`);
+      if (!r.ok) throw new Error(r.error.message);
+      ms.push(performance.now() - s);
+    }
+    embedding[kind] = { p50: percentile(ms, 50), p95: percentile(ms, 95) };
   }
   const load = loadavg().map((x) => x.toFixed(2)).join(" ");
-  const result = {
-    notes,
-    model,
-    queries: queries.length,
-    loadAverage: load,
-    hybridRoundTripMs: { p50: percentile(hybrid, 50), p95: percentile(hybrid, 95) },
-    keywordRoundTripMs: { p50: percentile(keyword, 50), p95: percentile(keyword, 95) },
-    queryEmbeddingMs: { p50: percentile(embed, 50), p95: percentile(embed, 95) },
-    startupToFirstAnswerMs: launchers.map((l) => {
-      const runs = startup.filter((s) => s.launcher === l.name).map((s) => s.ms);
-      return { launcher: l.name, median: percentile(runs, 50), max: Math.max(...runs) };
-    }),
-  };
+  const result = { notes, model, queriesPerKind: perKind, loadAverage: load, queries, embedding, sides };
   writeJson(`bench/results/mcp-${notes}.json`, result);
-  const hybridNet = result.hybridRoundTripMs.p95 - result.queryEmbeddingMs.p50;
-  writeSection(
-    "mcp",
-    [
-      `MCP \`search\` tool over stdio, SDK client in the benchmark process, ${notes.toLocaleString("en-US")} notes (obsidian-hub repeated), ` +
-        `model \`${model}\` on the Ollama stand-in, ${queries.length} queries (note titles). Load average during the run: ${load} (2 cores, shared).`,
-      "",
-      table(
-        ["measure", "p50 ms", "p95 ms", "target"],
-        [
-          ["search round trip, hybrid (includes the query embedding)", ms(result.hybridRoundTripMs.p50), ms(result.hybridRoundTripMs.p95), "≤ 50 + embedding"],
-          ["search round trip, keyword (no embedding call)", ms(result.keywordRoundTripMs.p50), ms(result.keywordRoundTripMs.p95), "≤ 50"],
-          ["query embedding alone (same client and model)", ms(result.queryEmbeddingMs.p50), ms(result.queryEmbeddingMs.p95), "—"],
-        ],
-      ),
-      "",
-      `Hybrid p95 minus the median embedding: ${ms(hybridNet)} ms.`,
-      "",
-      table(
-        ["start-up to first answer, saved index", "median ms", "max ms", "target"],
-        result.startupToFirstAnswerMs.map((s) => [s.launcher, ms(s.median), ms(s.max), "≤ 1500"]),
-      ),
-      "",
-      `Rerun: \`node ../shared/ollama-standin/server.mjs --port 11509 &\`, \`npm run build\`, then ` +
-        `\`npm run bench:mcp -- --ollama http://127.0.0.1:11509 --model ${model} --notes ${notes}\`.`,
-    ].join("\n"),
-  );
-  console.log(JSON.stringify(result, null, 2));
+  writeSection("mcp", mcpReport(result, `npm run bench:mcp -- --ollama ${url} --model ${model} --notes ${notes} --queries ${perKind}${sides.length > 1 ? " --base DIR" : ""}`));
+  console.log(JSON.stringify({ ...result, queries: undefined }, null, 2));
 } finally {
   vault.dispose();
 }

@@ -52,6 +52,7 @@ if (!existsSync(`${baseDir}/src`)) {
   mkdirSync(baseDir, { recursive: true });
   execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
 }
+// eslint-disable-next-line no-unsanitized/method -- a benchmark loads the baseline commit it unpacked itself
 const oldFind = ((await import(`../${baseDir}/src/core/search/related-notes.ts`)) as { findRelatedNotes: OldFind }).findRelatedNotes;
 
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
@@ -74,7 +75,10 @@ async function embedAll(notes: readonly ChunkedNote[], name: string): Promise<Ma
     const part = chunks.slice(i, i + 512);
     const res = await embedder.embedDocuments(part.map((c) => embeddingInput(c)));
     if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
-    part.forEach((c, j) => res.value[j] && out.set(c.id, res.value[j]!));
+    part.forEach((c, j) => {
+      const v = res.value[j];
+      if (v) out.set(c.id, v);
+    });
     if (chunks.length > 2000) process.stderr.write(`\rembedded ${Math.min(i + 512, chunks.length)} / ${chunks.length}`);
   }
   if (chunks.length > 2000) process.stderr.write("\n");

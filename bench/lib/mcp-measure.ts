@@ -8,30 +8,46 @@ export interface StartupRun {
   ms: number;
 }
 
+/** A connected server: `startedMs` from the spawn to the first search's answer, `readyMs` to `status.ready`. */
+export interface McpConnection {
+  client: Client;
+  startedMs: number;
+  close: () => Promise<void>;
+  /** Waits for the server's status to say ready (reconciled) and returns ms since the spawn. */
+  readyMs: () => Promise<number>;
+}
+
 /**
- * Spawns `node <args>` as an MCP server over stdio and connects; `startedMs` runs from the spawn to the answer of
- * a first keyword search (the server answers `initialize` only once its index is loaded).
+ * Spawns `node <args>` in `cwd` as an MCP server over stdio and connects; `startedMs` runs from the spawn to the
+ * answer of a first keyword search.
  */
-export async function mcpClient(args: string[]): Promise<{ client: Client; startedMs: number; close: () => Promise<void> }> {
+export async function mcpClient(args: string[], cwd?: string): Promise<McpConnection> {
   const t0 = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "ignore" });
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "ignore", ...(cwd ? { cwd } : {}) });
   const client = new Client({ name: "bench-mcp", version: "1.0.0" });
   await client.connect(transport);
   const first = await client.callTool({ name: "search", arguments: { query: "note", mode: "keyword", limit: 1 } });
   if (first.isError) throw new Error("the first search failed");
-  return { client, startedMs: performance.now() - t0, close: () => client.close() };
+  const startedMs = performance.now() - t0;
+  const readyMs = async (): Promise<number> => {
+    for (;;) {
+      const s = await client.callTool({ name: "status", arguments: {} });
+      const text = (s.content as { type: string; text?: string }[])[0]?.text ?? "{}";
+      if ((JSON.parse(text) as { ready?: boolean }).ready === true) return performance.now() - t0;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { client, startedMs, close: () => client.close(), readyMs };
 }
 
-/** Round trip of each query through the `search` tool, in ms. */
-export async function timeSearches(client: Client, queries: readonly string[], mode: "hybrid" | "keyword"): Promise<number[]> {
-  const out: number[] = [];
-  for (const query of queries) {
-    const s = performance.now();
-    const r = await client.callTool({ name: "search", arguments: { query, mode, limit: 10 } });
-    out.push(performance.now() - s);
-    if (r.isError) throw new Error(`search "${query}" failed`);
-  }
-  return out;
+/** One search's round trip through the `search` tool: ms and how many notes it returned. */
+export async function timeSearch(client: Client, query: string, mode: "hybrid" | "keyword"): Promise<{ ms: number; results: number }> {
+  const s = performance.now();
+  const r = await client.callTool({ name: "search", arguments: { query, mode, limit: 10 } });
+  const ms = performance.now() - s;
+  if (r.isError) throw new Error(`search "${query}" failed`);
+  const text = (r.content as { type: string; text?: string }[])[0]?.text ?? "{}";
+  return { ms, results: ((JSON.parse(text) as { results?: unknown[] }).results ?? []).length };
 }
 
 /** `n` distinct queries made of note titles: real vocabulary of the vault, every one different. */

@@ -54,6 +54,7 @@ export class LiveVault {
   private readonly requests: WriterRequestWatch;
   // One listener for the command's life, on whichever session is current: Ctrl-C stops the work and saves.
   private readonly onAbort = (): void => void this.current.service.stop();
+  private loaded: Promise<void> = Promise.resolve();
   /** True once `whenReady` has resolved. */
   ready = false;
   /** Times a reader swapped in a newer save. */
@@ -101,6 +102,14 @@ export class LiveVault {
     return this.started;
   }
 
+  /**
+   * Resolves once the saved index is in memory and its calibration loaded, before the notes are reconciled with it:
+   * a search can be answered from then on (from the index as saved; reconciling goes on in the background).
+   */
+  whenLoaded(): Promise<void> {
+    return this.loaded;
+  }
+
   /** The session that answers now. */
   get session(): VaultSession {
     return this.current;
@@ -144,7 +153,11 @@ export class LiveVault {
   }
 
   private async begin(): Promise<void> {
-    await this.startSession(this.current);
+    const first = this.current;
+    const started = first.service.start();
+    // Searches may be answered once the saved index is in memory; reconciling it with the notes goes on meanwhile.
+    this.loaded = first.service.whenLoaded().then(() => this.loadCalibration(first));
+    await Promise.all([started, this.loaded]);
     if (!this.lock.lock.held) this.opts.log(this.lock.readOnlyReason() ?? "");
     else if (this.opts.watch && !this.closed) await this.startWatching();
     this.ready = true;
@@ -234,6 +247,10 @@ export class LiveVault {
 
   private async startSession(s: VaultSession): Promise<void> {
     await s.service.start();
+    await this.loadCalibration(s);
+  }
+
+  private async loadCalibration(s: VaultSession): Promise<void> {
     try {
       await s.calibrate("load");
     } catch (cause) {

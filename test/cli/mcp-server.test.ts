@@ -137,8 +137,9 @@ describe("hybrid-vault-search mcp over stdio", () => {
 
   it("reports the index status", async () => {
     const { client } = await serve();
-    await client.callTool({ name: "search", arguments: { query: "x" } }); // waits for the index to load
-    const s = toolJson<Record<string, unknown>>(await client.callTool({ name: "status", arguments: {} }));
+    await client.callTool({ name: "search", arguments: { query: "x" } }); // waits for the index to load, not to reconcile
+    let s = toolJson<Record<string, unknown>>(await client.callTool({ name: "status", arguments: {} }));
+    while (s.ready !== true) s = toolJson<Record<string, unknown>>(await client.callTool({ name: "status", arguments: {} }));
     expect(s).toMatchObject({ ready: true, notes: 5, pendingEmbeddings: 0, model: "fake-embed", lastError: null, writer: "none" });
     expect(s.chunks).toEqual(expect.any(Number));
     expect(s.indexFileBytes).toBeGreaterThan(0);

@@ -42,8 +42,8 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
         if (tag === "" || /\s/.test(tag)) return toolError(`tag must be one tag without spaces, such as "project/alpha", not "${tagArg}".`);
         filters.push(`tag:${tag}`);
       }
-      // The first search after start-up waits for the index to load; status answers at once meanwhile.
-      await live.whenReady();
+      // The first search after start-up waits for the saved index to load, not for the notes to be reconciled with it.
+      await live.whenLoaded();
       const session = live.session;
       const response = await session.service.engine.search({
         query: [args.query, ...filters].join(" "),

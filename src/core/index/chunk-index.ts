@@ -7,6 +7,7 @@ import { Analyzer } from "../text/analyzer";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
+import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
 import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
@@ -254,7 +255,13 @@ export class ChunkIndex {
   /** `vectorSearch` in steps of about `perStep` vectors (see `nearestChunksSteps`). */
   *vectorSearchSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, ScoredId[], void> {
     if (!this.vectorStore || vector.length !== this.dims) return [];
-    return yield* nearestChunksSteps(this.vectorStore, vector, opts.similarity, Math.max(1, opts.limit), perStep);
+    return yield* nearestChunksSteps(this.vectorStore, vector, opts.similarity, Math.max(1, opts.limit), perStep, opts.allowNote);
+  }
+
+  /** Every vector at or above `opts.similarity`, scanned once, ranked on demand (`rankChunksSteps`); no `limit`. */
+  *rankVectorsSteps(vector: Float32Array, opts: VectorSearchOptions, perStep = 4096): Generator<void, RankedChunks, void> {
+    if (!this.vectorStore || vector.length !== this.dims) return { size: 0, take: () => [] };
+    return yield* rankChunksSteps(this.vectorStore, vector, opts.similarity, perStep, opts.allowNote);
   }
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */

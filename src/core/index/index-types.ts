@@ -48,4 +48,9 @@ export interface VectorSearchOptions {
   limit: number;
   /** Cosine floor. Orama's default of 0.8 drops most real hits, so callers always pass it. */
   similarity: number;
+  /**
+   * Only chunks of the notes (by path) this accepts are ranked: a search's `path:` and `tag:` filters, applied while
+   * the vectors are scanned. Default: every note.
+   */
+  allowNote?: (path: string) => boolean;
 }

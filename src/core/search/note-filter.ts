@@ -1,33 +1,79 @@
-import type { ChunkIndex } from "../index/chunk-index";
-import { compileQueryFilter, hasFilters } from "./query-filter";
+import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
+import { compileQueryFilter, foldForMatch, hasFilters } from "./query-filter";
 import type { ParsedQuery } from "./query-parser";
 
+/** A query's filters, compiled for one search. */
+export interface NoteFilter {
+  /** Every filter of the query, per note path, memoised. */
+  pass: (path: string) => boolean;
+  /**
+   * The `path:` and `tag:` filters alone, memoised: they need no note text, so a vector scan can apply them to every
+   * note before ranking. Undefined when the query has none.
+   */
+  place: ((path: string) => boolean) | undefined;
+  /** True when the query has phrases or exclusions, which read the note's text. */
+  readsText: boolean;
+}
+
 /**
- * A query's filters applied per note, memoised for the query. Phrases and exclusions look at the whole note, not
- * one chunk: "-draft" must drop a note that says "draft" anywhere, even if the matching chunk does not.
+ * A query's filters applied per note, or undefined when it has none. Phrases and exclusions look at the whole note,
+ * not one chunk: "-draft" must drop a note that says "draft" anywhere, even if the matching chunk does not. A note's
+ * text is gathered and folded only when its path and tags pass, and at most once per search.
  */
-export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): ((path: string) => boolean) | undefined {
+export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter | undefined {
   if (!hasFilters(q)) return undefined;
-  const test = compileQueryFilter(q);
-  const needsText = q.phrases.length + q.excluded.length > 0;
+  const readsText = q.phrases.length + q.excluded.length > 0;
+  const hasPlace = q.paths.length + q.tags.length > 0;
+  const placeTest = compileQueryFilter({ ...q, phrases: [], excluded: [] });
+  const textTest = compileQueryFilter({ ...q, paths: [], tags: [] });
+  const firstOf = (path: string) => {
+    const id = index.chunkIdsOf(path)[0];
+    return id === undefined ? undefined : index.get(id);
+  };
+  const place = memoise((path) => {
+    const first = firstOf(path);
+    return first !== undefined && placeTest({ path, tags: first.tags, text: "" });
+  });
+  const pass = memoise((path) => {
+    if (!place(path)) return false;
+    if (!readsText) return true;
+    const first = firstOf(path);
+    return first !== undefined && textTest({ path, tags: first.tags, text: foldedNoteText(index, path, first), textIsFolded: true });
+  });
+  return { pass, place: hasPlace ? place : undefined, readsText };
+}
+
+/**
+ * A note's title, aliases, headings and chunk texts, folded for matching (`foldForMatch`), kept per note for later
+ * searches: folding is most of a phrase or exclusion check, and a rare phrase is checked against most of the vault.
+ * Keyed by the note's first chunk entry, which the index replaces whenever the note's text changes (a new vector
+ * replaces it too), with the note's chunk count, which changes while a note is added in steps; so a stale text is
+ * never used, and it goes when the note does.
+ */
+const FOLDED = new WeakMap<IndexedChunk, { chunks: number; text: string }>();
+
+function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): string {
+  const ids = index.chunkIdsOf(path);
+  const known = FOLDED.get(first);
+  if (known !== undefined && known.chunks === ids.length) return known.text;
+  const parts = [first.title, ...first.aliases];
+  for (const id of ids) {
+    const c = index.get(id);
+    if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
+  }
+  const text = foldForMatch(parts.join("\n"));
+  FOLDED.set(first, { chunks: ids.length, text });
+  return text;
+}
+
+function memoise(test: (path: string) => boolean): (path: string) => boolean {
   const memo = new Map<string, boolean>();
   return (path) => {
-    const known = memo.get(path);
-    if (known !== undefined) return known;
-    const ids = index.chunkIdsOf(path);
-    const first = ids[0] === undefined ? undefined : index.get(ids[0]);
-    let pass = false;
-    if (first) {
-      const parts = needsText ? [first.title, ...first.aliases] : [];
-      if (needsText) {
-        for (const id of ids) {
-          const c = index.get(id);
-          if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
-        }
-      }
-      pass = test({ path, tags: first.tags, text: parts.join("\n") });
+    let known = memo.get(path);
+    if (known === undefined) {
+      known = test(path);
+      memo.set(path, known);
     }
-    memo.set(path, pass);
-    return pass;
+    return known;
   };
 }

@@ -1,13 +1,13 @@
-import type { ChunkIndex } from "../index/chunk-index";
+import type { ChunkIndex, ScoredId } from "../index/chunk-index";
+import type { RankedChunks } from "../vectors/ranked-chunks";
 import type { Embedder } from "../ollama/embedder";
 import type { HydeGenerator } from "../ollama/hyde";
 import type { AppError, Result } from "../result";
 import type { ListName, SearchMode } from "../types";
 import type { RankedList } from "./fusion";
-import { notePathOfChunkId } from "./group-ranking";
 import { filterMissNotices } from "./filter-misses";
-import { createNoteFilter } from "./note-filter";
-import { candidateNotes, readNotesDeep, readNotesDeepSync } from "./note-depth";
+import { createNoteFilter, type NoteFilter } from "./note-filter";
+import { candidateNotes, readNotesDeep, readNotesDeepSync, type ListFilter } from "./note-depth";
 import { assembleResults } from "./result-assembly";
 import { parseQuery, type ParsedQuery } from "./query-parser";
 import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./search-options";
@@ -128,12 +128,11 @@ export class SearchEngine {
   /** Parses the query and compiles its filters once, for every list of this search. */
   private prepare(req: SearchRequest): Retrieval {
     const q = parseQuery(req.query);
-    const pass = createNoteFilter(this.deps.index, q);
+    const filter = createNoteFilter(this.deps.index, q);
     const limit = req.limit ?? this.options.limit;
-    // Filters are applied after retrieval, so filtered queries read the whole lists.
-    const all = Math.max(this.deps.index.size, 1);
-    const notes = pass ? all : candidateNotes(limit, this.options.limit, this.options.depthFactor);
-    return { q, pass, notes };
+    // Filtered lists are read until they hold this many notes that pass, as unfiltered ones are read to this many notes.
+    const notes = candidateNotes(limit, this.options.limit, this.options.depthFactor);
+    return { q, filter, notes };
   }
 
   private bm25List(r: Retrieval, req: SearchRequest): RankedList {
@@ -146,8 +145,12 @@ export class SearchEngine {
     // Chunks beyond those a result shows only matter to hybrid fusion within a note; the cap keeps one read enough.
     const chunksPerNote = Math.max(1, this.options.chunksPerNote);
     const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance, chunksPerNote };
-    const hits = readNotesDeepSync((limit) => this.deps.index.keywordSearch(text, { ...opts, limit }), r.notes, chunksPerNote);
-    return { name: "bm25", weight, ids: applyFilter(r, hits.map((h) => h.id)) };
+    const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit });
+    // A filter may keep few notes, and a keyword search costs about the same at any depth: a filtered list is read
+    // whole at once (counting the notes a path: or tag: filter keeps cost more than it saved, measured by bench:mcp).
+    const share = r.filter ? r.notes / Math.max(this.deps.index.size, 1) : 1;
+    const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, share));
+    return { name: "bm25", weight, ids: hits.map((h) => h.id) };
   }
 
   /** One vector list, scanned in slices when the engine has a `pause`; undefined when `signal` aborted meanwhile. */
@@ -158,7 +161,19 @@ export class SearchEngine {
     signal?: AbortSignal,
   ): Promise<RankedList | undefined> {
     const similarity = this.options.similarity;
-    const steps = readNotesDeep((limit) => this.deps.index.vectorSearchSteps(vector, { limit, similarity }), r.notes);
+    // `path:` and `tag:` filters mask the scan itself; phrases and exclusions are checked on the hits, best first.
+    const allowNote = r.filter?.place;
+    const opts = { similarity, ...(allowNote ? { allowNote } : {}) };
+    const index = this.deps.index;
+    // A filter that reads note text may need the list read deep: scan once, then each deeper read only ranks.
+    let ranked: RankedChunks | undefined;
+    const scan = r.filter?.readsText
+      ? function* (limit: number): Generator<void, ScoredId[], void> {
+          ranked ??= yield* index.rankVectorsSteps(vector, { ...opts, limit });
+          return ranked.take(limit);
+        }
+      : (limit: number) => index.vectorSearchSteps(vector, { ...opts, limit });
+    const steps = readNotesDeep(scan, r.notes, undefined, this.listFilter(r.filter, 1));
     const pause = this.deps.pause;
     let step = steps.next();
     while (!step.done) {
@@ -166,12 +181,16 @@ export class SearchEngine {
       if (signal?.aborted) return undefined;
       step = steps.next();
     }
-    return { name, weight: this.effectiveWeights()[name], ids: applyFilter(r, step.value.map((h) => h.id)) };
+    return { name, weight: this.effectiveWeights()[name], ids: step.value.map((h) => h.id) };
+  }
+
+  private listFilter(filter: NoteFilter | undefined, share: number): ListFilter | undefined {
+    return filter ? { keep: filter.pass, share } : undefined;
   }
 
   /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */
   private filterOnlyIds(r: Retrieval): string[] {
-    const pass = r.pass;
+    const pass = r.filter?.pass;
     if (!pass) return [];
     const index = this.deps.index;
     const firsts: { id: string; title: string }[] = [];
@@ -234,14 +253,9 @@ export class SearchEngine {
 /** One search's parsed query, its compiled note filter (if it has filters) and how deep each list is read. */
 interface Retrieval {
   q: ParsedQuery;
-  pass: ((path: string) => boolean) | undefined;
-  /** Distinct notes each list is read to (see `candidateNotes`). */
+  filter: NoteFilter | undefined;
+  /** Distinct notes each list is read to (see `candidateNotes`); with filters, notes that pass them. */
   notes: number;
-}
-
-function applyFilter(r: Retrieval, ids: string[]): string[] {
-  const pass = r.pass;
-  return pass ? ids.filter((id) => pass(notePathOfChunkId(id))) : ids;
 }
 
 function noEmbedder(): AppError {

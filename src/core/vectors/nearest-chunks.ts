@@ -1,3 +1,4 @@
+import { noteMask } from "./ranked-chunks";
 import { normOf, scanStore } from "./store-scan";
 import type { VectorStore } from "./vector-store";
 
@@ -12,6 +13,10 @@ export interface NearChunk {
  * each vector was stored with. One pass of the store scan, keeping only the best `limit` as it goes (the search
  * runs between keystrokes); yields after about every `perStep` vectors (see `scanStore`). The cosine is
  * (q · v) / (|q| · |v|), with |v| computed once when the vector was stored.
+ *
+ * `allowNote`: only vectors of notes it accepts are ranked, so a filtered search keeps `limit` hits of the notes it
+ * wants instead of ranking every vector and dropping most. It is asked once per note, when the scan starts; a note
+ * whose vectors arrive during a stepped scan may or may not be seen, as any vector stored meanwhile.
  */
 export function* nearestChunksSteps(
   store: VectorStore,
@@ -19,10 +24,12 @@ export function* nearestChunksSteps(
   similarity: number,
   limit: number,
   perStep = 4096,
+  allowNote?: (path: string) => boolean,
 ): Generator<void, NearChunk[], void> {
   if (limit <= 0 || query.length !== store.dims || store.size === 0) return [];
   const queryNorm = normOf(query);
   const top = new TopSlots(limit, store);
+  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
   yield* scanStore(
     store,
     query,
@@ -32,6 +39,7 @@ export function* nearestChunksSteps(
         const slot = first + k;
         const norm = store.norm(slot);
         if (norm === 0) continue;
+        if (allowed && allowed[store.notes.noteOfSlot(slot)] !== 1) continue;
         // A zero query gives NaN, which no floor lets through: such a query finds nothing, as with Orama.
         const sim = dots[k]! / (queryNorm * norm);
         if (sim >= similarity) top.offer(slot, sim);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { embeddingInput } from "../../../src/core/index/embedding-input";
+import { readNotesDeepSync } from "../../../src/core/search/note-depth";
 import { SearchEngine } from "../../../src/core/search/search-engine";
 import { DEFAULT_SEARCH_OPTIONS } from "../../../src/core/search/search-options";
 import { vectorFor } from "../sync/helpers/counting-embedder";
@@ -67,5 +68,76 @@ describe("SearchEngine candidate depth", () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("filtered lists", () => {
+  // 600 chunks of 300 notes, two each, best first; the notes a filter keeps are scattered through the list.
+  const list = Array.from({ length: 600 }, (_, i) => ({ id: `n${Math.floor(i / 2)}.md#${i % 2}`, score: 600 - i }));
+  const keep = (path: string): boolean => Number(path.slice(1, -3)) % 37 === 5;
+
+  it("are read until they hold enough notes that pass, however deep those rank, and hold only those", () => {
+    const asked: number[] = [];
+    const read = (limit: number) => (asked.push(limit), list.slice(0, limit));
+    const hits = readNotesDeepSync(read, 4, 2, { keep });
+    const notes = [...new Set(hits.map((h) => h.id.split("#")[0]))];
+    expect(notes.slice(0, 4)).toEqual(["n5.md", "n42.md", "n79.md", "n116.md"]);
+    expect(hits.every((h) => keep(h.id.split("#")[0]!))).toBe(true);
+    // Reading stopped once the four were in: the list was not read to its end.
+    expect(Math.max(...asked)).toBeLessThan(list.length);
+  });
+
+  it("return every passing note when fewer pass than asked", () => {
+    const hits = readNotesDeepSync((limit) => list.slice(0, limit), 20, 2, { keep, share: 0.5 });
+    expect(new Set(hits.map((h) => h.id.split("#")[0])).size).toBe(8);
+  });
+
+  it("give a filtered hybrid search the notes an index of only those notes would give (path:, tag:, phrase)", async () => {
+    const notes: [string, string][] = [];
+    for (let i = 0; i < 120; i++) {
+      const folder = i % 10 === 3 ? "keep" : "other";
+      const tag = i % 15 === 4 ? "\ntags: [kept]" : "";
+      const words = [WORDS[i % WORDS.length]!, WORDS[(i * 7) % WORDS.length]!, i % 11 === 0 ? "red fox" : "blue"];
+      notes.push([`${folder}/n${i}.md`, `---\ntitle: n${i}${tag}\n---\n${markdown(`Note ${i}`, [words])}`]);
+    }
+    const query = "canvas garden";
+    const vector = vectorFor("depth", query, DIMS);
+    const cases: [string, (path: string, md: string) => boolean][] = [
+      [" path:keep", (p) => p.startsWith("keep/")],
+      [" tag:kept", (_p, md) => md.includes("tags: [kept]")],
+      [' "red fox"', (_p, md) => md.includes("red fox")],
+    ];
+    for (const [filter, kept] of cases) {
+      const only = engineOver(notes.filter(([p, md]) => kept(p, md)));
+      const all = engineOver(notes);
+      const semantic = (e: SearchEngine, q: string) => e.search({ query: q, mode: "semantic", limit: 10, queryVector: vector }).then((r) => r.results.map((x) => x.path));
+      // Cosines do not depend on the other notes, so semantic results must be exactly those of the smaller index.
+      expect(await semantic(all, query + filter)).toEqual(await semantic(only, query));
+      const hybrid = await paths(all, query + filter, 10, vector);
+      expect(hybrid.length).toBeGreaterThan(0);
+      expect(hybrid.every((p) => kept(p, notes.find(([q]) => q === p)?.[1] ?? ""))).toBe(true);
+    }
+  });
+
+  it("check a phrase or an exclusion against a note's text as it is now, after an edit and while it is added in steps", async () => {
+    const index = new ChunkIndex(0);
+    const engine = new SearchEngine({ index });
+    const found = async (query: string) => (await engine.search({ query, mode: "keyword" })).results.map((r) => r.path);
+    index.addNote(chunkNote("a.md", markdown("A", [["garden", "red fox"]]), SMALL_CHUNKS));
+    index.addNote(chunkNote("b.md", markdown("B", [["garden", "blue"]]), SMALL_CHUNKS));
+    expect(await found('garden "red fox"')).toEqual(["a.md"]);
+    expect(await found("garden -fox")).toEqual(["b.md"]);
+    index.addNote(chunkNote("a.md", markdown("A", [["garden", "grey wolf"]]), SMALL_CHUNKS));
+    expect(await found('garden "red fox"')).toEqual([]);
+    expect((await found("garden -fox")).sort()).toEqual(["a.md", "b.md"]);
+    // A long note added one chunk a step: a search between steps must not leave the later chunks unseen.
+    const long = chunkNote("c.md", markdown("C", [...Array.from({ length: 6 }, () => ["garden"]), ["red fox"]]), SMALL_CHUNKS);
+    expect(long.chunks.length).toBeGreaterThan(2);
+    const steps = index.addNoteSteps(long, [], 1);
+    steps.next();
+    steps.next();
+    expect(await found('garden "red fox"')).toEqual([]);
+    while (!steps.next().done);
+    expect(await found('garden "red fox"')).toEqual(["c.md"]);
   });
 });

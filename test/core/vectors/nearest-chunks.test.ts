@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nearestChunksSteps, type NearChunk } from "../../../src/core/vectors/nearest-chunks";
+import { rankChunksSteps } from "../../../src/core/vectors/ranked-chunks";
 import { pairDotKernel } from "../../../src/core/vectors/pair-dot-kernel";
 import { pairDotRows } from "../../../src/core/vectors/pair-dot-js";
 import { runAll } from "../../../src/core/persist/slices";
@@ -97,6 +98,52 @@ describe("nearest chunks over the vector store", () => {
             expect(Math.abs((o?.score ?? NaN) - h.score)).toBeLessThan(1e-9);
           }
           expect(store.size).toBe(live.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("ranks only the allowed notes' vectors: the same hits as scanning all of them and keeping the allowed", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(3, 8).chain((dims) => fc.tuple(fc.constant(dims), ops(dims), fc.array(coordinate, { minLength: dims, maxLength: dims }))),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(-1, 0),
+        fc.integer({ min: 1, max: 5 }),
+        fc.subarray(["n0.md", "n1.md", "n2.md", "n3.md", "n4.md", "n5.md", "n6.md"]),
+        ([dims, list, q], limit, floor, perStep, notes) => {
+          const { store, live } = play(dims, list);
+          const query = Float32Array.from(q);
+          const allowed = new Set(notes);
+          const noteOf = (id: string): string => id.split("#")[0]!;
+          const got = runAll(nearestChunksSteps(store, query, floor, limit, perStep, (path) => allowed.has(path)));
+          expect(got).toEqual(reference(live.filter((l) => allowed.has(noteOf(l.id))), query, floor, limit));
+          // The full `limit` is filled from the allowed notes even when other notes' vectors rank above them.
+          const allowedHits = reference(live, query, floor, live.length).filter((h) => allowed.has(noteOf(h.id)));
+          expect(got).toHaveLength(Math.min(limit, allowedHits.length));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("ranks on demand after one scan: every take(limit) is what a scan for that limit gives", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(3, 8).chain((dims) => fc.tuple(fc.constant(dims), ops(dims), fc.array(coordinate, { minLength: dims, maxLength: dims }))),
+        fc.array(fc.integer({ min: 0, max: 45 }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(-1, 0, 0.3),
+        fc.subarray(["n0.md", "n1.md", "n2.md", "n3.md", "n4.md", "n5.md", "n6.md"], { minLength: 1 }),
+        ([dims, list, q], limits, floor, notes) => {
+          const { store } = play(dims, list);
+          const query = Float32Array.from(q);
+          const allow = (path: string): boolean => notes.includes(path);
+          const ranked = runAll(rankChunksSteps(store, query, floor, 3, allow));
+          for (const limit of limits) {
+            const scanned = limit === 0 ? [] : runAll(nearestChunksSteps(store, query, floor, limit, 3, allow));
+            expect(ranked.take(limit)).toEqual(scanned);
+          }
         },
       ),
       { numRuns: 300 },

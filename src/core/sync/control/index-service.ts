@@ -59,6 +59,11 @@ export class IndexService implements IndexServiceApi {
     return this.worker.start(signal);
   }
 
+  /** Resolves once `start` has the saved index in memory, before reconciling it with the notes (see `SyncWorker`). */
+  whenLoaded(): Promise<void> {
+    return this.worker.whenLoaded();
+  }
+
   enqueue(e: NoteEvent): void {
     if (this.isStopped) return;
     const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];

@@ -22,6 +22,8 @@ export class SyncWorker {
   private readonly steps: SyncSteps;
   private readonly loop: StepLoop;
   private stopped: Promise<void> | undefined;
+  private resolveLoaded: () => void = () => undefined;
+  private readonly loaded = new Promise<void>((resolve) => (this.resolveLoaded = resolve));
 
   constructor(deps: WorkerDeps, settings: IndexSettings, embedder: Embedder | undefined) {
     this.state = new SyncState(deps, settings, embedder, () => this.kick());
@@ -120,16 +122,28 @@ export class SyncWorker {
   /** Loads the saved index, then reconciles it with the source and runs what changed (see `IndexServiceApi`). */
   async start(signal?: AbortSignal): Promise<void> {
     const s = this.state;
-    if (s.started || s.stopping) return;
+    if (s.started || s.stopping) return this.markLoaded();
     signal?.addEventListener("abort", () => this.kill(), { once: true });
     if (signal?.aborted) this.kill();
-    if (s.killed) return;
-    await this.loop.exclusive(() => this.steps.load());
+    if (s.killed) return this.markLoaded();
+    await this.loop.exclusive(() => this.steps.load()).finally(() => this.markLoaded());
     s.started = true;
     // Notes excluded by their content are read again only if the rules may have changed since they were checked.
     s.scan = { recheckContent: s.synced.checkedExclusions !== exclusionRulesHash(s.settings) };
     this.kick();
     await this.whenIndexed();
+  }
+
+  /**
+   * Resolves once `start` has loaded the saved index into memory (or found none, or was stopped first), before the
+   * notes are reconciled with it: what a server needs to answer its first search.
+   */
+  whenLoaded(): Promise<void> {
+    return this.loaded;
+  }
+
+  private markLoaded(): void {
+    this.resolveLoaded();
   }
 
   /** Starts the loop, or wakes it (vectors arrived, work was queued, a timer fired). */
@@ -239,6 +253,7 @@ export class SyncWorker {
   }
 
   private async stopOnce(): Promise<void> {
+    this.markLoaded();
     const s = this.state;
     const save = s.started && !s.stopping;
     s.stopping = true;

@@ -1,0 +1,95 @@
+import { normOf, scanStore } from "./store-scan";
+import type { NearChunk } from "./nearest-chunks";
+import type { VectorStore } from "./vector-store";
+
+/**
+ * Every stored vector at or above a cosine floor, scored by one scan and ranked on demand: `take(limit)` gives the
+ * best `limit`, best first, ties by the key each vector was stored with (the order of `nearestChunksSteps`). For a
+ * list that is read deeper and deeper until enough of its hits pass a filter that looks at note text: the scan is
+ * paid once, and each deeper read costs a selection over the scores, not another pass over the vectors.
+ */
+export interface RankedChunks {
+  /** Vectors at or above the floor (the most `take` can give). */
+  readonly size: number;
+  take(limit: number): NearChunk[];
+}
+
+/**
+ * Scans `store` once against `query` (yielding after about every `perStep` vectors, see `scanStore`), keeping the
+ * vectors of notes `allowNote` accepts (asked once per note at the start; default every note). Ids and tie keys are
+ * taken as each batch is scored, since a slot may be reused while the scan waits.
+ */
+export function* rankChunksSteps(
+  store: VectorStore,
+  query: Float32Array,
+  similarity: number,
+  perStep = 4096,
+  allowNote?: (path: string) => boolean,
+): Generator<void, RankedChunks, void> {
+  if (query.length !== store.dims || store.size === 0) return { size: 0, take: () => [] };
+  const queryNorm = normOf(query);
+  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
+  const ids: string[] = [];
+  const scores: number[] = [];
+  const keys: number[] = [];
+  yield* scanStore(
+    store,
+    query,
+    query,
+    (first, count, dots) => {
+      for (let k = 0; k < count; k++) {
+        const slot = first + k;
+        const norm = store.norm(slot);
+        if (norm === 0 || (allowed && allowed[store.notes.noteOfSlot(slot)] !== 1)) continue;
+        const sim = dots[k]! / (queryNorm * norm);
+        if (!(sim >= similarity)) continue;
+        scores.push(sim);
+        keys.push(store.key(slot));
+        ids.push(store.idAt(slot) ?? "");
+      }
+    },
+    perStep,
+  );
+  const better = (a: number, b: number): boolean => scores[a]! > scores[b]! || (scores[a] === scores[b] && keys[a]! < keys[b]!);
+  return { size: ids.length, take: (limit) => best(ids.length, Math.max(0, limit), better).map((i) => ({ id: ids[i]!, score: scores[i]! })) };
+}
+
+/** The best `limit` of `n` items by `better`, best first, through a min-heap of size `limit`. */
+function best(n: number, limit: number, better: (a: number, b: number) => boolean): number[] {
+  const heap: number[] = [];
+  const sift = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && better(heap[m]!, heap[l]!)) m = l;
+      if (r < heap.length && better(heap[m]!, heap[r]!)) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (let x = 0; x < n && limit > 0; x++) {
+    if (heap.length < limit) {
+      heap.push(x);
+      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) {
+        [heap[i], heap[(i - 1) >> 1]] = [heap[(i - 1) >> 1]!, heap[i]!];
+      }
+    } else if (better(x, heap[0]!)) {
+      heap[0] = x;
+      sift(0);
+    }
+  }
+  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+}
+
+/** 1 for each note number of the store whose note `allowNote` accepts, 0 for the others and free numbers. */
+export function noteMask(store: VectorStore, allowNote: (path: string) => boolean): Uint8Array {
+  const notes = store.notes;
+  const mask = new Uint8Array(notes.count);
+  for (let note = 0; note < notes.count; note++) {
+    const path = notes.pathOf(note);
+    if (path !== undefined && allowNote(path)) mask[note] = 1;
+  }
+  return mask;
+}
