@@ -187,7 +187,7 @@ export const MESSAGES = {
     kind: "notice",
     code: "READER_MODEL_MISMATCH",
     template:
-      "Read-only: the saved index was built with {saved}, so this run searches with {saved} instead of {asked} and embeds nothing of the vault. To move the index to {asked}, run index with --model {asked}, or change the model in the plugin's settings.",
+      "Read-only: the saved index was built with {saved}, so this run searches with {saved} instead of {asked} and embeds nothing of the vault. To move the index to {asked}, run index with --model {asked}, or change {setting:embedModel} in the plugin's settings.",
   },
   keywordFallback: { kind: "notice", code: "KEYWORD_FALLBACK", template: "Keyword results only: {reason}" },
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },

@@ -18,7 +18,7 @@ function fakeLive(search: (query: string) => Promise<SearchResponse>): LiveVault
     },
     embedding: { kind: "none" },
   };
-  return { whenReady: () => Promise.resolve(), session } as unknown as LiveVault;
+  return { whenReady: () => Promise.resolve(), whenLoaded: () => Promise.resolve(), session } as unknown as LiveVault;
 }
 
 const answer = (query: string): SearchResponse => ({
