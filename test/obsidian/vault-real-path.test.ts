@@ -1,3 +1,4 @@
+import * as fsPromises from "node:fs/promises";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { realPathCheckOf } from "../../src/obsidian/vault-real-path";
 import { createTestApp, FileSystemAdapter } from "../fakes/obsidian";
 
 /** The fake desktop adapter over a real folder, typed as what the plugin receives. */
-const desktopAdapter = (dir: string): DataAdapter => new FileSystemAdapter(dir) as unknown as DataAdapter;
+const desktopAdapter = (dir: string): DataAdapter => new FileSystemAdapter(dir, fsPromises) as unknown as DataAdapter;
 
 // Obsidian's desktop app lists and reads the notes behind symbolic links as if they were in the vault. The fake
 // vault lists them the same way; the real folder beside it holds the links, which the adapter's check looks at.
