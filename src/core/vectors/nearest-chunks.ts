@@ -1,5 +1,4 @@
-import { noteMask } from "./ranked-chunks";
-import { normOf, scanStore } from "./store-scan";
+import { scanAtFloor } from "./ranked-chunks";
 import type { VectorStore } from "./vector-store";
 
 /** A chunk id and its cosine similarity to the query. */
@@ -27,26 +26,8 @@ export function* nearestChunksSteps(
   allowNote?: (path: string) => boolean,
 ): Generator<void, NearChunk[], void> {
   if (limit <= 0 || query.length !== store.dims || store.size === 0) return [];
-  const queryNorm = normOf(query);
   const top = new TopSlots(limit, store);
-  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
-  yield* scanStore(
-    store,
-    query,
-    query,
-    (first, count, dots) => {
-      for (let k = 0; k < count; k++) {
-        const slot = first + k;
-        const norm = store.norm(slot);
-        if (norm === 0) continue;
-        if (allowed && allowed[store.notes.noteOfSlot(slot)] !== 1) continue;
-        // A zero query gives NaN, which no floor lets through: such a query finds nothing, as with Orama.
-        const sim = dots[k]! / (queryNorm * norm);
-        if (sim >= similarity) top.offer(slot, sim);
-      }
-    },
-    perStep,
-  );
+  yield* scanAtFloor(store, query, similarity, perStep, allowNote, (slot, sim) => top.offer(slot, sim));
   return top.sorted().map(([, score, id]) => ({ id, score }));
 }
 

@@ -27,29 +27,14 @@ export function* rankChunksSteps(
   allowNote?: (path: string) => boolean,
 ): Generator<void, RankedChunks, void> {
   if (query.length !== store.dims || store.size === 0) return { size: 0, take: () => [] };
-  const queryNorm = normOf(query);
-  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
   const ids: string[] = [];
   const scores: number[] = [];
   const keys: number[] = [];
-  yield* scanStore(
-    store,
-    query,
-    query,
-    (first, count, dots) => {
-      for (let k = 0; k < count; k++) {
-        const slot = first + k;
-        const norm = store.norm(slot);
-        if (norm === 0 || (allowed && allowed[store.notes.noteOfSlot(slot)] !== 1)) continue;
-        const sim = dots[k]! / (queryNorm * norm);
-        if (!(sim >= similarity)) continue;
-        scores.push(sim);
-        keys.push(store.key(slot));
-        ids.push(store.idAt(slot) ?? "");
-      }
-    },
-    perStep,
-  );
+  yield* scanAtFloor(store, query, similarity, perStep, allowNote, (slot, sim) => {
+    scores.push(sim);
+    keys.push(store.key(slot));
+    ids.push(store.idAt(slot) ?? "");
+  });
   const better = (a: number, b: number): boolean => scores[a]! > scores[b]! || (scores[a] === scores[b] && keys[a]! < keys[b]!);
   return { size: ids.length, take: (limit) => best(ids.length, Math.max(0, limit), better).map((i) => ({ id: ids[i]!, score: scores[i]! })) };
 }
@@ -81,6 +66,38 @@ function best(n: number, limit: number, better: (a: number, b: number) => boolea
     }
   }
   return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+}
+
+/**
+ * One pass of the store scan that hands `visit` every slot at or above the cosine floor whose note `allowNote`
+ * accepts (asked once per note at the start). The cosine is (q · v) / (|q| · |v|), with |v| computed when the vector
+ * was stored; a zero query gives NaN, which no floor lets through, so it finds nothing, as with Orama.
+ */
+export function* scanAtFloor(
+  store: VectorStore,
+  query: Float32Array,
+  similarity: number,
+  perStep: number,
+  allowNote: ((path: string) => boolean) | undefined,
+  visit: (slot: number, sim: number) => void,
+): Generator<void, void, void> {
+  const queryNorm = normOf(query);
+  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
+  yield* scanStore(
+    store,
+    query,
+    query,
+    (first, count, dots) => {
+      for (let k = 0; k < count; k++) {
+        const slot = first + k;
+        const norm = store.norm(slot);
+        if (norm === 0 || (allowed && allowed[store.notes.noteOfSlot(slot)] !== 1)) continue;
+        const sim = dots[k]! / (queryNorm * norm);
+        if (sim >= similarity) visit(slot, sim);
+      }
+    },
+    perStep,
+  );
 }
 
 /** 1 for each note number of the store whose note `allowNote` accepts, 0 for the others and free numbers. */
