@@ -1,3 +1,5 @@
+import { editDistance } from "../../core/text/edit-distance";
+
 /** How many suggestions a missing path gets. */
 const SUGGESTIONS = 5;
 
@@ -12,8 +14,8 @@ export function closestPaths(wanted: string, paths: Iterable<string>, max = SUGG
   for (const path of paths) {
     const p = normalize(path);
     const name = baseName(p);
-    const nameCost = name === wName ? 0 : name.includes(wName) || wName.includes(name) ? 1 : 2 + distance(name, wName);
-    scored.push({ path, cost: nameCost * 1000 + distance(p, w) });
+    const nameCost = name === wName ? 0 : name.includes(wName) || wName.includes(name) ? 1 : 2 + editDistance(name, wName);
+    scored.push({ path, cost: nameCost * 1000 + editDistance(p, w) });
   }
   scored.sort((a, b) => a.cost - b.cost || (a.path < b.path ? -1 : 1));
   return scored.slice(0, max).map((s) => s.path);
@@ -25,17 +27,4 @@ function normalize(path: string): string {
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
-}
-
-/** Levenshtein distance, two rows; strings are file paths, so short. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
 }

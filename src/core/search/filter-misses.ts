@@ -2,6 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import { messageText } from "../errors/messages";
 import type { ParsedQuery } from "./query-parser";
 import type { SearchNotice } from "./search-result";
+import { editDistance } from "../text/edit-distance";
 
 /**
  * Notices for the `path:` and `tag:` filters of `q` that match no note of the index at all, each naming the
@@ -66,7 +67,7 @@ function closest(wanted: string, candidates: Map<string, string>): string | unde
   for (const [key, value] of candidates) {
     const last = lastSegment(key);
     const contains = wantedLast !== "" && last.includes(wantedLast) ? 1 : Number.POSITIVE_INFINITY;
-    const cost = Math.min(distance(wanted, key), distance(wantedLast, last) + 0.5, contains);
+    const cost = Math.min(editDistance(wanted, key), editDistance(wantedLast, last) + 0.5, contains);
     if (!best || cost < best.cost || (cost === best.cost && value.length < best.value.length)) best = { value, cost };
   }
   return best?.value;
@@ -74,19 +75,4 @@ function closest(wanted: string, candidates: Map<string, string>): string | unde
 
 function lastSegment(s: string): string {
   return s.slice(s.lastIndexOf("/") + 1);
-}
-
-/** Levenshtein distance over code points, two rows: folder names and tags are short. */
-function distance(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++) {
-      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[y.length] ?? 0;
 }
