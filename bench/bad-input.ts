@@ -16,6 +16,7 @@ import { NodeFileStore } from "../src/cli/node-file-store";
 import type { Embedder } from "../src/core/ollama/embedder";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { OllamaClient } from "../src/core/ollama/ollama-client";
+import { SearchEngine } from "../src/core/search/search-engine";
 import { IndexService } from "../src/core/sync/control/index-service";
 import { resolveIndexSettings } from "../src/core/sync/rules/index-settings";
 import { parseArgs } from "./lib/args";
@@ -59,7 +60,7 @@ const TYPO = "keybord";
 
 function timedSearch(service: IndexService, query: string): { ms: number; found: boolean } {
   const t0 = performance.now();
-  const hits = service.engine.searchKeyword({ query, limit: 3 }).results;
+  const hits = new SearchEngine({ index: service.index }).searchKeyword({ query, limit: 3 }).results;
   return { ms: Math.round((performance.now() - t0) * 10) / 10, found: hits.some((r) => r.path === "mixed.md") };
 }
 

@@ -12,6 +12,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { FolderNoteSource } from "../src/cli/folder-note-source";
 import { NodeFileStore } from "../src/cli/node-file-store";
+import { SearchEngine } from "../src/core/search/search-engine";
 import { IndexService } from "../src/core/sync/control/index-service";
 import { resolveIndexSettings } from "../src/core/sync/rules/index-settings";
 import { parseArgs } from "./lib/args";
@@ -120,14 +121,14 @@ try {
   appendFileSync(join(vault.dir, target), `\n\nEdited by the benchmark: ${marker}\n`);
   t0 = performance.now();
   warm.enqueue({ kind: "upsert", path: target });
-  const found = () => warm.engine.searchKeyword({ query: marker, limit: 5 }).results.some((r) => r.path === target);
+  const found = () => new SearchEngine({ index: warm.index }).searchKeyword({ query: marker, limit: 5 }).results.some((r) => r.path === target);
   const editToSearchableMs = await timeUntil(found, t0, settings.debounceMs + 60_000);
   await warm.whenIdle();
 
   // 5. Search still works at this size.
   t0 = performance.now();
   const probeQuery = firstWords(readFileSync(join(vault.dir, target), "utf8"));
-  const hits = (await warm.engine.search({ query: probeQuery, mode: "hybrid", limit: 10 })).results.length;
+  const hits = (await new SearchEngine({ index: warm.index, embedder }).search({ query: probeQuery, mode: "hybrid", limit: 10 })).results.length;
   const searchMs = since(t0);
 
   // 6. Orama's own save/load on the same chunks and vectors, once our services are gone.

@@ -1,16 +1,17 @@
-import { Notice, Plugin, getAllTags, normalizePath, requestUrl } from "obsidian";
+import { Notice, Plugin, normalizePath, requestUrl } from "obsidian";
 import { OllamaClient } from "./core/ollama/ollama-client";
 import { openVaultSearch, type VaultSearch } from "./core/session/vault-search";
 import { normalizeSettings } from "./core/settings/normalize-settings";
 import type { PluginSettings } from "./core/settings/plugin-settings";
 import { createScheduler } from "./core/sync/control/scheduler";
+import { exclusionCheckOf } from "./obsidian/note-exclusion";
 import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
 import { takePluginWriterLock, type PluginWriterLock } from "./obsidian/plugin-writer-lock";
 import { VaultFileStore } from "./obsidian/vault-file-store";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
 import { realPathCheckOf } from "./obsidian/vault-real-path";
 import { registerCommands } from "./ui/commands";
-import { relatedPortOver, type SearchPort, type SettingsPort } from "./ui/ports";
+import { relatedPortOver, type SettingsPort } from "./ui/ports";
 import { registerRelatedView } from "./ui/related-view";
 import { HybridSearchSettingTab } from "./ui/settings-tab";
 import { addIndexStatusBar } from "./ui/status-bar";
@@ -46,14 +47,10 @@ export default class HybridVaultSearch extends Plugin {
     const { service } = session;
     this.writerLock.onChange((held) => service.setWriter(held));
 
-    const search: SearchPort = {
-      searchKeyword: (req) => service.engine.searchKeyword(req),
-      search: (req) => service.engine.search(req),
-    };
     const settingsPort: SettingsPort = { get: () => session.settings, save: (next) => this.saveSettings(next) };
-    const isExcluded = (path: string): boolean => this.isExcluded(path);
-    registerRelatedView(this, { related: relatedPortOver(() => service.index, isExcluded), status: service, settings: settingsPort });
-    registerCommands(this, { search: { search, settings: () => session.settings }, status: service });
+    const isExcluded = exclusionCheckOf(this.app, () => session.exclusions);
+    registerRelatedView(this, { related: relatedPortOver(session, isExcluded), status: service, settings: settingsPort });
+    registerCommands(this, { search: { search: session, settings: () => session.settings }, status: service });
     addIndexStatusBar(this, service);
     this.addSettingTab(
       new HybridSearchSettingTab(this.app, this, {
@@ -85,16 +82,5 @@ export default class HybridVaultSearch extends Plugin {
     // In force before the save resolves: the settings tab reads them back while it re-renders.
     this.session.applySettings(next);
     await this.saveData(next);
-  }
-
-  /** Whether the exclusion settings keep a note out, so the related view can say so instead of "not indexed yet". */
-  private isExcluded(path: string): boolean {
-    const ex = this.session.exclusions;
-    if (ex.byPath(path)) return true;
-    const file = this.app.vault.getFileByPath(path);
-    const cache = file ? this.app.metadataCache.getFileCache(file) : null;
-    const tags = cache ? (getAllTags(cache) ?? []) : [];
-    // Length is unknown here without reading the note; tags and paths are what users exclude on purpose.
-    return ex.byContent({ title: "", aliases: [], tags, links: [] }, Number.MAX_SAFE_INTEGER);
   }
 }

@@ -74,8 +74,8 @@ export function installProbes(): void {
   const state: ProbeState = { keys: [], related: [], status: [], pendingKey: null, switchStart: Number.NaN, searchMs: 0, time };
   window.__hvsBench = state;
   // The plugin's engine is private to it; reaching it here only splits the measured time, it changes nothing.
-  const plugin = window.__harness?.plugin as { session?: { service?: { engine?: Record<string, unknown> } } } | null;
-  const engine = plugin?.session?.service?.engine;
+  const plugin = window.__harness?.plugin as { session?: { engine?: Record<string, unknown> } } | null;
+  const engine = plugin?.session?.engine;
   if (!engine) throw new Error("The plugin's search engine is not where the probes expect it.");
   time(engine, "searchKeyword", (ms) => (state.searchMs += ms));
   document.addEventListener(

@@ -1,13 +1,13 @@
 import { isAbsolute, relative } from "node:path";
 import { OllamaClient } from "../core/ollama/ollama-client";
-import type { SearchEngine } from "../core/search/search-engine";
+import type { VaultSearch } from "../core/session/vault-search";
 import type { OllamaTarget } from "./args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io";
 import { DEMO_SEARCHES, type DemoSearch } from "./demo-searches";
 import { formatText } from "./output-format";
 import { describeIndex, plural } from "./summary";
 import { DEFAULT_CONFIG_DIR } from "./vault-config";
-import { openVault, type EmbeddingSource } from "./vault-session";
+import { openVault, type EmbeddingSource } from "./open-vault";
 
 /** What `npm run demo` runs on. */
 export interface DemoOptions {
@@ -34,14 +34,15 @@ export async function runDemo(opts: DemoOptions, io: CliIo): Promise<number> {
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
   }
-  const { service, layout, embedding, printer, embedded, calibrate } = opened.value;
+  const { session, layout, embedding, printer, embedded } = opened.value;
+  const { service } = session;
   out(modeLine(embedding));
   out();
   const t0 = performance.now();
   await service.start();
   await service.whenIdle();
   const status = service.status();
-  if (!status.lastError) await calibrate("refresh", io.signal);
+  if (!status.lastError) await session.calibrate("refresh", io.signal);
   printer.finish();
   out(`Indexed ${shown(layout.vaultDir)} in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
   out(describeIndex(status, embedding));
@@ -51,7 +52,7 @@ export async function runDemo(opts: DemoOptions, io: CliIo): Promise<number> {
   let surprises = 0;
   for (const [i, example] of DEMO_SEARCHES.entries()) {
     if (io.signal?.aborted) break;
-    if (!(await showSearch(service.engine, example, i + 1, embedding, opts.perSearch ?? 3, out))) surprises++;
+    if (!(await showSearch(session, example, i + 1, embedding, opts.perSearch ?? 3, out))) surprises++;
   }
   await service.stop();
   out();
@@ -68,7 +69,7 @@ export async function runDemo(opts: DemoOptions, io: CliIo): Promise<number> {
 
 /** Prints one example; returns false when it did not find what it should. */
 async function showSearch(
-  engine: SearchEngine,
+  engine: Pick<VaultSearch, "search">,
   ex: DemoSearch,
   n: number,
   embedding: EmbeddingSource,

@@ -10,7 +10,8 @@ import type { CliIo } from "./cli-io";
 import { FolderNoteSource } from "./folder-note-source";
 import { peekSaveIdentity } from "./saved-index";
 import type { VaultLock } from "./vault-lock";
-import { openVault, type VaultSession } from "./vault-session";
+import type { VaultSearch } from "../core/session/vault-search";
+import { openVault, type OpenedVault } from "./open-vault";
 import { VaultWatcher } from "./vault-watcher";
 
 /** How a long-running command (`watch`, `mcp`) keeps its vault. */
@@ -43,7 +44,7 @@ export interface LiveVaultOptions {
  * refers to a replaced session, so reloads never pile up.
  */
 export class LiveVault {
-  private current: VaultSession;
+  private current: OpenedVault;
   private watcher: VaultWatcher | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   /** The save the current session was opened over (see `peekSaveIdentity`). */
@@ -53,7 +54,7 @@ export class LiveVault {
   private started: Promise<void> = Promise.resolve();
   private readonly requests: WriterRequestWatch;
   // One listener for the command's life, on whichever session is current: Ctrl-C stops the work and saves.
-  private readonly onAbort = (): void => void this.current.service.stop();
+  private readonly onAbort = (): void => void this.current.session.service.stop();
   private loaded: Promise<void> = Promise.resolve();
   /** True once `whenReady` has resolved. */
   ready = false;
@@ -62,7 +63,7 @@ export class LiveVault {
   private ownHealth: OllamaHealth | undefined;
 
   private constructor(
-    first: VaultSession,
+    first: OpenedVault,
     saveId: string | undefined,
     private readonly cmd: VaultOptions,
     private readonly io: CliIo,
@@ -110,9 +111,14 @@ export class LiveVault {
     return this.loaded;
   }
 
-  /** The session that answers now. */
-  get session(): VaultSession {
+  /** The vault as opened now: its session, layout, embedding source, lock and printer. */
+  get vault(): OpenedVault {
     return this.current;
+  }
+
+  /** The core session that answers now (replaced when a reader loads a newer save). */
+  get session(): VaultSearch {
+    return this.current.session;
   }
 
   get lock(): VaultLock {
@@ -140,13 +146,13 @@ export class LiveVault {
     this.closed = true;
     this.io.signal?.removeEventListener("abort", this.onAbort);
     // Stopping cancels a start still under way; then nothing of it is left running.
-    const stopping = this.current.service.stop();
+    const stopping = this.current.session.service.stop();
     await this.started;
     this.stopWatching();
     if (this.pollTimer) clearInterval(this.pollTimer);
     await stopping;
     await this.checking;
-    await this.current.service.stop();
+    await this.current.session.service.stop();
     this.ownHealth?.dispose();
     this.current.printer.finish();
     await this.current.lock.release();
@@ -154,9 +160,9 @@ export class LiveVault {
 
   private async begin(): Promise<void> {
     const first = this.current;
-    const started = first.service.start();
+    const started = first.session.service.start();
     // Searches may be answered once the saved index is in memory; reconciling it with the notes goes on meanwhile.
-    this.loaded = first.service.whenLoaded().then(() => this.loadCalibration(first));
+    this.loaded = first.session.service.whenLoaded().then(() => this.loadCalibration(first));
     await Promise.all([started, this.loaded]);
     if (!this.lock.lock.held) this.opts.log(this.lock.readOnlyReason() ?? "");
     else if (this.opts.watch && !this.closed) await this.startWatching();
@@ -171,7 +177,7 @@ export class LiveVault {
 
   private async checkOnce(): Promise<void> {
     const { lock } = this.lock;
-    if (this.current.service.writer) {
+    if (this.current.session.service.writer) {
       if (!lock.held) return this.lostLock();
       const asked = await this.requests.pending();
       if (asked) await this.handOver(asked.app);
@@ -213,8 +219,8 @@ export class LiveVault {
   private async handOver(to: string): Promise<void> {
     this.stopWatching();
     // The stopped session saves, then keeps answering searches until the new writer's first save is loaded.
-    await this.current.service.stop();
-    this.current.service.setWriter(false);
+    await this.current.session.service.stop();
+    this.current.session.service.setWriter(false);
     await this.lock.lock.release();
     this.saveId = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
     this.opts.log(`Handed the index over to ${to}, which asked to write it; serving its saves from now on.`);
@@ -223,36 +229,36 @@ export class LiveVault {
   /** Writer whose lock was taken over (it was suspended past the stale age): goes on as a reader. */
   private lostLock(): void {
     this.stopWatching();
-    this.current.service.setWriter(false);
+    this.current.session.service.setWriter(false);
     this.opts.log(`${describeHolder(this.lock.lock.holder)} took the index over; serving its saves from now on.`);
   }
 
   /** Starts `next`, makes it current and stops the one it replaces; false (and `next` stopped) when closing. */
-  private async swap(next: VaultSession): Promise<boolean> {
+  private async swap(next: OpenedVault): Promise<boolean> {
     // A reload that fails keeps the index loaded before it, and is tried again at the next save of the writer.
     await this.startSession(next).catch(async (cause: unknown) => {
-      await next.service.stop();
+      await next.session.service.stop();
       throw cause;
     });
     if (this.closed) {
-      await next.service.stop();
+      await next.session.service.stop();
       return false;
     }
     const old = this.current;
     this.current = next;
-    await old.service.stop();
+    await old.session.service.stop();
     old.printer.finish();
     return true;
   }
 
-  private async startSession(s: VaultSession): Promise<void> {
-    await s.service.start();
+  private async startSession(s: OpenedVault): Promise<void> {
+    await s.session.service.start();
     await this.loadCalibration(s);
   }
 
-  private async loadCalibration(s: VaultSession): Promise<void> {
+  private async loadCalibration(s: OpenedVault): Promise<void> {
     try {
-      await s.calibrate("load");
+      await s.session.calibrate("load");
     } catch (cause) {
       // Without its calibration, hybrid search uses the default weights: worse ranking, but an answer.
       this.opts.log(`Loading the search calibration failed: ${cause instanceof Error ? cause.message : String(cause)}`);
@@ -263,7 +269,7 @@ export class LiveVault {
     const vaultDir = this.current.layout.vaultDir;
     this.watcher = new VaultWatcher(vaultDir, {
       source: new FolderNoteSource(vaultDir),
-      enqueue: (e) => this.current.service.enqueue(e),
+      enqueue: (e) => this.current.session.service.enqueue(e),
       log: this.opts.log,
     });
     await this.watcher.start();

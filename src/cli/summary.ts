@@ -1,5 +1,5 @@
 import type { SyncProgress } from "../core/sync/control/sync-progress";
-import type { EmbeddingSource } from "./vault-session";
+import type { EmbeddingSource } from "./open-vault";
 import { sameModelName } from "../core/ollama/model-name";
 
 const COUNT = new Intl.NumberFormat("en-US");

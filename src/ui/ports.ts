@@ -1,17 +1,16 @@
 /**
  * What the UI needs from the rest of the plugin, kept narrow so views can be built and tested without the sync
- * engine or Ollama. main.ts adapts the real services (SearchEngine, IndexService, OllamaClient) to these.
+ * engine or Ollama. main.ts passes the real services (the session, its sync actor, OllamaClient) as they are.
  */
-import type { ChunkIndex } from "../core/index/chunk-index";
 import type { OllamaModelInfo, OllamaModelSummary } from "../core/ollama/model-info";
 import type { Result } from "../core/result";
-import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../core/search/related-notes";
+import type { RelatedOptions, RelatedResult } from "../core/search/related-notes";
 import type { SearchRequest } from "../core/search/search-engine";
 import type { SearchResponse } from "../core/search/search-result";
 import type { PluginSettings } from "../core/settings/plugin-settings";
 import type { SyncProgress as IndexProgress } from "../core/sync/control/sync-progress";
 
-/** Search as the modal uses it. `SearchEngine` satisfies it. */
+/** Search as the modal uses it. The session (`VaultSearch`) satisfies it. */
 export interface SearchPort {
   /** Keyword results at once, for every keystroke. */
   searchKeyword(req: SearchRequest): SearchResponse;
@@ -57,12 +56,14 @@ export interface SettingsPort {
 /** Whether a note is kept out of the index by the exclusion settings. */
 export type ExclusionCheck = (path: string) => boolean;
 
-/**
- * A RelatedPort over the live index. `index` is read on every call because a rebuild replaces the index;
- * `isExcluded` lets the view say "excluded" rather than "not indexed yet".
- */
-export function relatedPortOver(index: () => ChunkIndex, isExcluded?: ExclusionCheck): RelatedPort {
+/** Related notes as the session finds them (`VaultSearch.related`, over whatever index is live). */
+export interface RelatedSource {
+  related(path: string, opts: RelatedOptions): RelatedResult;
+}
+
+/** A RelatedPort over the session; `isExcluded` lets the view say "excluded" rather than "not indexed yet". */
+export function relatedPortOver(source: RelatedSource, isExcluded?: ExclusionCheck): RelatedPort {
   return {
-    related: (path, opts) => findRelatedNotes(index(), path, { ...opts, excluded: isExcluded?.(path) ?? false }),
+    related: (path, opts) => source.related(path, { ...opts, excluded: isExcluded?.(path) ?? false }),
   };
 }

@@ -47,7 +47,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   if (!check()) throw new Error(`gave up waiting for ${what}`);
 }
 
-const notes = (live: LiveVault): string[] => [...live.session.service.index.notePaths()].sort();
+const notes = (live: LiveVault): string[] => [...live.session.index.notePaths()].sort();
 
 describe("watch never reads a file outside the vault", () => {
   it("leaves out a note and a folder linked from outside while watching", async () => {
@@ -57,7 +57,7 @@ describe("watch never reads a file outside the vault", () => {
     await symlink(join(outside, "folder"), join(vault, "Linked"));
     await writeFile(join(outside, "folder", "later.md"), "# Later\n\nzebraoutside later\n");
     await writeFile(join(vault, "Marker.md"), "# Marker\n\nwritten after the links\n");
-    await until(() => live.session.service.index.hasNote("Marker.md"), "the note written after the links");
+    await until(() => live.session.index.hasNote("Marker.md"), "the note written after the links");
     await live.session.service.flush();
     await live.session.service.flush();
     expect(notes(live)).toEqual(["Kept.md", "Marker.md"]);
@@ -70,7 +70,7 @@ describe("watch never reads a file outside the vault", () => {
     expect(notes(live)).toEqual(["Kept.md", "note.md"]);
     await rm(join(vault, "note.md"));
     await symlink(join(outside, "secret.md"), join(vault, "note.md"));
-    await until(() => !live.session.service.index.hasNote("note.md"), "the replaced note to leave the index");
+    await until(() => !live.session.index.hasNote("note.md"), "the replaced note to leave the index");
     await live.session.service.flush();
     expect(notes(live)).toEqual(["Kept.md"]);
   });

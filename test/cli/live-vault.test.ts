@@ -135,7 +135,7 @@ describe("the writer role of mcp and watch", () => {
     expect(live.lock.lock.held).toBe(false);
     expect(existsSync(lockFile())).toBe(false);
     expect(live.session.service.writer).toBe(false);
-    expect(live.session.service.engine.searchKeyword({ query: "Sauerteig" }).results.length).toBeGreaterThan(0);
+    expect(live.session.searchKeyword({ query: "Sauerteig" }).results.length).toBeGreaterThan(0);
     // While the request stands it does not take the free lock back.
     await requester.ask();
     await live.check();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
 import type { OllamaClient } from "../../src/core/ollama/ollama-client";
-import type { SearchEngine } from "../../src/core/search/search-engine";
+import { findRelatedNotes } from "../../src/core/search/related-notes";
+import type { VaultSearch } from "../../src/core/session/vault-search";
 import type { IndexService } from "../../src/core/sync/control/index-service";
 import { relatedPortOver, type ConnectionPort, type IndexStatusPort, type SearchPort } from "../../src/ui/ports";
 
@@ -10,13 +11,13 @@ type Fits<T, U> = [T] extends [U] ? true : false;
 
 describe("ports", () => {
   it("are satisfied by the real services, so main.ts can pass them as they are", () => {
-    const fits: [Fits<SearchEngine, SearchPort>, Fits<IndexService, IndexStatusPort>, Fits<OllamaClient, ConnectionPort>] = [true, true, true];
+    const fits: [Fits<VaultSearch, SearchPort>, Fits<IndexService, IndexStatusPort>, Fits<OllamaClient, ConnectionPort>] = [true, true, true];
     expect(fits).toEqual([true, true, true]);
   });
 
   it("relatedPortOver reads the live index and reports excluded notes", () => {
     let index = new ChunkIndex(0);
-    const port = relatedPortOver(() => index, (p) => p.startsWith("Private/"));
+    const port = relatedPortOver({ related: (p, o) => findRelatedNotes(index, p, o) }, (p) => p.startsWith("Private/"));
     const opts = { limit: 5, rrfK: 20, weights: { vector: 1, bm25: 1 } };
     expect(port.related("a.md", opts).status).toBe("not-indexed");
     expect(port.related("Private/x.md", opts).status).toBe("excluded");

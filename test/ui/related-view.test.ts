@@ -5,6 +5,7 @@ import type * as O from "obsidian";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
 import type { ChunkedNote } from "../../src/core/types";
 import { relatedPortOver } from "../../src/ui/ports";
+import { findRelatedNotes } from "../../src/core/search/related-notes";
 import { activateRelatedView, registerRelatedView, RELATED_VIEW_TYPE, type RelatedViewDeps } from "../../src/ui/related-view";
 import { FakeStatus, MemorySettings } from "./fake-ports";
 
@@ -49,7 +50,7 @@ async function setup() {
   const settings = new MemorySettings();
   // Rank by vectors alone, so the expected orders follow from the vectors above (fusion is tested in core).
   settings.current.search.weights.bm25 = 0;
-  deps = { related: relatedPortOver(() => index, (p) => p.startsWith("Private/")), status, settings, debounceMs: 0 };
+  deps = { related: relatedPortOver({ related: (p, o) => findRelatedNotes(index, p, o) }, (p) => p.startsWith("Private/")), status, settings, debounceMs: 0 };
   const plugin = await t.loadPlugin(TestPlugin, manifest);
   await t.openFile("A.md");
   await activateRelatedView(plugin);

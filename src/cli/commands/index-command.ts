@@ -1,7 +1,7 @@
 import type { CliCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { describeIndex, formatBytes, plural } from "../summary";
-import { openVault } from "../vault-session";
+import { openVault } from "../open-vault";
 import { inputsCutMessage } from "../../core/ollama/inputs-cut";
 import { foreignFailures } from "../../core/text/foreign-code";
 
@@ -17,12 +17,13 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
   }
-  const { service, layout, embedding, printer, embedded, calibrate } = opened.value;
+  const { session, layout, embedding, printer, embedded } = opened.value;
+  const { service } = session;
   const t0 = now();
   await service.start();
   await service.whenSettled();
   const before = service.status();
-  if (!before.lastError && !io.signal?.aborted) await calibrate("refresh", io.signal);
+  if (!before.lastError && !io.signal?.aborted) await session.calibrate("refresh", io.signal);
   await service.stop();
   const readOnly = opened.value.lock.readOnlyReason();
   await opened.value.lock.release();

@@ -27,14 +27,14 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     return EXIT_USAGE;
   }
   const live = opened.value;
-  const { settings } = await readPluginSettings(live.session.layout);
+  const { settings } = await readPluginSettings(live.vault.layout);
   const deps: McpServerDeps = {
     related: { rrfK: settings.search.rrfK, weights: { vector: settings.search.weights.vector, bm25: settings.search.weights.bm25 } },
     watching: cmd.watch,
     log,
   };
   void live.whenReady().then(
-    () => log(`${describeIndex(live.session.service.status(), live.session.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`),
+    () => log(`${describeIndex(live.session.service.status(), live.vault.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`),
     (cause: unknown) => log(`Loading the index failed: ${reasonOf(cause)}. Requests answer with this error; restart the server.`),
   );
   // A server runs for days beside Obsidian: a failure in background work (a reload, a save) is logged, and the

@@ -4,7 +4,7 @@ import type { CliCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { formatJson, formatText } from "../output-format";
 import { plural } from "../summary";
-import { noEmbeddingsReason, openVault, type VaultSession } from "../vault-session";
+import { noEmbeddingsReason, openVault, type EmbeddingSource } from "../open-vault";
 
 type SearchCommand = Extract<CliCommand, { kind: "search" }>;
 
@@ -20,13 +20,13 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
     io.stderr.write(`${opened.error.message}\n`);
     return EXIT_USAGE;
   }
-  const session = opened.value;
-  const { service, printer } = session;
+  const { session, printer, embedding, lock } = opened.value;
+  const { service } = session;
   await service.start();
   let response: SearchResponse;
   try {
     await session.calibrate("load");
-    response = await service.engine.search({
+    response = await session.search({
       query: cmd.query,
       mode: cmd.mode,
       limit: cmd.limit,
@@ -35,32 +35,32 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
   } catch (cause) {
     // The session is stopped (a search saves nothing) and the user gets one line that says what failed.
     await service.stop();
-    await session.lock.release();
+    await lock.release();
     printer.finish();
     io.stderr.write(`${messageText("requestFailed", { request: "The search", reason: cause instanceof Error ? cause.message : String(cause) })}\n`);
     return EXIT_FAILURE;
   }
   const status = service.status();
   await service.stop();
-  await session.lock.release();
+  await lock.release();
   printer.finish();
   if (response.aborted || io.signal?.aborted) return EXIT_FAILURE;
   // A search that failed on an unexpected error answers with a notice and nothing else: the command fails.
   const failed = response.notices.some((n) => n.code === "SEARCH_FAILED");
-  for (const line of noticeLines(response, session, status.pendingEmbeddings)) io.stderr.write(`${line}\n`);
+  for (const line of noticeLines(response, embedding, status.pendingEmbeddings)) io.stderr.write(`${line}\n`);
   io.stdout.write(cmd.json ? formatJson(response.results) : formatText(response.results));
   return failed ? EXIT_FAILURE : EXIT_OK;
 }
 
 /** What the user should know about how the search ran, one line each. */
-export function noticeLines(response: SearchResponse, session: VaultSession, pending: number): string[] {
-  const offline = noEmbeddingsReason(session.embedding);
+export function noticeLines(response: SearchResponse, embedding: EmbeddingSource, pending: number): string[] {
+  const offline = noEmbeddingsReason(embedding);
   const lines: string[] = [];
   for (const n of response.notices) {
     if (n.code === "KEYWORD_FALLBACK" && offline !== undefined) lines.push(`Keyword results only: ${offline}`);
     else if (n.code !== "HYDE_SKIPPED") lines.push(n.message);
   }
-  if (session.embedding.kind === "ollama" && pending > 0) {
+  if (embedding.kind === "ollama" && pending > 0) {
     lines.push(`${plural(pending, "chunk")} are not embedded yet, so semantic results may miss them: run "index" first.`);
   }
   return lines;

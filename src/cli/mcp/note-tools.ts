@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { findRelatedNotes, type RelatedOptions } from "../../core/search/related-notes";
+import type { RelatedOptions } from "../../core/search/related-notes";
 import type { LiveVault } from "../live-vault";
 import { FolderNoteSource } from "../folder-note-source";
 import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
@@ -43,7 +43,7 @@ export function registerGetTool(server: McpServer, live: LiveVault, log?: (line:
     guarded("The get request", log, async (args) => {
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
-      const vaultDir = live.session.layout.vaultDir;
+      const vaultDir = live.vault.layout.vaultDir;
       const read = await readNoteLines(vaultDir, path.value, {
         fromLine: args.fromLine ?? 1,
         fromChar: args.fromChar ?? 0,
@@ -83,9 +83,9 @@ export function registerRelatedTool(
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
       await live.whenReady();
-      const index = live.session.service.index;
+      const index = live.session.index;
       if (!index.hasNote(path.value)) return notFound(path.value, index.notePaths(), " in the index");
-      const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10 });
+      const found = live.session.related(path.value, { ...options, limit: args.limit ?? 10 });
       return jsonResult({
         path: found.path,
         status: found.status,

@@ -44,8 +44,8 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       }
       // The first search after start-up waits for the saved index to load, not for the notes to be reconciled with it.
       await live.whenLoaded();
-      const session = live.session;
-      const response = await session.service.engine.search({
+      const { session, embedding } = live.vault;
+      const response = await session.search({
         query: [args.query, ...filters].join(" "),
         mode: args.mode ?? "hybrid",
         limit: args.limit ?? DEFAULT_LIMIT,
@@ -54,7 +54,7 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       return jsonResult({
         mode: response.mode,
         effectiveMode: response.effectiveMode,
-        notices: noticeLines(response, session, session.service.status().pendingEmbeddings),
+        notices: noticeLines(response, embedding, session.service.status().pendingEmbeddings),
         results: response.results.filter((r) => r.relativeScore >= min).map(toJsonResult),
       });
     }),

@@ -16,8 +16,8 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
         "last error, who writes it (\"this server\", the other process, or \"none\"). ready is false while the server still loads the index (search waits for it).",
     },
     guarded("The status request", log, async () => {
-      const { service, embedding, layout, lock } = live.session;
-      const s = service.status();
+      const { session, embedding, layout, lock } = live.vault;
+      const s = session.service.status();
       const paths = indexFilePaths(layout.dataDir);
       const sizes = await Promise.all([paths.meta, paths.vectors].map((p) => stat(p).then((f) => f.size).catch(() => 0)));
       const savedAt = await live.lastSavedAt();

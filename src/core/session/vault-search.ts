@@ -3,7 +3,12 @@ import { OllamaEmbedder, type Embedder } from "../ollama/embedder";
 import { HydeGenerator } from "../ollama/hyde";
 import { OllamaHealth } from "../ollama/ollama-breaker";
 import { OllamaClient } from "../ollama/ollama-client";
+import type { ChunkIndex } from "../index/chunk-index";
 import { CalibrationKeeper } from "../search/calibration-keeper";
+import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../search/related-notes";
+import { SearchEngine, type SearchRequest } from "../search/search-engine";
+import type { ListWeights } from "../search/search-options";
+import type { SearchResponse } from "../search/search-result";
 import { indexSettingsOf, searchOptionsOf, type PluginSettings } from "../settings/plugin-settings";
 import { compileExclusions, type Exclusions } from "../sync/rules/exclusions";
 import { IndexService } from "../sync/control/index-service";
@@ -15,12 +20,16 @@ export type { VaultSearchOptions } from "./vault-search-options";
 export type { SettingsCost } from "./settings-cost";
 
 /**
- * One vault's search as the plugin and the CLI both run it: the index service, the Ollama client, the embedder
- * (over a shared embedding cache), HyDE, the search options and the vector weight calibration, and what a
- * settings change costs. Hosts only build adapters around it.
+ * One vault's search as the plugin and the CLI both run it: it owns the search engine (`search`, `searchKeyword`,
+ * `related`), the Ollama client, the embedder (over a shared embedding cache), HyDE, the search options, the vector
+ * weight calibration, and what a settings change costs. The sync actor (`service`) only keeps the index current
+ * and says when it replaces the index object. Hosts only build adapters around it.
  */
 export class VaultSearch {
+  /** The sync actor: start, stop, host events (`enqueue`), status and progress, pause, rebuild, writer role. */
   readonly service: IndexService;
+  private readonly engine: SearchEngine;
+  private live: ChunkIndex;
   private current: PluginSettings;
   private embedder: Embedder | undefined;
   // The embedder before `wrapEmbedder`: calibration probes are the index's own text, not indexing work.
@@ -48,9 +57,37 @@ export class VaultSearch {
       ...(this.embedder ? { embedder: this.embedder } : {}),
       ...(opts.notify ? { notify: opts.notify } : {}),
       ...(opts.writer !== undefined ? { writer: opts.writer } : {}),
+      indexReplaced: (index) => this.useIndex(index),
     });
+    this.live = this.service.index;
+    this.engine = new SearchEngine({ index: this.live, ...(this.embedder ? { embedder: this.embedder } : {}) });
     this.applySearchSettings();
     this.watchBreaker();
+  }
+
+  /** Keyword results at once, for every keystroke (see `SearchEngine.searchKeyword`). */
+  searchKeyword(req: SearchRequest): SearchResponse {
+    return this.engine.searchKeyword(req);
+  }
+
+  /** The full search; never rejects, resolves with `aborted: true` when the request's signal fires. */
+  search(req: SearchRequest): Promise<SearchResponse> {
+    return this.engine.search(req);
+  }
+
+  /** Notes related to `path`, from the vectors already in the index (no embedding call). */
+  related(path: string, opts: RelatedOptions): RelatedResult {
+    return findRelatedNotes(this.live, path, opts);
+  }
+
+  /** The weights the fusion uses now: the settings' own, or the calibrated ones. */
+  effectiveWeights(): ListWeights {
+    return this.engine.effectiveWeights();
+  }
+
+  /** The live index, for reading (paths, chunks); replaced on a rebuild, so read it again for every request. */
+  get index(): ChunkIndex {
+    return this.live;
   }
 
   /** The settings in force. */
@@ -85,18 +122,21 @@ export class VaultSearch {
    * calibration (started, not awaited). Search options and HyDE always follow the new settings.
    */
   applySettings(next: PluginSettings): SettingsCost {
-    const cost = settingsCost(this.current, next);
+    const before = this.indexSettings;
+    const prev = this.current;
     this.current = next;
+    const after = this.indexSettings;
+    const cost = settingsCost(prev, next, { before, after });
     this.exclusionsMemo = undefined;
     if (cost.newEmbedder) {
       this.pickEmbedder();
       this.watchBreaker();
       this.service.setEmbedder(this.embedder);
+      this.engine.setDeps({ embedder: this.embedder });
     }
-    this.service.updateSettings(this.indexSettings);
+    this.service.updateSettings(after, cost);
     this.applySearchSettings();
     if (cost.recalibrate) void this.calibrate("refresh");
-    if (cost.rebuild) void this.service.rebuild();
     return cost;
   }
 
@@ -107,12 +147,11 @@ export class VaultSearch {
   async calibrate(mode: "load" | "refresh", signal: AbortSignal | undefined = this.opts.signal): Promise<void> {
     const embedder = this.bareEmbedder;
     if (!embedder || !this.current.search.autoWeights) return;
-    const engine = this.service.engine;
-    engine.setCalibration(await this.keeper.load(embedder.model));
+    this.engine.setCalibration(await this.keeper.load(embedder.model));
     if (mode === "load") return;
     await this.service.whenIdle();
-    if (signal?.aborted || this.service.index.vectorCount === 0) return;
-    engine.setCalibration(await this.keeper.refresh(this.service.index, embedder, signal));
+    if (signal?.aborted || this.live.vectorCount === 0) return;
+    this.engine.setCalibration(await this.keeper.refresh(this.live, embedder, signal));
   }
 
   private pickEmbedder(): void {
@@ -155,8 +194,14 @@ export class VaultSearch {
       !this.opts.offline && model !== ""
         ? new HydeGenerator(this.client(), { model, promptTemplate: s.hyde.promptTemplate })
         : undefined;
-    this.service.engine.setOptions({ ...searchOptionsOf(s), hyde: hyde !== undefined });
-    this.service.engine.setDeps({ hyde, ...(this.opts.pause ? { pause: this.opts.pause } : {}) });
+    this.engine.setOptions({ ...searchOptionsOf(s), hyde: hyde !== undefined });
+    this.engine.setDeps({ hyde, ...(this.opts.pause ? { pause: this.opts.pause } : {}) });
+  }
+
+  /** The sync actor's one hook: the index object was replaced, and search follows it. */
+  private useIndex(index: ChunkIndex): void {
+    this.live = index;
+    this.engine.setDeps({ index });
   }
 }
 

@@ -3,7 +3,6 @@ import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
 import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
 import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
-import { sameModelName } from "../ollama/model-name";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;
@@ -89,18 +88,6 @@ export function defaultSettings(): PluginSettings {
 /** The engine's options for these settings. HyDE only counts as on when a generation model is set. */
 export function searchOptionsOf(s: PluginSettings): SearchOptions {
   return { ...s.search, weights: { ...s.search.weights }, hyde: s.hyde.enabled && s.hyde.model.trim() !== "" };
-}
-
-/** What a settings change throws away: the reasons the index has to be rebuilt, empty when it doesn't. */
-export function rebuildReasons(prev: PluginSettings, next: PluginSettings): string[] {
-  const reasons: string[] = [];
-  if (!sameModelName(prev.embedModel, next.embedModel)) {
-    reasons.push(`The embedding model changes from ${prev.embedModel} to ${next.embedModel}: every note is embedded again.`);
-  }
-  if (prev.chunk.maxTokens !== next.chunk.maxTokens || prev.chunk.overlapRatio !== next.chunk.overlapRatio) {
-    reasons.push("The chunking changes: every note is split and embedded again.");
-  }
-  return reasons;
 }
 
 /** The sync engine's settings for these plugin settings; `hostIgnore` is Obsidian's own "Excluded files". */

@@ -1,6 +1,7 @@
 import type { App } from "obsidian";
 import { normalizeSettings } from "../../core/settings/normalize-settings";
-import { rebuildReasons, type PluginSettings } from "../../core/settings/plugin-settings";
+import type { PluginSettings } from "../../core/settings/plugin-settings";
+import { settingsCost } from "../../core/session/settings-cost";
 import { confirmAction } from "../confirm-modal";
 import type { ConnectionPort, IndexStatusPort, SettingsPort } from "../ports";
 
@@ -54,7 +55,7 @@ export class SettingsContext {
     const draft = structuredClone(prev);
     change(draft);
     const next = normalizeSettings(draft).settings;
-    const reasons = rebuildReasons(prev, next);
+    const { reasons } = settingsCost(prev, next);
     if (reasons.length > 0) {
       const yes = await confirmAction(this.app, {
         title: "Rebuild the index?",

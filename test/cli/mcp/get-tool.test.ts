@@ -85,7 +85,7 @@ describe("get reads every character of a note", () => {
     writeFileSync(join(vault.dir, "Photo.md"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe]));
     mcp = await inProcessMcp(vault.dir, undefined);
     await mcp.live.whenReady();
-    expect(mcp.live.session.service.index.hasNote("Photo.md")).toBe(false);
+    expect(mcp.live.session.index.hasNote("Photo.md")).toBe(false);
     const binary = await mcp.client.callTool({ name: "get", arguments: { path: "Photo.md" } });
     expect(binary.isError).toBe(true);
     expect(toolText(binary)).toMatch(/^Photo\.md is not text: .*It was not indexed/);

@@ -9,16 +9,14 @@ import { parseQuery } from "../../../src/core/search/query-parser";
 /** Just enough of a live vault for the search and related tools, with an engine that fails on some queries. */
 function fakeLive(search: (query: string) => Promise<SearchResponse>): LiveVault {
   const session = {
-    service: {
-      engine: { search: (req: { query: string }) => search(req.query) },
-      status: () => ({ pendingEmbeddings: 0 }),
-      get index(): never {
-        throw new Error("the index is gone");
-      },
+    search: (req: { query: string }) => search(req.query),
+    service: { status: () => ({ pendingEmbeddings: 0 }) },
+    get index(): never {
+      throw new Error("the index is gone");
     },
-    embedding: { kind: "none" },
   };
-  return { whenReady: () => Promise.resolve(), whenLoaded: () => Promise.resolve(), session } as unknown as LiveVault;
+  const vault = { session, embedding: { kind: "none" } };
+  return { whenReady: () => Promise.resolve(), whenLoaded: () => Promise.resolve(), session, vault } as unknown as LiveVault;
 }
 
 const answer = (query: string): SearchResponse => ({

@@ -55,12 +55,12 @@ describe("a hung Ollama costs one timeout, not one per search", () => {
   it("answers keyword-only at once with the notice after one timeout, and semantically again once a probe succeeds", async () => {
     const { s, fake, probes, sent, breaker } = await indexed();
     fake.setFaults({ hang: true });
-    const first = await s.service.engine.search({ query: "keeping a starter alive" });
+    const first = await s.search({ query: "keeping a starter alive" });
     expect(first.effectiveMode).toBe("keyword");
     expect(first.notices.find((n) => n.code === "KEYWORD_FALLBACK")?.error?.code).toBe("OLLAMA_TIMEOUT");
 
     const before = sent.paths.length;
-    const second = await s.service.engine.search({ query: "watering seedlings" });
+    const second = await s.search({ query: "watering seedlings" });
     expect(sent.paths.slice(before)).toEqual([]);
     expect(second.effectiveMode).toBe("keyword");
     const notice = second.notices.find((n) => n.code === "KEYWORD_FALLBACK");
@@ -71,7 +71,7 @@ describe("a hung Ollama costs one timeout, not one per search", () => {
     const closed = new Promise<boolean>((resolve) => breaker.onChange(resolve));
     await releaseUntilClosed(probes, breaker);
     expect(await closed).toBe(false);
-    const third = await s.service.engine.search({ query: "keeping a starter alive" });
+    const third = await s.search({ query: "keeping a starter alive" });
     expect(third.effectiveMode).toBe("hybrid");
     expect(third.notices.filter((n) => n.code === "KEYWORD_FALLBACK")).toEqual([]);
     expect(third.results.some((r) => r.explain.ranks.vector !== undefined)).toBe(true);
@@ -81,7 +81,7 @@ describe("a hung Ollama costs one timeout, not one per search", () => {
   it("indexing sends nothing to the stuck server meanwhile, and embeds what waited once the server answers", async () => {
     const { s, fake, probes, sent, breaker, source } = await indexed();
     fake.setFaults({ hang: true });
-    await s.service.engine.search({ query: "rye" });
+    await s.search({ query: "rye" });
     const before = sent.paths.length;
     source.write("Bread/Rye.md", "# Rye\n\nA dense rye loaf with caraway seeds.\n");
     s.service.enqueue({ kind: "upsert", path: "Bread/Rye.md" });

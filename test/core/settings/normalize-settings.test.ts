@@ -3,11 +3,14 @@ import { splitListInput } from "../../../src/core/settings/list-settings";
 import { normalizeSettings } from "../../../src/core/settings/normalize-settings";
 import {
   defaultSettings,
-  rebuildReasons,
   searchOptionsOf,
   SETTINGS_VERSION,
+  type PluginSettings,
 } from "../../../src/core/settings/plugin-settings";
 import { LIMITS, parseNumberInput } from "../../../src/core/settings/setting-limits";
+import { settingsCost } from "../../../src/core/session/settings-cost";
+
+const rebuildReasons = (a: PluginSettings, b: PluginSettings): string[] => settingsCost(a, b).reasons;
 
 describe("defaultSettings", () => {
   it("has the documented defaults", () => {

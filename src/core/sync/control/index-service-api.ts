@@ -2,8 +2,7 @@ import type { ChunkIndex } from "../../index/chunk-index";
 import type { Embedder } from "../../ollama/embedder";
 import type { FileStore } from "../../persist/file-store";
 import type { Result } from "../../result";
-import type { SearchEngine } from "../../search/search-engine";
-import type { IndexSettings, SettingsImpact } from "../rules/index-settings";
+import type { IndexCost, IndexSettings } from "../rules/index-settings";
 import type { NoteEvent, NoteSource } from "../notes/note-source";
 import type { Scheduler } from "./scheduler";
 import type { SyncProgress } from "./sync-progress";
@@ -35,6 +34,12 @@ export interface IndexServiceDeps {
    * are still embedded). Change it with `setWriter`. Default true.
    */
   writer?: boolean;
+  /**
+   * Called whenever the index object is replaced (loaded, reset, vectors of a new size), with the new one: how the
+   * session keeps its search engine on the live index. Not called for the index the service starts with (`index`).
+   * Default: nobody is told.
+   */
+  indexReplaced?: (index: ChunkIndex) => void;
 }
 
 /** `SyncProgress` plus what only the status view needs. */
@@ -65,9 +70,7 @@ export interface IndexStatus extends SyncProgress {
  * leaves a promise floating: failures land in `status().lastError` and, where the user must know, in one notice.
  */
 export interface IndexServiceApi {
-  /** Searches the live index, with the current embedder. */
-  readonly engine: SearchEngine;
-  /** The live index; it is replaced (and `engine` updated) on a rebuild or when the vector size becomes known. */
+  /** The live index; it is replaced (and `indexReplaced` called) on a rebuild or when the vector size becomes known. */
   readonly index: ChunkIndex;
   /** True while paused by `pause()`. */
   readonly paused: boolean;
@@ -107,8 +110,8 @@ export interface IndexServiceApi {
    * are cancelled, their texts wait, nothing more is saved).
    */
   setWriter(writer: boolean): void;
-  /** Applies new settings and says what that set off (see `compareSettings`). */
-  updateSettings(s: IndexSettings): SettingsImpact;
+  /** Applies new settings and performs what `cost` says they cost (decided by `indexCost`, never here). */
+  updateSettings(s: IndexSettings, cost: IndexCost): void;
   /** Switches the embedder. Another model (or vector size) rebuilds the index: vectors of two models never mix. */
   setEmbedder(e: Embedder | undefined): void;
   /** Calls `cb` with progress (throttled to about 10 a second); returns the unsubscribe function. */

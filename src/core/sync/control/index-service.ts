@@ -1,9 +1,8 @@
 import type { ChunkIndex } from "../../index/chunk-index";
 import type { Embedder } from "../../ollama/embedder";
 import type { Result } from "../../result";
-import type { SearchEngine } from "../../search/search-engine";
 import type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
-import type { IndexSettings, SettingsImpact } from "../rules/index-settings";
+import type { IndexCost, IndexSettings } from "../rules/index-settings";
 import type { NoteEvent } from "../notes/note-source";
 import { ProgressTracker } from "./progress-tracker";
 import { createScheduler, type Scheduler } from "./scheduler";
@@ -36,15 +35,12 @@ export class IndexService implements IndexServiceApi {
         clock: this.clock,
         notify: deps.notify ?? (() => undefined),
         progress: this.progress,
+        indexReplaced: (index) => deps.indexReplaced?.(index),
         ...(deps.writer !== undefined ? { writer: deps.writer } : {}),
       },
       deps.settings,
       deps.embedder,
     );
-  }
-
-  get engine(): SearchEngine {
-    return this.worker.engine;
   }
 
   get index(): ChunkIndex {
@@ -111,8 +107,13 @@ export class IndexService implements IndexServiceApi {
     return this.worker.writer;
   }
 
-  updateSettings(s: IndexSettings): SettingsImpact {
-    return this.worker.setSettings(s);
+  /** The index settings in force. */
+  get settings(): IndexSettings {
+    return this.worker.settings;
+  }
+
+  updateSettings(s: IndexSettings, cost: IndexCost): void {
+    this.worker.setSettings(s, cost);
   }
 
   setEmbedder(e: Embedder | undefined): void {

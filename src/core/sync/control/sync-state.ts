@@ -1,7 +1,7 @@
 import type { Embedder } from "../../ollama/embedder";
 import type { AppError } from "../../result";
 import type { FileStore } from "../../persist/file-store";
-import { SearchEngine } from "../../search/search-engine";
+import type { ChunkIndex } from "../../index/chunk-index";
 import { Checkpoints } from "./checkpoints";
 import { EmbedRunner } from "../embedding/embed-runner";
 import { compileExclusions, type Exclusions } from "../rules/exclusions";
@@ -25,6 +25,8 @@ export interface WorkerDeps {
   progress: ProgressTracker;
   /** Starts as the writer (embeds and saves). Default true. */
   writer?: boolean;
+  /** The index object was replaced (see `IndexServiceDeps.indexReplaced`). */
+  indexReplaced: (index: ChunkIndex) => void;
 }
 
 /** What the worker's loop is busy with, for the progress phase. */
@@ -39,7 +41,6 @@ export type FailureKind = "embed" | "model" | "source" | "save" | "notes";
 
 /** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
 export class SyncState {
-  readonly engine: SearchEngine;
   readonly runner: EmbedRunner;
   readonly checkpoints: Checkpoints;
   /** Resolved whenever no note, scan or reset is left to do (vectors may still be coming). */
@@ -96,7 +97,6 @@ export class SyncState {
     this.model = embedder;
     this.vectorsModel = canonicalModelName(embedder?.model ?? "");
     this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
-    this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
     this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });
     this.runner = new EmbedRunner({
@@ -132,11 +132,11 @@ export class SyncState {
 
   /**
    * Makes `synced` the index that is kept in sync and searched. Called whenever the index is replaced (loaded,
-   * reset) or its Orama instance is (vectors of a new size): the one place that points the engine at it.
+   * reset) or its Orama instance is (vectors of a new size): the one place that tells the session (`indexReplaced`).
    */
   useIndex(synced: SyncedIndex): void {
     this.current = synced;
-    this.engine.setDeps({ index: synced.index });
+    this.deps.indexReplaced(synced.index);
   }
 
   /** New settings take effect from the next step; the exclusion rules are compiled with them. */
@@ -145,10 +145,9 @@ export class SyncState {
     this.rules = compileExclusions(settings);
   }
 
-  /** New embedder, for the steps and for the search engine's queries. */
+  /** New embedder for the steps (the session gives it to its search engine itself). */
   useEmbedder(embedder: Embedder | undefined): void {
     this.model = embedder;
-    this.engine.setDeps({ embedder });
   }
 
   /** Records a failure; the status shows the latest failure still standing. */

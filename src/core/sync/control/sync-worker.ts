@@ -5,10 +5,9 @@ import { StepLoop } from "./step-loop";
 import { SyncState, type WorkerDeps } from "./sync-state";
 import { SyncSteps } from "./sync-steps";
 import type { ChunkIndex } from "../../index/chunk-index";
-import type { SearchEngine } from "../../search/search-engine";
 import type { IndexStatus } from "./index-service-api";
 import type { LiveCounts } from "./progress-tracker";
-import { compareSettings, exclusionRulesHash, type IndexSettings, type SettingsImpact } from "../rules/index-settings";
+import { exclusionRulesHash, type IndexCost, type IndexSettings } from "../rules/index-settings";
 import { foreignFailures } from "../../text/foreign-code";
 
 export type { WorkerDeps } from "./sync-state";
@@ -48,13 +47,12 @@ export class SyncWorker {
     });
   }
 
-  /** The search engine over the synced index (the same object for the worker's life). */
-  get engine(): SearchEngine {
-    return this.state.engine;
-  }
-
   get index(): ChunkIndex {
     return this.state.synced.index;
+  }
+
+  get settings(): IndexSettings {
+    return this.state.settings;
   }
 
   get paused(): boolean {
@@ -83,17 +81,15 @@ export class SyncWorker {
     return { fileBytes: s.checkpoints.fileBytes, vectorsModel: s.vectorsModel, excludedNotes, unindexedNotes, analysisFallbacks };
   }
 
-  /** Takes new settings; a change of chunking rebuilds, a change of the exclusion rules scans again. */
-  setSettings(settings: IndexSettings): SettingsImpact {
-    const impact = compareSettings(this.state.settings, settings);
+  /** Takes new settings and performs what `cost` says they cost (decided by the session's `settingsCost`). */
+  setSettings(settings: IndexSettings, cost: IndexCost): void {
     this.state.useSettings(settings);
-    if (impact.rebuild) this.requestReset("rebuild");
-    else if (impact.exclusionsChanged) this.requestScan(true);
-    if (impact.defaultLanguageChanged && !impact.rebuild) {
+    if (cost.rebuild) this.requestReset("rebuild");
+    else if (cost.rescan) this.requestScan(true);
+    if (cost.relanguage) {
       this.state.languageDue = true;
       this.kick();
     }
-    return impact;
   }
 
   /** Takes a new embedder; a new model is checked before the index drops anything (see `requestModelCheck`). */

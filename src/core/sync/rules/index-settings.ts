@@ -115,30 +115,14 @@ export function resolveIndexSettings(s: Partial<IndexSettings> = {}): IndexSetti
   };
 }
 
-/** What a settings change costs. */
-export interface SettingsImpact {
+/** What a settings change costs the index (decided by `indexCost` in core/session/settings-cost.ts). */
+export interface IndexCost {
   /** The chunking or the size cap changed: every note is re-chunked (vectors of unchanged text are reused). */
   rebuild: boolean;
-  /** The default language changed: the chunks whose language it decides are analysed again, in place. */
-  defaultLanguageChanged: boolean;
+  /** Only the default language changed: the chunks whose language it decides are analysed again, in place. */
+  relanguage: boolean;
   /** Exclusions changed: exactly the affected notes are added or removed. */
-  exclusionsChanged: boolean;
-}
-
-/** Compares two settings, e.g. so the settings tab can ask before a change that rebuilds the index. */
-export function compareSettings(before: IndexSettings, after: IndexSettings): SettingsImpact {
-  const same = (a: readonly string[], b: readonly string[]): boolean =>
-    a.length === b.length && a.every((x, i) => x === b[i]);
-  return {
-    rebuild: chunksHash(before) !== chunksHash(after),
-    defaultLanguageChanged: before.defaultLanguage !== after.defaultLanguage,
-    exclusionsChanged:
-      !same(before.excludeFolders, after.excludeFolders) ||
-      !same(before.excludeGlobs, after.excludeGlobs) ||
-      !same(before.hostIgnore, after.hostIgnore) ||
-      !same(before.excludeTags, after.excludeTags) ||
-      before.minNoteChars !== after.minNoteChars,
-  };
+  rescan: boolean;
 }
 
 /**

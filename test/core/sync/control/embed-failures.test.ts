@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appError } from "../../../../src/core/result";
-import { Harness } from "../helpers/harness";
+import { Harness, searchOver } from "../helpers/harness";
 
 const notes = (h: Harness, n: number): void => {
   for (let i = 0; i < n; i++) h.source.write(`n${i}.md`, `# Note ${i}\n\nBody of note number ${i}.\n`);
@@ -55,7 +55,7 @@ describe("IndexService when the embedder is flaky", () => {
     const st = s.status();
     expect(st.lastError?.code).toBe("OLLAMA_UNREACHABLE");
     expect(st.pendingEmbeddings).toBe(s.index.size);
-    expect(s.engine.searchKeyword({ query: "number" }).results).toHaveLength(4);
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "number" }).results).toHaveLength(4);
     await s.stop();
 
     // The keyword index was saved; a later run embeds exactly the chunks that never got a vector.

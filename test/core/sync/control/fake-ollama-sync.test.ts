@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FolderNoteSource } from "../../../../src/cli/folder-note-source";
 import { NodeFileStore } from "../../../../src/cli/node-file-store";
 import { OllamaEmbedder } from "../../../../src/core/ollama/embedder";
+import { SearchEngine } from "../../../../src/core/search/search-engine";
 import { IndexService } from "../../../../src/core/sync/control/index-service";
 import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { startFakeOllama, type FakeOllama } from "../../../fakes/fake-ollama";
@@ -69,7 +70,7 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
     expect(s.index.vectorCount).toBe(s.index.size);
     expect(fake.stats.inputs.length).toBeGreaterThan(0);
     expect(fake.stats.inputs.join("\n")).not.toContain("SECRET");
-    const hits = await s.engine.search({ query: "nightly backups" });
+    const hits = await new SearchEngine({ index: s.index, embedder: new OllamaEmbedder(testClient(fake).client, { model: "nomic-embed-text" }) }).search({ query: "nightly backups" });
     expect(hits.results[0]?.path).toBe("Public/postgres.md");
     await s.stop();
 
@@ -108,7 +109,7 @@ describe("IndexService over a folder, the disk and the fake Ollama", () => {
     await put("Public/k8s.md", "# Kubernetes\n\nUpgrade clusters with a rollback plan.\n");
     s.enqueue({ kind: "upsert", path: "Public/k8s.md" });
     await s.flush();
-    expect(s.engine.searchKeyword({ query: "rollback" }).results[0]?.path).toBe("Public/k8s.md");
+    expect(new SearchEngine({ index: s.index }).searchKeyword({ query: "rollback" }).results[0]?.path).toBe("Public/k8s.md");
     expect(s.status()).toMatchObject({ phase: "error", pendingEmbeddings: 1 });
     expect(s.status().lastError?.code).toBe("OLLAMA_UNREACHABLE");
 

@@ -7,7 +7,7 @@ import type { IndexService } from "../../../../src/core/sync/control/index-servi
 import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { storeWith } from "../../persist/memory-file-store";
 import { CountingEmbedder } from "../helpers/counting-embedder";
-import { dumpIndex, Harness } from "../helpers/harness";
+import { dumpIndex, Harness, searchOver, updateSettings } from "../helpers/harness";
 
 /**
  * Model-based test: random sequences of vault changes, exclusion changes, restarts, crashes, embedder outages, a
@@ -200,11 +200,11 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
         break;
       case "exclude":
         h.settings = resolveIndexSettings({ ...h.settings, ...{ excludeFolders: [], excludeTags: [], minNoteChars: 0, excludeGlobs: [] }, ...exclusionRule(op.rule) });
-        svc.updateSettings(h.settings);
+        updateSettings(svc, h.settings);
         break;
       case "rechunk":
         h.settings = resolveIndexSettings({ ...h.settings, chunk: { maxTokens: op.maxTokens, overlapRatio: 0.15 } });
-        svc.updateSettings(h.settings);
+        updateSettings(svc, h.settings);
         break;
       case "rebuild":
         await svc.rebuild();
@@ -293,7 +293,7 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
     const opts = { limit: 50, similarity: -1 };
     expect(ranked(svc.index.vectorSearch(q.value, opts))).toEqual(ranked(scratch.index.vectorSearch(q.value, opts)));
     const notes = async (s: IndexService): Promise<string[]> =>
-      (await s.engine.search({ query, mode: "hybrid", limit: 50 })).results.map((r) => r.path).sort();
+      (await searchOver(s, embedder).search({ query, mode: "hybrid", limit: 50 })).results.map((r) => r.path).sort();
     expect(await notes(svc)).toEqual(await notes(scratch));
   }
   await scratch.stop();

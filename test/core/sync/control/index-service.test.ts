@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appError } from "../../../../src/core/result";
 import type { SyncProgress } from "../../../../src/core/sync/control/sync-progress";
 import { CountingEmbedder, vectorFor } from "../helpers/counting-embedder";
-import { dumpIndex, Harness } from "../helpers/harness";
+import { dumpIndex, Harness, searchOver, updateSettings } from "../helpers/harness";
 import { TestScheduler } from "../helpers/test-scheduler";
 
 /** One chunk per section: small chunks, no overlap. */
@@ -29,7 +29,7 @@ describe("IndexService", () => {
     h.source.write("b/c.md", sections("Gamma", "Kubernetes clusters need care."));
     const s = await h.started();
     expect(s.index.vectorCount).toBe(s.index.size);
-    expect(s.engine.searchKeyword({ query: "postgres" }).results[0]?.path).toBe("a.md");
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "postgres" }).results[0]?.path).toBe("a.md");
     const calls = h.counting.calls;
     expect(calls).toBeGreaterThan(0);
     const before = dumpIndex(s);
@@ -57,7 +57,7 @@ describe("IndexService", () => {
     const again = await h.started();
     await again.stop();
     expect(writes).toEqual([]);
-    expect(again.engine.searchKeyword({ query: "diary share" }).results).toEqual([]);
+    expect(searchOver(again, h.embedder).searchKeyword({ query: "diary share" }).results).toEqual([]);
   });
 
   it("re-embeds only the edited section, and nothing when the edit is undone or sections are reordered", async () => {
@@ -102,7 +102,7 @@ describe("IndexService", () => {
     await s.flush();
     expect(h.counting.calls).toBe(calls);
     expect(s.index.vectorCount).toBe(s.index.size);
-    expect(s.engine.searchKeyword({ query: "quasar" }).results.map((r) => r.path)).toEqual(["Quasar drive.md"]);
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "quasar" }).results.map((r) => r.path)).toEqual(["Quasar drive.md"]);
     await s.stop();
   });
 
@@ -135,7 +135,7 @@ describe("IndexService", () => {
     await s.flush();
     expect(s.index.size).toBe(size - gone);
     expect(s.index.chunkIdsOf("new/n1.md")).toEqual([]);
-    expect(s.engine.searchKeyword({ query: "Body 1" }).results.map((r) => r.path)).not.toContain("new/n1.md");
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "Body 1" }).results.map((r) => r.path)).not.toContain("new/n1.md");
     await s.stop();
   });
 
@@ -159,7 +159,7 @@ describe("IndexService", () => {
     h.counting.failWith = appError("OLLAMA_UNREACHABLE", "Can't reach Ollama at http://x. Is it running?");
     h.source.write("a.md", sections("Alpha", "Postgres backups.", "Restore drills."));
     const s = await h.started();
-    expect(s.engine.searchKeyword({ query: "restore" }).results[0]?.path).toBe("a.md");
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "restore" }).results[0]?.path).toBe("a.md");
     expect(s.index.vectorCount).toBe(0);
     const st = s.status();
     expect(st.phase).toBe("error");
@@ -269,8 +269,8 @@ describe("IndexService", () => {
     expect(chunks).toBeGreaterThan(40);
     expect(h.scheduler.yields).toBeGreaterThanOrEqual(2 + Math.floor(chunks / 32));
     await s.whenIdle();
-    expect(s.engine.searchKeyword({ query: "beginmarker" }).results[0]?.path).toBe("huge.md");
-    expect(s.engine.searchKeyword({ query: "endmarker" }).results).toEqual([]);
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "beginmarker" }).results[0]?.path).toBe("huge.md");
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "endmarker" }).results).toEqual([]);
     expect(h.notices).toEqual([expect.stringMatching(/1 note\(s\) are larger than 0\.1 MB.*huge\.md/)]);
     expect(h.counting.inputs.join("").length).toBeLessThan(80 * 1024);
     await s.stop();
@@ -285,10 +285,10 @@ describe("IndexService", () => {
     await (await h.started()).stop();
     const calls = h.counting.calls;
     const s = h.service();
-    expect(s.updateSettings({ ...h.settings, excludeTags: ["x"] })).toEqual({
+    expect(updateSettings(s, { ...h.settings, excludeTags: ["x"] })).toEqual({
       rebuild: false,
-      defaultLanguageChanged: false,
-      exclusionsChanged: true,
+      relanguage: false,
+      rescan: true,
     });
     s.setEmbedder(h.embedder);
     await s.start();
@@ -370,7 +370,7 @@ describe("IndexService", () => {
     h.scheduler.fireTimers(1);
     await s.whenIdle();
     expect(h.source.reads).toEqual(["a.md"]);
-    expect(s.engine.searchKeyword({ query: "fourth" }).results[0]?.path).toBe("a.md");
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "fourth" }).results[0]?.path).toBe("a.md");
     await s.stop();
   });
 });

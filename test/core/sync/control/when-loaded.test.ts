@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../../../src/core/result";
 import type { NoteStat } from "../../../../src/core/sync/notes/note-source";
-import { Harness } from "../helpers/harness";
+import { Harness, searchOver } from "../helpers/harness";
 
 describe("IndexService.whenLoaded", () => {
   it("resolves with the saved index in memory and searchable while the notes are still being reconciled", async () => {
@@ -24,7 +24,7 @@ describe("IndexService.whenLoaded", () => {
     const started = second.start().then(() => (reconciled = true));
     await second.whenLoaded();
     expect(reconciled).toBe(false);
-    const found = await second.engine.search({ query: "tomatoes", mode: "keyword" });
+    const found = await searchOver(second, h.embedder).search({ query: "tomatoes", mode: "keyword" });
     expect(found.results.map((r) => r.path)).toEqual(["Garden.md"]);
     release();
     await started;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Harness } from "../helpers/harness";
+import { Harness, searchOver } from "../helpers/harness";
 
 const note = (title: string, body: string): string => `# ${title}\n\n${body}\n`;
 
@@ -24,7 +24,7 @@ describe("the writer role of an index service", () => {
     h.scheduler.fireTimers();
     await reader.whenIdle();
     expect(reader.writer).toBe(false);
-    expect(reader.engine.searchKeyword({ query: "quokka" }).results[0]?.path).toBe("fresh.md");
+    expect(searchOver(reader, h.embedder).searchKeyword({ query: "quokka" }).results[0]?.path).toBe("fresh.md");
     expect(h.counting.calls).toBe(callsBefore);
     expect(reader.status().pendingEmbeddings).toBeGreaterThan(0);
     expect(reader.status().phase).toBe("idle");

@@ -1,6 +1,8 @@
 import type { Embedder } from "../../../../src/core/ollama/embedder";
 import { IndexService, type IndexServiceDeps } from "../../../../src/core/sync/control/index-service";
-import { resolveIndexSettings, type IndexSettings } from "../../../../src/core/sync/rules/index-settings";
+import { SearchEngine } from "../../../../src/core/search/search-engine";
+import { indexCost } from "../../../../src/core/session/settings-cost";
+import { resolveIndexSettings, type IndexCost, type IndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { MemoryFileStore } from "../../persist/memory-file-store";
 import { CountingEmbedder } from "./counting-embedder";
 import { MemoryNoteSource } from "./memory-note-source";
@@ -75,4 +77,19 @@ export function dumpIndex(s: IndexService): string[] {
     }
   }
   return out.sort();
+}
+
+/**
+ * A search engine over the service's live index, as the session keeps one (the sync actor owns no engine); built
+ * per call because a reset replaces the index.
+ */
+export function searchOver(s: IndexService, embedder?: Embedder): SearchEngine {
+  return new SearchEngine({ index: s.index, ...(embedder ? { embedder } : {}) });
+}
+
+/** Applies `next` the way the session does: the one decider (`indexCost`) prices it, the service performs it. */
+export function updateSettings(s: IndexService, next: IndexSettings): IndexCost {
+  const cost = indexCost(s.settings, next);
+  s.updateSettings(next, cost);
+  return cost;
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChunkIndex } from "../../../../src/core/index/chunk-index";
 import type { ChunkedNote } from "../../../../src/core/types";
-import { Harness } from "../helpers/harness";
+import { Harness, searchOver } from "../helpers/harness";
 
 // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the index as `this`, in the mock
 const original = ChunkIndex.prototype.addNoteSteps;
@@ -43,7 +43,7 @@ describe("a note that fails to index", () => {
     // The chunk that went in before the failure is taken out again: no half-indexed note is searchable.
     expect(s.index.hasNote("Broken.md")).toBe(false);
     expect(s.index.size).toBe(2);
-    expect(s.engine.searchKeyword({ query: "tomatoes" }).results.map((r) => r.path)).toEqual(["Garden.md"]);
+    expect(searchOver(s).searchKeyword({ query: "tomatoes" }).results.map((r) => r.path)).toEqual(["Garden.md"]);
     await s.stop();
   });
 

@@ -3,7 +3,7 @@ import { compileExclusions, proseChars } from "../../../../src/core/sync/rules/e
 import { globToRegExp } from "../../../../src/core/sync/rules/glob";
 import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import type { NoteMeta } from "../../../../src/core/types";
-import { Harness } from "../helpers/harness";
+import { Harness, searchOver, updateSettings } from "../helpers/harness";
 
 const meta = (tags: string[]): NoteMeta => ({ title: "T", aliases: [], tags, links: [] });
 
@@ -90,7 +90,7 @@ describe("IndexService exclusions", () => {
     const s = await h.started();
     expect([...s.index.notePaths()]).toEqual(["open.md"]);
     expect(h.counting.inputs.join("\n")).not.toMatch(/SECRET|tiny/);
-    expect(s.engine.searchKeyword({ query: "words" }).results.map((r) => r.path)).toEqual(["open.md"]);
+    expect(searchOver(s, h.embedder).searchKeyword({ query: "words" }).results.map((r) => r.path)).toEqual(["open.md"]);
     // Notes ruled out by their path are never even read.
     expect(h.source.reads).not.toContain("Private/diary.md");
     expect(h.source.reads).not.toContain("Daily/2024-01-01.md");
@@ -128,14 +128,14 @@ describe("IndexService exclusions", () => {
     expect(paths()).toEqual(["a/one.md", "a/two.md", "b/three.md", "c/four.md"]);
 
     h.source.reads.length = 0;
-    s.updateSettings(resolveIndexSettings({ ...h.settings, excludeFolders: ["a"] }));
+    updateSettings(s, resolveIndexSettings({ ...h.settings, excludeFolders: ["a"] }));
     await s.flush();
     expect(paths()).toEqual(["b/three.md", "c/four.md"]);
     // Only the note excluded by its content is read again (its tag may no longer exclude it).
     expect(h.source.reads).toEqual(["c/five.md"]);
 
     h.source.reads.length = 0;
-    s.updateSettings(resolveIndexSettings({ ...h.settings, excludeFolders: [], excludeTags: ["work"] }));
+    updateSettings(s, resolveIndexSettings({ ...h.settings, excludeFolders: [], excludeTags: ["work"] }));
     await s.flush();
     expect(paths()).toEqual(["a/one.md", "a/two.md", "b/three.md", "c/five.md"]);
     expect(h.source.reads.sort()).toEqual(["a/one.md", "a/two.md", "c/five.md", "c/four.md"]);

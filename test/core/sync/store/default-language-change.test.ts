@@ -3,7 +3,7 @@ import { chunkNote } from "../../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../../src/core/index/chunk-index";
 import type { IndexService } from "../../../../src/core/sync/control/index-service";
 import { ENGLISH as EN, languageOf } from "../../../../src/core/text/languages";
-import { Harness } from "../helpers/harness";
+import { Harness, updateSettings } from "../helpers/harness";
 
 // Which language these notes are analysed in: short.md can't be told (the default decides), german.md is told by its
 // function words, swedish.md by its frontmatter, english.md by its function words.
@@ -44,7 +44,7 @@ describe("changing the default language", () => {
     expect(s.index.keywordSearch("Haus", { limit: 10, maxEdits: 0 }).map((x) => x.id)).not.toContain("short.md#0");
     const [calls, reads] = [h.counting.calls, h.source.reads.length];
     h.settings = { ...h.settings, defaultLanguage: "de" };
-    expect(s.updateSettings(h.settings).rebuild).toBe(false);
+    expect(updateSettings(s, h.settings).rebuild).toBe(false);
     await s.whenIdle();
     expect(answers(s)).toEqual(expected);
     expect(s.index.keywordSearch("Haus", { limit: 10, maxEdits: 0 })[0]?.id).toBe("short.md#0");

@@ -3,9 +3,7 @@ import { resolve } from "node:path";
 import type { Embedder } from "../core/ollama/embedder";
 import { err, ok, type Result } from "../core/result";
 import { failure } from "../core/errors/messages";
-import { openVaultSearch } from "../core/session/vault-search";
-import type { IndexService } from "../core/sync/control/index-service";
-import type { IndexSettings } from "../core/sync/rules/index-settings";
+import { openVaultSearch, type VaultSearch } from "../core/session/vault-search";
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
@@ -29,18 +27,19 @@ export type EmbeddingSource =
   /** No --ollama and no vectors saved: a keyword-only index. */
   | { kind: "none" };
 
-/** A vault opened by a command: its index service, ready to start. */
-export interface VaultSession {
-  service: IndexService;
+/**
+ * A vault opened by a command: the core session (`session`, ready to `session.service.start()`) and the Node
+ * wiring around it, the folder layout, the lock, the progress printer.
+ */
+export interface OpenedVault {
+  /** The same session the plugin runs: search, related notes, calibration, and its sync actor (`service`). */
+  session: VaultSearch;
   layout: VaultLayout;
   embedding: EmbeddingSource;
-  settings: IndexSettings;
   printer: ProgressPrinter;
   /** Counts the chunks embedded in this run; undefined without Ollama. */
   embedded: CountingEmbedder | undefined;
-  /** Loads the vector weight the plugin calibrated for this vault and model; measures it again when stale. */
-  calibrate: (mode: "load" | "refresh", signal?: AbortSignal) => Promise<void>;
-  /** The writer lock: without it the run is read-only. Release it after `service.stop()`. */
+  /** The writer lock: without it the run is read-only. Release it after `session.service.stop()`. */
   lock: VaultLock;
 }
 
@@ -66,7 +65,7 @@ export async function openVault(
   hydeModel?: string,
   /** How to take the writer lock; default: don't wait, run read-only when it is busy. */
   lockOptions: OpenVaultOptions = {},
-): Promise<Result<VaultSession>> {
+): Promise<Result<OpenedVault>> {
   const dir = resolve(opts.vault);
   const found = await stat(dir).catch(() => undefined);
   if (!found) return err(failure("vaultMissing", { path: opts.vault }));
@@ -101,13 +100,12 @@ export async function openVault(
   });
   const { service } = session;
   service.onProgress(printer.onProgress);
-  const calibrate = (mode: "load" | "refresh", signal?: AbortSignal): Promise<void> => session.calibrate(mode, signal);
   // Ctrl-C stops the work and saves what is done; passing the signal to start() would drop it, like a kill.
   if (lockOptions.stopOnAbort !== false) {
     if (io.signal?.aborted) void service.stop();
     else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
   }
-  return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock });
+  return ok({ session, layout, embedding, printer, embedded, lock });
 }
 
 /**
