@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import type { ChunkIndex } from "../../src/core/index/chunk-index";
 import { indexFilePaths } from "../../src/core/persist/index-files";
-import type { IndexServiceApi } from "../../src/core/sync/control/index-service-api";
+import type { IndexService } from "../../src/core/sync/control/index-service";
 import type { SyncPhase } from "../../src/core/sync/control/sync-progress";
 import type { BaselineDoc } from "./sync-baseline";
 
@@ -56,7 +56,7 @@ export function baselineDocs(index: ChunkIndex): BaselineDoc[] {
  * When each phase was first entered after `t0` (ms since t0), from the service's progress events, which are sent
  * on every phase change. Call the returned function to unsubscribe.
  */
-export function phaseTimes(service: IndexServiceApi, t0: number): { firstAt: Map<SyncPhase, number>; stop: () => void } {
+export function phaseTimes(service: Pick<IndexService, "onProgress">, t0: number): { firstAt: Map<SyncPhase, number>; stop: () => void } {
   const firstAt = new Map<SyncPhase, number>();
   const stop = service.onProgress((p) => {
     if (!firstAt.has(p.phase)) firstAt.set(p.phase, performance.now() - t0);

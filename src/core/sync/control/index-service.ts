@@ -1,80 +1,198 @@
 import type { ChunkIndex } from "../../index/chunk-index";
 import type { Embedder } from "../../ollama/embedder";
-import type { Result } from "../../result";
-import type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
-import type { IndexCost, IndexSettings } from "../rules/index-settings";
-import type { NoteEvent } from "../notes/note-source";
-import { ProgressTracker } from "./progress-tracker";
+import type { FileStore } from "../../persist/file-store";
+import { ok, type Result } from "../../result";
+import { failure } from "../../errors/messages";
+import { foreignFailures } from "../../text/foreign-code";
+import { exclusionRulesHash, type IndexCost, type IndexSettings } from "../rules/index-settings";
+import type { NoteEvent, NoteSource } from "../notes/note-source";
+import { ProgressTracker, type LiveCounts } from "./progress-tracker";
 import { createScheduler, type Scheduler } from "./scheduler";
+import { StepLoop } from "./step-loop";
 import type { SyncProgress } from "./sync-progress";
-import { SyncWorker } from "./sync-worker";
+import { SyncState, type Lifecycle } from "./sync-state";
+import { SyncSteps } from "./sync-steps";
 
-export type { IndexServiceApi, IndexServiceDeps, IndexStatus } from "./index-service-api";
+/** What an `IndexService` is built from. */
+export interface IndexServiceDeps {
+  /** Where the notes come from. */
+  source: NoteSource;
+  /** Where the index files are kept. */
+  store: FileStore;
+  /** Folder of the index files inside `store` (the plugin's folder), "" for the store's root. */
+  dataDir: string;
+  /** Indexing settings; pass them through `resolveIndexSettings` first. */
+  settings: IndexSettings;
+  /** Computes vectors. Without one the index is keyword-only (and a saved index of some model is rebuilt). */
+  embedder?: Embedder;
+  /** Slices work and runs timers. Default `createScheduler()`; tests inject a hand-driven one. */
+  scheduler?: Scheduler;
+  /** Wall clock in ms, for ETAs, progress throttling and snapshot times. Default `Date.now`. */
+  clock?: () => number;
+  /**
+   * Shows one user-visible notice, e.g. that the index file was corrupt and is being rebuilt, or that some notes
+   * were too large and were cut. Default: none shown.
+   */
+  notify?: (message: string) => void;
+  /**
+   * Whether this process starts as the index's writer (it holds the writer lock): only the writer sends the
+   * index's texts to the embedder and saves; a reader keeps its index current in memory and searches it (queries
+   * are still embedded). Change it with `setWriter`. Default true.
+   */
+  writer?: boolean;
+  /**
+   * Called whenever the index object is replaced (loaded, reset, vectors of a new size), with the new one: how the
+   * session keeps its search engine on the live index. Not called for the index the service starts with (`index`).
+   * Default: nobody is told.
+   */
+  indexReplaced?: (index: ChunkIndex) => void;
+}
+
+/** `SyncProgress` plus what only the status view needs. */
+export interface IndexStatus extends SyncProgress {
+  /** Bytes of the index files at the last save or load; undefined before either. */
+  fileBytes: number | undefined;
+  /**
+   * The model the index's vectors belong to ("" for none). It differs from the embedder's model while a model that
+   * can't be used (not installed, no embeddings) is configured: the index then keeps its vectors.
+   */
+  vectorsModel: string;
+  /** Notes the exclusion rules leave out (by path, tag or length) and files named .md that are not text. */
+  excludedNotes: number;
+  /**
+   * Notes that failed to index on an unexpected error, with the error's message. They are not searchable, are tried
+   * again at the next scan or change, and `lastError` names them while any is left.
+   */
+  unindexedNotes: readonly { path: string; reason: string }[];
+  /**
+   * Times in this process that code we don't own (a stemmer, the word segmenter, detection) failed on a word, which
+   * was then indexed or searched unstemmed (see `foreignFailures`). 0 when nothing failed.
+   */
+  analysisFallbacks: number;
+}
 
 /**
- * Keeps the search index equal to the notes of a source, incrementally, and persisted: see `IndexServiceApi` for
- * the contract. Vault events are debounced in the worker's queue (`WorkQueue`); the work runs in `SyncWorker`.
+ * The sync actor: keeps a `ChunkIndex` equal to the notes of a `NoteSource`, incrementally, persisted under
+ * `dataDir`. It owns the index and nothing else of search: the session searches it, and learns of a new index object
+ * through `indexReplaced`. Vault events are debounced in a `WorkQueue`; the work runs as steps (`SyncSteps`) in a
+ * `StepLoop`, embedding requests beside it (`EmbedRunner`). Nothing here throws or leaves a promise floating:
+ * failures land in `status().lastError` and, where the user must know, in one notice.
  */
-export class IndexService implements IndexServiceApi {
-  private readonly worker: SyncWorker;
+export class IndexService {
   private readonly progress: ProgressTracker;
-  private readonly scheduler: Scheduler;
-  private readonly clock: () => number;
-  private isStopped = false;
+  private readonly state: SyncState;
+  private readonly steps: SyncSteps;
+  private readonly loop: StepLoop;
+  private readonly life: { -readonly [K in keyof Lifecycle]: Lifecycle[K] };
+  private stopped_: Promise<void> | undefined;
+  private resolveLoaded: () => void = () => undefined;
+  private readonly loaded = new Promise<void>((resolve) => (this.resolveLoaded = resolve));
 
   constructor(deps: IndexServiceDeps) {
-    this.scheduler = deps.scheduler ?? createScheduler();
-    this.clock = deps.clock ?? Date.now;
-    this.progress = new ProgressTracker(this.clock, this.scheduler, () => this.worker.counts());
-    this.worker = new SyncWorker(
-      {
-        source: deps.source,
-        store: deps.store,
-        dataDir: deps.dataDir,
-        scheduler: this.scheduler,
-        clock: this.clock,
-        notify: deps.notify ?? (() => undefined),
-        progress: this.progress,
-        indexReplaced: (index) => deps.indexReplaced?.(index),
-        ...(deps.writer !== undefined ? { writer: deps.writer } : {}),
-      },
-      deps.settings,
-      deps.embedder,
-    );
+    const scheduler = deps.scheduler ?? createScheduler();
+    const clock = deps.clock ?? Date.now;
+    this.progress = new ProgressTracker(clock, scheduler, () => this.counts());
+    this.life = { started: false, paused: false, stopping: false, killed: false, writer: deps.writer ?? true };
+    const workerDeps = {
+      source: deps.source,
+      store: deps.store,
+      dataDir: deps.dataDir,
+      scheduler,
+      clock,
+      notify: deps.notify ?? (() => undefined),
+      progress: this.progress,
+      indexReplaced: (index: ChunkIndex) => deps.indexReplaced?.(index),
+    };
+    const s = (this.state = new SyncState(workerDeps, this.life, deps.settings, deps.embedder, () => this.kick()));
+    this.steps = new SyncSteps(s, { kick: () => this.kick(), loopRunning: () => this.loop.running });
+    this.loop = new StepLoop({
+      step: () => this.steps.step(),
+      canRun: () => s.canRun(),
+      afterStep: () => this.steps.afterStep(),
+      ended: () => this.steps.ended(),
+      crashed: (cause) => this.progress.setError(failure("syncCrashed", cause)),
+    });
   }
 
+  /** The live index; it is replaced (and `indexReplaced` called) on a rebuild or when the vector size becomes known. */
   get index(): ChunkIndex {
-    return this.worker.index;
+    return this.state.synced.index;
   }
 
+  /** The index settings in force. */
+  get settings(): IndexSettings {
+    return this.state.settings;
+  }
+
+  /** True while paused by `pause()`. */
   get paused(): boolean {
-    return this.worker.paused;
+    return this.life.paused;
   }
 
-  start(signal?: AbortSignal): Promise<void> {
-    return this.worker.start(signal);
+  /** True while this process is the writer (see `IndexServiceDeps.writer`). */
+  get writer(): boolean {
+    return this.life.writer;
   }
 
-  /** Resolves once `start` has the saved index in memory, before reconciling it with the notes (see `SyncWorker`). */
+  /** True once `stop` was called: the service takes no more work. */
+  get stopped(): boolean {
+    return this.life.stopping;
+  }
+
+  /**
+   * Loads the saved index, compares it with the source and queues only what changed, then runs that work. Resolves
+   * once the index is loaded and reconciled (notes keyword-searchable); vectors go on filling in after. Aborting
+   * `signal` (e.g. on unload) cancels all work, embedding requests included; nothing more is written until `stop()`,
+   * which still saves.
+   */
+  async start(signal?: AbortSignal): Promise<void> {
+    const s = this.state;
+    if (this.life.started || this.life.stopping) return this.resolveLoaded();
+    signal?.addEventListener("abort", () => this.kill(), { once: true });
+    if (signal?.aborted) this.kill();
+    if (this.life.killed) return this.resolveLoaded();
+    await this.loop.exclusive(() => this.steps.load()).finally(() => this.resolveLoaded());
+    this.life.started = true;
+    // Notes excluded by their content are read again only if the rules may have changed since they were checked.
+    this.steps.firstScan(s.synced.checkedExclusions !== exclusionRulesHash(s.settings));
+    this.kick();
+    await this.whenIndexed();
+  }
+
+  /**
+   * Resolves once `start` has loaded the saved index into memory (or found none, or was stopped first), before the
+   * notes are reconciled with it: what a server needs to answer its first search.
+   */
   whenLoaded(): Promise<void> {
-    return this.worker.whenLoaded();
+    return this.loaded;
   }
 
+  /**
+   * Queues a change from the host; runs after `settings.debounceMs` without further events (and at the latest five
+   * debounce periods after the first). Non-markdown paths are ignored. Moves, renames and folder renames cost no
+   * embedding (a title that is only the file name is not part of the embedded text, see `embeddingInput`).
+   */
   enqueue(e: NoteEvent): void {
-    if (this.isStopped) return;
-    const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
-    if (this.worker.defer(paths.filter(isMarkdown))) this.worker.retryEmbedding();
+    if (this.life.stopping) return;
+    const paths = (e.kind === "rename" ? [e.path, e.oldPath] : [e.path]).filter(isMarkdown);
+    if (this.state.ready.defer(paths, this.state.settings.debounceMs)) this.state.runner.unblock();
   }
 
+  /** Runs queued changes now, without waiting for the debounce, and resolves once settled (see `whenIdle`). */
   flush(): Promise<void> {
-    this.worker.promote();
-    this.worker.retryEmbedding();
-    this.worker.kick();
-    return this.worker.whenIdle();
+    this.state.ready.promote();
+    this.state.runner.unblock();
+    this.kick();
+    return this.whenIdle();
   }
 
+  /**
+   * Resolves once nothing runs and nothing is runnable: the queue is empty and no embedding request is in flight,
+   * or the service is paused, or it waits for a retry after a failure. Events still in their debounce period are not
+   * waited for (`flush` runs them first).
+   */
   whenIdle(): Promise<void> {
-    return this.worker.whenIdle();
+    return this.loop.whenIdle();
   }
 
   /**
@@ -82,72 +200,149 @@ export class IndexService implements IndexServiceApi {
    * has its vector, or the retry budget ran out (`embedRetries`; the error then stays in `status().lastError`), or
    * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
    */
-  whenSettled(): Promise<void> {
-    return this.worker.whenSettled();
+  async whenSettled(): Promise<void> {
+    const s = this.state;
+    for (;;) {
+      await this.whenIdle();
+      if (!s.runner.retrying || s.synced.pendingChunks === 0 || this.life.stopping || this.life.killed) return;
+      await s.runner.whenRetryDue();
+      this.kick();
+    }
   }
 
+  /** Stops taking new slices of work until `resume()`; requests already in flight finish. */
   pause(): void {
-    this.worker.setPaused(true);
+    this.setPaused(true);
   }
 
   resume(): void {
-    this.worker.setPaused(false);
+    this.setPaused(false);
   }
 
+  /**
+   * Discards the index and builds it again from the source; vectors of unchanged text are reused, not re-embedded.
+   * Resolves once every note is indexed again (vectors may still be filling in).
+   */
   rebuild(): Promise<void> {
-    this.worker.requestReset("rebuild");
-    return this.worker.whenIndexed();
+    this.steps.requestReset("rebuild");
+    return this.whenIndexed();
   }
 
+  /**
+   * Becomes the writer (chunks waiting for vectors are sent, unsaved changes saved) or a reader (requests in flight
+   * are cancelled, their texts wait, nothing more is saved).
+   */
   setWriter(writer: boolean): void {
-    this.worker.setWriter(writer);
+    if (this.life.writer === writer) return;
+    this.life.writer = writer;
+    const s = this.state;
+    if (writer) {
+      s.runner.unblock();
+      this.kick();
+    } else {
+      s.runner.cancelAll();
+      s.checkpoints.disarm();
+    }
+    s.refreshPhase(this.loop.running);
   }
 
-  get writer(): boolean {
-    return this.worker.writer;
+  /** Applies new settings and performs what `cost` says they cost (decided by `indexCost`, never here). */
+  updateSettings(settings: IndexSettings, cost: IndexCost): void {
+    this.steps.useSettings(settings, cost);
   }
 
-  /** The index settings in force. */
-  get settings(): IndexSettings {
-    return this.worker.settings;
-  }
-
-  updateSettings(s: IndexSettings, cost: IndexCost): void {
-    this.worker.setSettings(s, cost);
-  }
-
+  /** Switches the embedder. Another model (or vector size) rebuilds the index: vectors of two models never mix. */
   setEmbedder(e: Embedder | undefined): void {
-    this.worker.setEmbedder(e);
-  }
-
-  /** True once `stop` was called: the service takes no more work. */
-  get stopped(): boolean {
-    return this.isStopped;
+    this.steps.useEmbedder(e);
   }
 
   /** Sends waiting texts now rather than at the end of a backoff (e.g. Ollama answers again). */
   retryEmbedding(): void {
-    if (this.isStopped) return;
-    this.worker.retryEmbedding();
-    this.worker.kick();
+    if (this.life.stopping) return;
+    this.state.runner.unblock();
+    this.kick();
   }
 
+  /** Calls `cb` with progress (throttled to about 10 a second); returns the unsubscribe function. */
   onProgress(cb: (p: SyncProgress) => void): () => void {
     return this.progress.subscribe(cb);
   }
 
+  /** Progress now, plus file size. */
   status(): IndexStatus {
-    return { ...this.progress.current(), ...this.worker.details() };
+    const s = this.state;
+    const excludedNotes = s.excludedByPath + s.synced.notes.size - s.synced.noteCount;
+    const unindexedNotes = [...s.unindexed].map(([path, reason]) => ({ path, reason }));
+    const analysisFallbacks = foreignFailures().count;
+    return { ...this.progress.current(), fileBytes: s.checkpoints.fileBytes, vectorsModel: s.vectorsModel, excludedNotes, unindexedNotes, analysisFallbacks };
   }
 
-  save(): Promise<Result<void>> {
-    return this.worker.save();
+  /** Saves a checkpoint now (waits for a save already running). */
+  async save(): Promise<Result<void>> {
+    const saved = await this.loop.exclusive(() => this.steps.saveNow());
+    return saved.ok ? ok(undefined) : saved;
   }
 
-  async stop(): Promise<void> {
-    this.isStopped = true;
+  /** Cancels all work, waits for it to wind down, then saves. The service can't be started again. */
+  stop(): Promise<void> {
+    // A second call (the CLI's Ctrl-C or SIGTERM handler, then the command itself) waits for the same final save.
     // Events still in their debounce are not lost: the next start finds those notes changed on disk.
-    await this.worker.stop();
+    this.stopped_ ??= this.stopOnce();
+    return this.stopped_;
+  }
+
+  /** The counts the progress reports carry. */
+  private counts(): LiveCounts {
+    const synced = this.state.synced;
+    const embedder = this.state.embedder;
+    const cut = embedder?.cutInputs?.();
+    const inputsCut = embedder && cut && cut.count > 0 ? { ...cut, model: embedder.model } : undefined;
+    return { notes: synced.noteCount, chunks: synced.index.size, pendingEmbeddings: synced.pendingChunks, inputsCut };
+  }
+
+  /** Starts the loop, or wakes it (vectors arrived, work was queued, a timer fired). */
+  private kick(): void {
+    if (this.loop.canStart()) this.state.checkpoints.disarm();
+    this.loop.kick();
+  }
+
+  private whenIndexed(): Promise<void> {
+    return this.loop.running ? this.state.indexed.wait() : Promise.resolve();
+  }
+
+  private setPaused(paused: boolean): void {
+    this.life.paused = paused;
+    this.state.refreshPhase(this.loop.running);
+    this.kick();
+  }
+
+  /** Stops all work at once (the start signal was aborted); nothing more is saved unless `stop` is called. */
+  private kill(): void {
+    this.life.killed = true;
+    this.halt();
+  }
+
+  /** Cancels all work, waits for it, applies vectors that already arrived, and saves. */
+  private async stopOnce(): Promise<void> {
+    this.resolveLoaded();
+    const s = this.state;
+    const save = this.life.started && !this.life.stopping;
+    this.life.stopping = true;
+    this.halt();
+    await this.loop.finished();
+    await s.runner.drain();
+    if (save) {
+      await this.loop.exclusive(async () => {
+        await this.steps.applyInbox();
+        if (s.checkpoints.unsaved) await this.steps.saveNow();
+      });
+    }
+    this.progress.dispose();
+  }
+
+  private halt(): void {
+    this.steps.halt();
+    this.loop.kick();
   }
 }
 

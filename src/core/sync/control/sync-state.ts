@@ -14,7 +14,7 @@ import { Waiters } from "./waiters";
 import { WorkQueue } from "./work-queue";
 import { canonicalModelName } from "../../ollama/model-name";
 
-/** What the sync worker needs from its service. */
+/** What the sync actor's state and steps need from the actor (`IndexService`). */
 export interface WorkerDeps {
   source: NoteSource;
   store: FileStore;
@@ -23,13 +23,26 @@ export interface WorkerDeps {
   clock: () => number;
   notify: (message: string) => void;
   progress: ProgressTracker;
-  /** Starts as the writer (embeds and saves). Default true. */
-  writer?: boolean;
   /** The index object was replaced (see `IndexServiceDeps.indexReplaced`). */
   indexReplaced: (index: ChunkIndex) => void;
 }
 
-/** What the worker's loop is busy with, for the progress phase. */
+/**
+ * The actor's lifecycle, read-only here: only `IndexService` changes it (start, pause, writer role, stop, kill).
+ */
+export interface Lifecycle {
+  readonly started: boolean;
+  readonly paused: boolean;
+  readonly stopping: boolean;
+  readonly killed: boolean;
+  /**
+   * This process writes the index (it holds the writer lock): only then does it send texts to the embedder and
+   * save. A reader keeps its index in memory and leaves both to the writer (see `IndexService.setWriter`).
+   */
+  readonly writer: boolean;
+}
+
+/** What the actor's loop is busy with, for the progress phase. */
 export type Activity = "checking" | "loading" | "scanning" | "indexing" | "saving";
 
 /**
@@ -39,7 +52,10 @@ export type Activity = "checking" | "loading" | "scanning" | "indexing" | "savin
  */
 export type FailureKind = "embed" | "model" | "source" | "save" | "notes";
 
-/** The state the sync worker's controls (`SyncWorker`) and its steps (`SyncSteps`) share. */
+/**
+ * The state of the sync actor's work: what the index is, what is pending, what failed. Written only by the steps
+ * (`SyncSteps`), which own it; the actor reads it for its status and drives it through the steps' methods.
+ */
 export class SyncState {
   readonly runner: EmbedRunner;
   readonly checkpoints: Checkpoints;
@@ -75,25 +91,16 @@ export class SyncState {
   private settingsInForce: IndexSettings;
   private rules: Exclusions;
   private model: Embedder | undefined;
-  started = false;
-  /**
-   * This process writes the index (it holds the writer lock): only then does it send texts to the embedder and
-   * save. A reader keeps its index in memory and leaves both to the writer (see `IndexServiceApi.setWriter`).
-   */
-  writer: boolean;
-  paused = false;
-  stopping = false;
-  killed = false;
 
   constructor(
     readonly deps: WorkerDeps,
+    readonly life: Lifecycle,
     settings: IndexSettings,
     embedder: Embedder | undefined,
     wake: () => void,
   ) {
     this.settingsInForce = settings;
     this.rules = compileExclusions(settings);
-    this.writer = deps.writer ?? true;
     this.model = embedder;
     this.vectorsModel = canonicalModelName(embedder?.model ?? "");
     this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
@@ -168,12 +175,12 @@ export class SyncState {
 
   /** Whether the loop may run: started, and not paused, stopping or killed. */
   canRun(): boolean {
-    return this.started && !this.killed && !this.stopping && !this.paused;
+    return this.life.started && !this.life.killed && !this.life.stopping && !this.life.paused;
   }
 
   /** True when a round must stop between two notes. */
   interrupted(): boolean {
-    return this.killed || this.stopping || this.paused || this.reset !== undefined;
+    return this.life.killed || this.life.stopping || this.life.paused || this.reset !== undefined;
   }
 
   /** Notes, a scan, a reset, a model check or a default language change are waiting. */
@@ -186,7 +193,7 @@ export class SyncState {
   /** Sets the progress phase from the state; `loopRunning` tells whether requests in flight are being waited for. */
   refreshPhase(loopRunning: boolean): void {
     const p = this.deps.progress;
-    if (this.paused) p.setPhase("paused");
+    if (this.life.paused) p.setPhase("paused");
     else if (this.activity) p.setPhase(this.activity);
     // A model check waits for nothing else: from the moment it is asked for, the index it guards is not ready.
     else if (this.modelCheck === "due") p.setPhase("checking");
@@ -201,12 +208,12 @@ export class SyncState {
 
   /** A save should run now: only the writer saves (see `writer`). */
   saveDue(): boolean {
-    return this.writer && this.checkpoints.due(this.settingsInForce);
+    return this.life.writer && this.checkpoints.due(this.settingsInForce);
   }
 
   /** Chunks wait for vectors and the runner will send them: no failure stands, no retry is waited for. */
   private embeddingGoesOn(): boolean {
-    return this.writer && this.synced.pendingChunks > 0 && this.modelCheck === undefined && !this.runner.blocked && !this.runner.retrying;
+    return this.life.writer && this.synced.pendingChunks > 0 && this.modelCheck === undefined && !this.runner.blocked && !this.runner.retrying;
   }
 
   /** Yields to the UI when the current slice is used up. */

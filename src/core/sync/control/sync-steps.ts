@@ -1,5 +1,6 @@
 import { ok, type Result } from "../../result";
-import { chunksHash } from "../rules/index-settings";
+import type { Embedder } from "../../ollama/embedder";
+import { chunksHash, type IndexCost, type IndexSettings } from "../rules/index-settings";
 import { checkModel, MODEL_RECHECK_MS } from "./model-check";
 import { binaryNotice, cutNotice, notIndexedError, runRound, type RoundContext } from "../notes/note-round";
 import { scanInto } from "../notes/reconcile";
@@ -13,24 +14,98 @@ import { applyDeliveries } from "../embedding/vector-delivery";
 /** Delay before listing the source again after listing failed. */
 const RESCAN_RETRY_MS = 30_000;
 
-/** What the steps ask of the worker that runs them. */
+/** What the steps ask of the actor that runs them: two callbacks, nothing of its state. */
 export interface StepControl {
+  /** Starts the loop, or wakes it. */
   kick(): void;
-  requestScan(recheckContent: boolean): void;
-  requestReset(kind: "rebuild" | "model"): void;
-  requestModelCheck(): void;
+  /** Whether the loop is running (requests in flight are then waited for). */
   loopRunning(): boolean;
 }
 
 /**
- * The steps of the sync loop, the only code that changes the index: a reset, vectors that arrived, a scan of the
- * source, a round of notes, a checkpoint. Each runs alone (see `StepLoop`) and yields to the UI inside.
+ * The steps of the sync loop, the only code that changes the index or the work state (`SyncState`, theirs alone):
+ * a reset, vectors that arrived, a scan of the source, a round of notes, a checkpoint. Each runs alone (see
+ * `StepLoop`) and yields to the UI inside. The actor asks for work through the `request…` and `use…` methods.
  */
 export class SyncSteps {
   constructor(
     private readonly s: SyncState,
     private readonly control: StepControl,
   ) {}
+
+  /**
+   * Looks at the whole source again; with `recheckContent`, notes excluded by content rules too. Before `start` there
+   * is nothing to do: loading compares the saved index with the settings in force then.
+   */
+  requestScan(recheckContent: boolean): void {
+    const s = this.s;
+    if (!s.life.started) return;
+    s.scan = { recheckContent: recheckContent || (s.scan?.recheckContent ?? false) };
+    this.control.kick();
+  }
+
+  /** The first scan after loading; `recheckContent` when the exclusion rules may have changed since the save. */
+  firstScan(recheckContent: boolean): void {
+    this.s.scan = { recheckContent };
+  }
+
+  /** Discards the index: "rebuild" keeps vectors for reuse, "model" drops them (another model's vectors). */
+  requestReset(kind: "rebuild" | "model"): void {
+    const s = this.s;
+    if (!s.life.started) return;
+    s.reset = s.reset === "model" ? "model" : kind;
+    s.runner.cancelAll();
+    this.control.kick();
+  }
+
+  /**
+   * The embedder changed: its model is checked before anything else runs, and only a usable model that differs from
+   * the index's vectors resets the index. Before `start` there is nothing to do: loading checks the model.
+   */
+  requestModelCheck(): void {
+    const s = this.s;
+    if (!s.life.started) return;
+    s.modelCheck = "due";
+    s.runner.cancelAll();
+    s.refreshPhase(this.control.loopRunning());
+    this.control.kick();
+  }
+
+  /** Takes new settings and performs what `cost` says they cost (decided by the session's `settingsCost`). */
+  useSettings(settings: IndexSettings, cost: IndexCost): void {
+    this.s.useSettings(settings);
+    if (cost.rebuild) this.requestReset("rebuild");
+    else if (cost.rescan) this.requestScan(true);
+    if (cost.relanguage) {
+      this.s.languageDue = true;
+      this.control.kick();
+    }
+  }
+
+  /** Takes a new embedder; a new model is checked before the index drops anything (see `requestModelCheck`). */
+  useEmbedder(e: Embedder | undefined): void {
+    const s = this.s;
+    const before = s.embedderModel;
+    s.useEmbedder(e);
+    if (s.embedderModel !== before || s.modelCheck === "failed") this.requestModelCheck();
+    else {
+      s.runner.unblock();
+      this.control.kick();
+    }
+  }
+
+  /** Stops all work at once: the queue, requests in flight, timers. */
+  halt(): void {
+    const s = this.s;
+    s.ready.dispose();
+    s.runner.cancelAll();
+    s.runner.dispose();
+    s.checkpoints.disarm();
+    s.cancelRescan?.();
+    s.cancelRescan = undefined;
+    s.cancelModelCheck?.();
+    s.cancelModelCheck = undefined;
+  }
 
   /** Loads the saved index; asks for a reset when settings or the model changed while it loaded. */
   async load(): Promise<void> {
@@ -83,17 +158,25 @@ export class SyncSteps {
     return "more";
   }
 
+  /** After every step: the phase follows what is left, and waiters for "indexed" are told when nothing is. */
+  afterStep(): void {
+    const s = this.s;
+    s.activity = undefined;
+    s.refreshPhase(true);
+    if (!s.pendingWork) s.indexed.resolve();
+  }
+
   /** The loop stopped: returns true if it should run again; otherwise settles (idle save, notices, waiters). */
   ended(): boolean {
     const s = this.s;
     if (s.canRun() && (s.pendingWork || s.runner.inbox.length > 0 || s.saveDue())) return true;
     s.refreshPhase(false);
-    if (!s.paused && !s.pendingWork) s.synced.pool.clearSeeds();
+    if (!s.life.paused && !s.pendingWork) s.synced.pool.clearSeeds();
     if (s.cutNotes.length > 0) s.deps.notify(cutNotice(s.cutNotes, s.settings.maxNoteBytes));
     s.cutNotes = [];
     if (s.binaryNotes.length > 0) s.deps.notify(binaryNotice(s.binaryNotes));
     s.binaryNotes = [];
-    if (s.started && s.writer && !s.killed && !s.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
+    if (s.life.started && s.life.writer && !s.life.killed && !s.life.stopping) s.checkpoints.armIdleSave(s.settings.idleSaveMs, () => this.control.kick());
     s.indexed.resolve();
     return false;
   }
@@ -107,7 +190,7 @@ export class SyncSteps {
         s.deps.notify(
           `The embedding model now returns vectors of ${found} dimensions instead of ${expected}, so the search index is rebuilt.`,
         );
-        this.control.requestReset("model");
+        this.requestReset("model");
       },
       applied: (chunks) => {
         s.checkpoints.vectorsAdded(chunks);
@@ -124,7 +207,7 @@ export class SyncSteps {
   async saveNow(midRound = false): Promise<Result<unknown>> {
     const s = this.s;
     // A reader leaves the files to the writer: not even the snapshot is taken (it would cost a copy of the index).
-    if (!s.writer) return ok(undefined);
+    if (!s.life.writer) return ok(undefined);
     // A pending language change: the files would be headed with the new language over chunks analysed in the old.
     if (s.reset || s.languageDue) return ok(undefined);
     // Another model's vectors stay on disk until this model has produced some (switching back then costs nothing).
@@ -142,7 +225,7 @@ export class SyncSteps {
     const model = s.vectorsModel;
     // Once work was cancelled, only the final save of `stop` still writes.
     const checked = !midRound && s.scan?.recheckContent !== true && !s.ready.hasForced();
-    const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.killed || s.stopping, checked);
+    const saved = await s.checkpoints.save(s.synced, s.settings, model, () => s.pause(), () => !s.life.killed || s.life.stopping, checked);
     if (saved && !saved.ok) s.fail("save", saved.error);
     else if (saved) {
       s.cleared("save");
@@ -171,7 +254,7 @@ export class SyncSteps {
     s.fail("model", checked.error);
     s.cancelModelCheck = s.deps.scheduler.setTimer(MODEL_RECHECK_MS, () => {
       s.cancelModelCheck = undefined;
-      this.control.requestModelCheck();
+      this.requestModelCheck();
     });
     return false;
   }
@@ -218,7 +301,7 @@ export class SyncSteps {
     s.cancelRescan?.();
     s.cancelRescan = s.deps.scheduler.setTimer(RESCAN_RETRY_MS, () => {
       s.cancelRescan = undefined;
-      this.control.requestScan(recheck);
+      this.requestScan(recheck);
     });
   }
 
@@ -229,7 +312,7 @@ export class SyncSteps {
       synced: s.synced,
       settings: s.settings,
       exclusions: s.exclusions,
-      progress: s.deps.progress,
+      noteDone: (path) => s.deps.progress.noteDone(path),
       failed: (e) => s.fail("source", e),
       pause: () => s.pause(),
       between: async () => {
@@ -262,7 +345,7 @@ export class SyncSteps {
   private pump(): void {
     const s = this.s;
     // Only the writer embeds the index's texts: two processes never pay for the same vectors.
-    if (!s.embedder || !s.writer || s.interrupted() || s.modelCheck !== undefined) return;
+    if (!s.embedder || !s.life.writer || s.interrupted() || s.modelCheck !== undefined) return;
     s.runner.pump(s.embedder, s.synced.queue, s.settings);
     s.refreshPhase(this.control.loopRunning());
   }

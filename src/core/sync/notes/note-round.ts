@@ -7,7 +7,6 @@ import type { NoteSource, NoteStat } from "./note-source";
 import { isContentExcluded, type NoteState } from "./note-state";
 import { prepareNote } from "./note-prep";
 import { noteContentHash } from "./note-text";
-import type { ProgressTracker } from "../control/progress-tracker";
 import type { WorkItem } from "./reconcile";
 import type { Pause, SyncedIndex } from "../store/synced-index";
 
@@ -17,7 +16,8 @@ export interface RoundContext {
   synced: SyncedIndex;
   settings: IndexSettings;
   exclusions: Exclusions;
-  progress: ProgressTracker;
+  /** The note was processed, for the progress counts. */
+  noteDone(path: string): void;
   /** Reading a note failed; the note stays as it was indexed. */
   failed(e: AppError): void;
   pause: Pause;
@@ -63,7 +63,7 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
   for (const [i, [path, stat, force]] of upserts.entries()) {
     if (ctx.interrupted()) return requeueFrom(i, 0);
     await processGuarded(ctx, path, stat, force);
-    ctx.progress.noteDone(path);
+    ctx.noteDone(path);
     await ctx.between();
   }
   for (const [j, path] of removals.entries()) {
@@ -71,7 +71,7 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
     await ctx.synced.remove(path, ctx.pause);
     ctx.noteIndexed(path);
     ctx.changed();
-    ctx.progress.noteDone(path);
+    ctx.noteDone(path);
     await ctx.pause();
   }
 }
@@ -111,7 +111,7 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   const hash = await noteContentHash(read.value, ctx.pause);
   const sameText = prev !== undefined && prev.contentHash === hash;
   if (prev && !force && sameText) {
-    ctx.synced.notes.set(path, { ...prev, mtime: stat.mtime, size: stat.size });
+    ctx.synced.restat(path, stat.mtime, stat.size);
     ctx.changed();
     return;
   }

@@ -22,7 +22,7 @@ const CHUNKS_PER_STEP = 8;
  * texts still waiting for a vector. Every change goes through here, one at a time (the service never runs two).
  */
 export class SyncedIndex {
-  readonly notes = new Map<string, NoteState>();
+  private readonly records = new Map<string, NoteState>();
   /** Vectors by text; those of text in the index are read from the index's vector store, never held twice. */
   readonly pool = new VectorPool((id) => this.current.get(id)?.vector);
   readonly queue = new EmbedQueue();
@@ -49,6 +49,17 @@ export class SyncedIndex {
     return this.current;
   }
 
+  /** The record of notes the index was built from, by path; changed only through `put`, `remove` and `restat`. */
+  get notes(): ReadonlyMap<string, NoteState> {
+    return this.records;
+  }
+
+  /** The note's file changed on disk but not its text: only its stat is recorded (nothing in the index moves). */
+  restat(path: string, mtime: number, size: number): void {
+    const prev = this.records.get(path);
+    if (prev) this.records.set(path, { ...prev, mtime, size });
+  }
+
   /** Notes with chunks in the index. */
   get noteCount(): number {
     return this.indexedNotes;
@@ -65,9 +76,9 @@ export class SyncedIndex {
    * excluded by its content. `inputs[i]`, when given, is chunk i's embedding input (saves computing it again).
    */
   async put(next: NoteState, pause: Pause, inputs?: readonly string[]): Promise<void> {
-    const prev = this.notes.get(next.path);
+    const prev = this.records.get(next.path);
     if (prev && sameIndexed(prev, next)) {
-      this.notes.set(next.path, next);
+      this.records.set(next.path, next);
       return;
     }
     const vectors = next.embedHashes.map((h) => this.pool.lookup(h));
@@ -76,10 +87,10 @@ export class SyncedIndex {
 
   /** Takes a note out of the index and out of the record. */
   async remove(path: string, pause: Pause): Promise<void> {
-    const prev = this.notes.get(path);
+    const prev = this.records.get(path);
     if (!prev) return;
     this.release(prev);
-    this.notes.delete(path);
+    this.records.delete(path);
     if (prev.chunks.length > 0) this.indexedNotes--;
     await run(this.current.removeNoteSteps(path, CHUNKS_PER_STEP), pause);
   }
@@ -103,7 +114,7 @@ export class SyncedIndex {
   /** Rebuilds the Orama index for vectors of `dims` (when the size becomes known), keeping every note and vector. */
   async reshape(dims: number, pause: Pause): Promise<void> {
     const next = this.emptyIndex(dims);
-    for (const s of this.notes.values()) {
+    for (const s of this.records.values()) {
       if (s.chunks.length === 0) continue;
       const vectors = s.embedHashes.map((h) => this.pool.lookup(h));
       await run(next.addNoteSteps({ path: s.path, meta: s.meta, chunks: [...s.chunks] }, vectors, CHUNKS_PER_STEP), pause);
@@ -144,7 +155,7 @@ export class SyncedIndex {
     const dims = this.current.dims;
     const notes: NoteRecord[] = [];
     const chunks: StoredChunk[] = [];
-    for (const s of this.notes.values()) {
+    for (const s of this.records.values()) {
       notes.push(toRecord(s, chunks.length));
       chunks.push(...toStoredChunks(s));
       await pause();
@@ -190,7 +201,7 @@ export class SyncedIndex {
         this.queue.add({ hash, text: inputs?.[i] ?? embeddingInput(chunk) });
       }
     });
-    this.notes.set(next.path, next);
+    this.records.set(next.path, next);
   }
 
   private release(prev: NoteState): void {
