@@ -1,4 +1,4 @@
-import type { Bm25Params, Bm25Store, ClauseTerm, QueryClause } from "./bm25-component";
+import { plainClauses, type Bm25Params, type Bm25Postings, type ClauseTerm, type FieldTerms, type QueryClause } from "./bm25-terms";
 import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
 import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
@@ -22,7 +22,7 @@ export interface Bm25Hit {
  * their own score: a note's matching chunks come together (unless two notes tie), best first, so whatever reads
  * the list by first appearance ranks notes by that score. Ties go by chunk id.
  */
-export function bm25Search(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring): Bm25Hit[] {
+export function bm25Search(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring): Bm25Hit[] {
   return topHits(scoreHits(index, clauses, p, notes), p.limit, p.perNote);
 }
 
@@ -41,8 +41,8 @@ export interface ScoredHits {
  * revision, see `ClauseCache`) adds its kept scores instead of reading its postings; the sums come out the same,
  * added in the same order. `p.limit` and `p.perNote` are not used here.
  */
-export function scoreHits(index: Bm25Store, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
-  const external = index.sharedInternalDocumentStore.internalIdToId;
+export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
+  const external = index.ids;
   const size = external.length + 1;
   const scores = new Accumulator(size);
   const pass = notes ? notePassFor(notes) : undefined;
@@ -83,7 +83,7 @@ export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): 
 
 /** One clause's pass over its terms' postings: what it adds to each chunk, and to each note when `pass` is given. */
 function scoreClause(
-  index: Bm25Store,
+  index: Bm25Postings,
   clause: QueryClause,
   p: Bm25Params,
   pass: NotePass | undefined,
@@ -226,4 +226,36 @@ function insertBounded(
     k--;
   }
   slots[start + k] = i;
+}
+
+/**
+ * BM25F score a document with these fields would get for the query, using the live index's statistics (document
+ * frequencies, average lengths). Calibration uses it to score a chunk with one sentence held out, without
+ * re-indexing anything.
+ */
+export function scoreAgainstIndex(
+  index: Bm25Postings,
+  queryTerms: readonly string[],
+  fields: FieldTerms,
+  p: Pick<Bm25Params, "boost" | "k1" | "b" | "docsCount">,
+): number {
+  let total = 0;
+  for (const { terms, count } of plainClauses(queryTerms, [])) {
+    const term = terms[0]?.term ?? "";
+    let t = 0;
+    let df = 0;
+    for (const [prop, terms] of Object.entries(fields)) {
+      const postings = index.fields[prop];
+      df = Math.max(df, postings?.documentFrequency(term) ?? 0);
+      const tf = terms.filter((x) => x === term).length;
+      if (tf === 0) continue;
+      const avgLength = postings?.averageLength || 1;
+      t += ((p.boost[prop] ?? 1) * tf) / (1 - p.b + (p.b * terms.length) / avgLength);
+    }
+    if (t <= 0) continue;
+    df = Math.max(df, 1);
+    const idf = Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
+    total += (count * idf * t * (p.k1 + 1)) / (t + p.k1);
+  }
+  return total;
 }

@@ -1,23 +1,159 @@
-import { create, type AnyOrama } from "@orama/orama";
+import { count, create, insert, remove, type AnyOrama, type IIndex, type Tokenizer, type TokenScore } from "@orama/orama";
+import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
 import type { Analyzer } from "../text/analyzer";
-import { createBm25Component, type IndexSwitches } from "./bm25-component";
+import { bm25Search } from "./bm25-search";
+import { plainClauses, type Bm25Postings } from "./bm25-terms";
+import { FieldPostings } from "./field-postings";
+import { fieldTermCounts } from "./field-terms";
 import type { LexicalOptions } from "./lexical-options";
-import { createOramaTokenizer } from "./orama-tokenizer";
 
 /** The fields Orama keeps per chunk: the text fields and the character pairs of unspaced scripts. */
 const SCHEMA = { text: "string", title: "string", headings: "string", aliases: "string", grams: "string" } as const;
 
-/** An Orama database of chunks whose text fields our BM25F component indexes (see bm25-component.ts). */
-export function createChunkDb(analyzer: Analyzer, switches: IndexSwitches): AnyOrama {
-  return create({
-    schema: SCHEMA,
-    // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
-    sort: { enabled: false },
-    components: { tokenizer: createOramaTokenizer(analyzer), index: createBm25Component(switches) as never },
-  }) as AnyOrama;
+/** A chunk's field texts, as inserted. */
+export type ChunkFieldTexts = Record<keyof typeof SCHEMA, string>;
+
+type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[0];
+/** Orama's index store with our inverted index of each text field beside its own trees. */
+type Bm25Store = OramaIndexStore & { fields: Record<string, FieldPostings> };
+
+/**
+ * The one file that knows Orama. Orama keeps the chunk documents and their ids (internal ids are what postings and
+ * vector tie-breaks are keyed by); its full-text index is replaced by our BM25F component (below), whose postings
+ * `postings` hands out typed. Nothing outside reads Orama's internals or casts its stores.
+ */
+export class ChunkDb {
+  private readonly db: AnyOrama;
+  private readonly store: Bm25Store;
+  // Set only for the duration of one synchronous `insert` call (see `insertKeysOnly`); the component reads it.
+  private skipText = false;
+
+  /** `languageOf`: the language code each chunk (by id) is analysed in; undefined means English. */
+  constructor(analyzer: Analyzer, languageOf: (id: string) => string | undefined) {
+    const hooks = { skipText: () => this.skipText, languageOf };
+    this.db = create({
+      schema: SCHEMA,
+      // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
+      sort: { enabled: false },
+      components: { tokenizer: createOramaTokenizer(analyzer), index: createBm25Component(analyzer, hooks) as never },
+    }) as AnyOrama;
+    this.store = this.db.data.index as Bm25Store;
+  }
+
+  /** The text fields' postings and the chunk ids by internal id, for BM25F scoring. */
+  get postings(): Bm25Postings {
+    return { fields: this.store.fields, ids: this.ids };
+  }
+
+  /** Chunk ids by internal id: `ids[internalId - 1]`. Grows on insert; `remove` never shrinks it. */
+  get ids(): readonly string[] {
+    return this.db.internalDocumentIDStore.internalIdToId;
+  }
+
+  /** Documents in the database. */
+  get count(): number {
+    return count(this.db);
+  }
+
+  /** The internal id of chunk `id`, or undefined when it was never inserted. */
+  internalIdOf(id: string): number | undefined {
+    return this.db.internalDocumentIDStore.idToInternalId.get(id);
+  }
+
+  /** The internal id of chunk `id`, allotted now when it has none: a stable tie-break key for equal scores. */
+  tieKey(id: string): number {
+    return internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
+  }
+
+  insert(id: string, fields: ChunkFieldTexts): void {
+    void insert(this.db, { id, ...fields });
+  }
+
+  /** Inserts without indexing the text fields: their postings are restored whole afterwards. */
+  insertKeysOnly(id: string, fields: ChunkFieldTexts): void {
+    this.skipText = true;
+    try {
+      void insert(this.db, { id, ...fields });
+    } finally {
+      this.skipText = false;
+    }
+  }
+
+  remove(id: string): void {
+    void remove(this.db, id);
+  }
 }
 
 /** Each field's BM25F weight, from the lexical options. */
 export function fieldBoosts(lexical: LexicalOptions): Record<string, number> {
   return { text: 1, title: lexical.titleBoost, headings: lexical.headingBoost, aliases: lexical.aliasBoost, grams: 1 };
+}
+
+/** Orama's tokenizer interface over our Analyzer (Orama's own search path only; inserts analyse in the component). */
+function createOramaTokenizer(analyzer: Analyzer): Tokenizer {
+  return {
+    language: "english",
+    normalizationCache: new Map(),
+    tokenize: (raw: string, language?: string, prop?: string) =>
+      typeof raw === "string" ? [...fieldTermCounts(analyzer, raw, language, prop).counts.keys()] : [],
+  };
+}
+
+/**
+ * Orama's stock full-text index stores term frequency as count ÷ field length and, with `exact:false`, expands every
+ * query term as a prefix; with `exact:true` it adds a case-sensitive regex filter on the raw text. Neither gives
+ * Lucene-style BM25, which is what keyword search is judged against. This component keeps Orama's document store,
+ * id store and vector index, but indexes text fields itself, into typed-array posting lists with raw term counts
+ * (`FieldPostings`), looks terms up exactly and scores BM25F (see bm25-search.ts). Each chunk's text is analysed in
+ * its own language, asked of `hooks.languageOf`; the posting lists are also what the index files save.
+ */
+function createBm25Component(
+  analyzer: Analyzer,
+  hooks: { skipText: () => boolean; languageOf: (id: string) => string | undefined },
+): IIndex<OramaIndexStore> {
+  const base = oramaIndex.createIndex();
+  const fieldOf = (index: OramaIndexStore, prop: string): FieldPostings | undefined => (index as Bm25Store).fields[prop];
+  return {
+    ...base,
+    create(orama, ids, schema) {
+      const store = base.create(orama, ids, schema) as Bm25Store;
+      store.fields = {};
+      for (const [prop, tree] of Object.entries(store.indexes)) {
+        if (tree.type === "Radix") store.fields[prop] = new FieldPostings();
+      }
+      return store;
+    },
+    insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options) {
+      const field = fieldOf(index, prop);
+      if (!field || typeof value !== "string") {
+        base.insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options);
+        return;
+      }
+      if (hooks.skipText()) return;
+      const counted = fieldTermCounts(analyzer, value, hooks.languageOf(String(id)) ?? language, prop);
+      field.add(internalId, counted.counts, counted.length);
+    },
+    remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount) {
+      const field = fieldOf(index, prop);
+      if (!field || typeof value !== "string") {
+        return base.remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount);
+      }
+      const lang = hooks.languageOf(String(id)) ?? language;
+      field.remove(internalId, fieldTermCounts(analyzer, value, lang, prop).counts.keys());
+      return true;
+    },
+    search(index, term, tokenizer: Tokenizer, language, props, _exact, _tolerance, boost, relevance, docsCount, where) {
+      const store = index as unknown as Bm25Store;
+      const postings = { fields: store.fields, ids: store.sharedInternalDocumentStore.internalIdToId };
+      const hits = bm25Search(postings, plainClauses(tokenizer.tokenize(term, language), props), {
+        boost: boost as Record<string, number>,
+        k1: relevance.k,
+        b: relevance.b,
+        docsCount,
+        where,
+        limit: Infinity,
+      });
+      return hits.map((h): TokenScore => [h.id, h.score]);
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { Language } from "../text/languages";
 import type { ChunkedNote } from "../types";
 import type { FieldPostings } from "./field-postings";
 import type { IndexedChunk } from "./index-types";
-import { fieldTermCounts, GRAM_FIELD } from "./orama-tokenizer";
+import { fieldTermCounts, GRAM_FIELD } from "./field-terms";
 
 /** The word fields of a chunk that keyword search reads. */
 export const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;

@@ -1,8 +1,5 @@
-import { insert, remove, type AnyOrama } from "@orama/orama";
-import { internalDocumentIDStore } from "@orama/orama/components";
 import type { Chunk, ChunkedNote } from "../types";
-import type { Bm25Store, IndexSwitches } from "./bm25-component";
-import { createChunkDb, fieldBoosts } from "./chunk-db";
+import { ChunkDb, fieldBoosts } from "./chunk-db";
 import { Analyzer } from "../text/analyzer";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
@@ -13,7 +10,7 @@ import { KeywordSearcher } from "./keyword-searcher";
 import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "./note-table";
-import { GRAM_FIELD } from "./orama-tokenizer";
+import { GRAM_FIELD } from "./field-terms";
 import { runAll } from "../persist/slices";
 import { restoreKeywordSteps } from "./keyword-restore";
 import { KeywordExport } from "./keyword-export";
@@ -23,13 +20,16 @@ export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSea
 
 /**
  * The index over chunks: an Orama database of the chunks' text fields, searched by BM25 over text, title, heading
- * path and aliases (our component inside Orama, see bm25-component.ts), and a `VectorStore` that owns the chunks'
+ * path and aliases (our component inside Orama, see chunk-db.ts), and a `VectorStore` that owns the chunks'
  * vectors (Orama has no vector property). Orama keeps inserted documents by reference, so every insert gets a fresh
  * object and nothing inserted is mutated.
  */
 export class ChunkIndex {
-  private readonly db: AnyOrama;
-  private readonly switches: IndexSwitches = { skipText: false, languages: new Map() };
+  private readonly db: ChunkDb;
+  /** Language code each chunk (by id) is analysed in; a chunk not listed is analysed as English. */
+  private readonly chunkLangs = new Map<string, string>();
+  /** A saved index is being restored: text fields are left out of inserts, their postings go in whole after. */
+  private restoring = false;
   private readonly chunks = new Map<string, IndexedChunk>();
   private readonly byPath = new Map<string, string[]>();
   private readonly langs: ChunkLanguages;
@@ -49,17 +49,17 @@ export class ChunkIndex {
     /** Language of notes whose language neither frontmatter nor their words tell. Default English. */
     defaultLanguage: Language = ENGLISH,
   ) {
-    this.langs = new ChunkLanguages(this.switches.languages, this.analyzer, defaultLanguage);
+    this.langs = new ChunkLanguages(this.chunkLangs, this.analyzer, defaultLanguage);
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
-    const tieKey = (id: string) => internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
+    const tieKey = (id: string): number => this.db.tieKey(id);
     this.vectorStore = dims > 0 ? new VectorStore(dims, tieKey) : undefined;
-    this.db = createChunkDb(this.analyzer, this.switches);
+    this.db = new ChunkDb(this.analyzer, (id) => this.chunkLangs.get(id));
     this.boost = fieldBoosts(lexical);
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
     const text = (id: string): string => this.chunks.get(id)?.chunk.text ?? "";
     const lines = (id: string): string => [...(this.chunks.get(id)?.chunk.headingPath ?? []), text(id)].join("\n");
-    const langOf = (id: string): Language => languageOf(this.switches.languages.get(id)) ?? ENGLISH;
+    const langOf = (id: string): Language => languageOf(this.chunkLangs.get(id)) ?? ENGLISH;
     const [notes, revision, noteOf] = [this.notes, () => this.textRevision, (id: string) => this.chunks.get(id)?.chunk.path ?? id];
     this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, lines, languageOf: langOf, notes, noteOf, revision });
   }
@@ -143,7 +143,7 @@ export class ChunkIndex {
       const id = ids.pop() as string;
       this.vectorStore?.delete(id);
       this.noteTable("remove", id, path);
-      void remove(this.db, id);
+      this.db.remove(id);
       this.langs.chunkRemoved(id);
       this.textRevision++;
       this.chunks.delete(id);
@@ -168,7 +168,7 @@ export class ChunkIndex {
   *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
-    this.switches.skipText = keywords !== undefined;
+    this.restoring = keywords !== undefined;
     if (rows) this.vectorStore?.adopt(rows);
     try {
       for (const { note, vectors } of saved) {
@@ -185,17 +185,17 @@ export class ChunkIndex {
         }
       }
     } finally {
-      this.switches.skipText = false;
+      this.restoring = false;
       this.vectorStore?.settle();
     }
     this.textRevision++;
     if (keywords === undefined) return false;
-    const idOf = Int32Array.from(order, (e) => this.db.internalDocumentIDStore.idToInternalId.get(e.chunk.id) ?? 0);
+    const idOf = Int32Array.from(order, (e) => this.db.internalIdOf(e.chunk.id) ?? 0);
     try {
       return yield* restoreKeywordSteps(keywords, {
-        fields: this.store().fields, analyzer: this.analyzer, order, idOf, perStep,
+        fields: this.db.postings.fields, analyzer: this.analyzer, order, idOf, perStep,
         choose: (entry) => this.langs.choose(entry),
-        restoreLanguages: () => this.keywords.restoreLanguages(this.switches.languages),
+        restoreLanguages: () => this.keywords.restoreLanguages(this.chunkLangs),
         placed: (entry) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
       });
     } finally {
@@ -209,11 +209,11 @@ export class ChunkIndex {
    */
   *exportKeywordSteps(ids: readonly string[]): Generator<void, Uint8Array | undefined, void> {
     if (ids.length !== this.chunks.size) return undefined;
-    const idStore = this.db.internalDocumentIDStore;
+    const db = this.db;
     return yield* this.exported.steps({
-      fields: this.store().fields,
-      internalIdOf: (id) => idStore.idToInternalId.get(id),
-      internalIdCount: idStore.internalIdToId.length,
+      fields: db.postings.fields,
+      internalIdOf: (id) => db.internalIdOf(id),
+      internalIdCount: db.ids.length,
       has: (id) => this.chunks.has(id),
       revision: () => this.textRevision,
     }, ids);
@@ -278,32 +278,32 @@ export class ChunkIndex {
     return { chunk, title, aliases, tags, vector: this.usable(vector) };
   }
 
-  private store(): Bm25Store {
-    return this.db.data.index as Bm25Store;
-  }
-
   /** Indexes a chunk's text again in the language `langs` now gives it; its internal id and vector stay. */
   private reanalyse(entry: IndexedChunk): void {
     // The note table holds the chunk's field lengths, which the new analysis changes.
     this.noteTable("remove", entry.chunk.id, entry.chunk.path);
-    void remove(this.db, entry.chunk.id);
+    this.db.remove(entry.chunk.id);
     this.langs.choose(entry);
-    void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
+    this.db.insert(entry.chunk.id, chunkFieldTexts(entry));
     this.noteTable("add", entry.chunk.id, entry.chunk.path);
     this.textRevision++;
   }
 
   /** Adds a chunk to the note table, or takes it out, with its field lengths as the postings hold them now. */
   private noteTable(op: "add" | "remove", id: string, path: string): void {
-    const internalId = this.db.internalDocumentIDStore.idToInternalId.get(id);
-    if (internalId !== undefined) this.notes.track(op, internalId, path, this.store().fields);
+    const internalId = this.db.internalIdOf(id);
+    if (internalId !== undefined) this.notes.track(op, internalId, path, this.db.postings.fields);
   }
 
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
-    if (!this.switches.skipText) this.langs.choose(entry);
-    void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
-    if (!this.switches.skipText) this.noteTable("add", entry.chunk.id, entry.chunk.path);
+    if (this.restoring) {
+      this.db.insertKeysOnly(entry.chunk.id, chunkFieldTexts(entry));
+    } else {
+      this.langs.choose(entry);
+      this.db.insert(entry.chunk.id, chunkFieldTexts(entry));
+      this.noteTable("add", entry.chunk.id, entry.chunk.path);
+    }
     if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
 }

@@ -1,4 +1,4 @@
-import type { QueryClause } from "./bm25-component";
+import type { QueryClause } from "./bm25-terms";
 
 /** What one clause adds to every chunk's score, and to every note's when notes are scored (before its `count`). */
 export interface ClauseScores {

@@ -1,7 +1,7 @@
 import type { Analyzer } from "../text/analyzer";
 import { bigramCounts, PAIRED_LETTER, UNSPACED_LETTER } from "../text/bigrams";
 import { cueForm, foldAccents, type Language } from "../text/languages";
-import type { ClauseTerm, QueryClause } from "./bm25-component";
+import type { ClauseTerm, QueryClause } from "./bm25-terms";
 import type { FieldPostings } from "./field-postings";
 import { fuzzyTerms } from "./fuzzy-terms";
 import { SHORT_QUERY_WORDS } from "./short-query";

@@ -1,8 +1,8 @@
-import { count, type AnyOrama } from "@orama/orama";
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { scoreAgainstIndex, type Bm25Store, type ClauseTerm } from "./bm25-component";
-import { scoreHits, topHits, type ScoredHits } from "./bm25-search";
+import { scoreAgainstIndex, scoreHits, topHits, type ScoredHits } from "./bm25-search";
+import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
+import type { ChunkDb } from "./chunk-db";
 import { ClauseCache } from "./clause-cache";
 import { RevisionMemo } from "./revision-memo";
 import { fuzzyTerms } from "./fuzzy-terms";
@@ -14,11 +14,11 @@ import { SHORT_QUERY_WORDS } from "./short-query";
 import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
 import type { LexicalOptions } from "./lexical-options";
 import type { NoteTable } from "./note-table";
-import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./orama-tokenizer";
+import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./field-terms";
 
 /** What the keyword searcher reads of its chunk index. */
 export interface KeywordSearcherDeps {
-  db: AnyOrama;
+  db: ChunkDb;
   analyzer: Analyzer;
   /** Word fields searched. */
   props: readonly string[];
@@ -89,7 +89,7 @@ export class KeywordSearcher {
     const coverTypos = clauses.flatMap((c) => (c.typo && c.terms.some((t) => t.cover) ? [c.typo] : []));
     const covers = coverTypos.length > 0;
     const limit = Math.max(1, opts.limit);
-    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const ids = this.deps.db.ids;
     const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
     const notes = { table: this.deps.notes, k1, b, passageWeight };
     const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
@@ -166,7 +166,7 @@ export class KeywordSearcher {
     const languages = this.languages();
     const held = this.held;
     if (held?.chunkLanguages) return held.chunkLanguages;
-    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const ids = this.deps.db.ids;
     const made = chunkLanguageOrdinals(this.store().fields[LANGUAGE_FIELD], languages, ids.length);
     if (held) held.chunkLanguages = made;
     return made;
@@ -182,7 +182,7 @@ export class KeywordSearcher {
   /** Fills chunk id → language code from the restored language markers (English chunks are left out). */
   restoreLanguages(into: Map<string, string>): void {
     const field = this.store().fields[LANGUAGE_FIELD];
-    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const ids = this.deps.db.ids;
     for (const marker of field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? []) {
       const code = marker.slice(LANGUAGE_MARKER.length);
       const list = field?.postings(marker);
@@ -245,7 +245,7 @@ export class KeywordSearcher {
    */
   private surfaceOf(term: string, typed: string, edits: number): string | undefined {
     const list = this.store().fields[LANGUAGE_FIELD]?.postings(term);
-    const ids = this.deps.db.internalDocumentIDStore.internalIdToId;
+    const ids = this.deps.db.ids;
     const found = new Set<string>();
     for (let k = 0; list && k < Math.min(list.length, 8); k++) {
       const id = ids[(list.ids[k] ?? 0) - 1] ?? "";
@@ -261,10 +261,10 @@ export class KeywordSearcher {
 
   private params(): { boost: Record<string, number>; k1: number; b: number; docsCount: number } {
     const { k1, b } = this.deps.lexical;
-    return { boost: this.deps.boost, k1, b, docsCount: count(this.deps.db) };
+    return { boost: this.deps.boost, k1, b, docsCount: this.deps.db.count };
   }
 
-  private store(): Bm25Store {
-    return this.deps.db.data.index as Bm25Store;
+  private store(): Bm25Postings {
+    return this.deps.db.postings;
   }
 }

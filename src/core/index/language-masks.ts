@@ -1,7 +1,7 @@
 import type { Analyzer } from "../text/analyzer";
 import type { Language } from "../text/language";
 import type { FieldPostings } from "./field-postings";
-import { LANGUAGE_MARKER } from "./orama-tokenizer";
+import { LANGUAGE_MARKER } from "./field-terms";
 
 /**
  * A set of the index's languages, by their ordinal in its language list: entry `i` is 1 when language `i` belongs.
