@@ -2,6 +2,37 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
 import globals from "globals";
 
+/**
+ * The restricted imports of one folder of src/core: never the host (obsidian, src/ui, src/obsidian, src/cli,
+ * src/main.ts), and never the core folders in `above` ("*": nothing outside the folder at all).
+ */
+function coreLayer(files, above) {
+  const patterns = [
+    {
+      regex: "^(\\.\\./)+(ui|obsidian|cli|main)(/|$)",
+      message: "src/core must not import the host (src/ui, src/obsidian, src/cli, src/main.ts): move the shared piece into core.",
+    },
+  ];
+  if (above.length > 0) {
+    patterns.push({
+      regex: above[0] === "*" ? "^\\.\\./" : `^(\\.\\./)+(${above.join("|")})(/|$)`,
+      message: `${files.replace("/**/*.ts", "")} is a lower layer of core: it must not import ${above[0] === "*" ? "anything outside its folder" : above.join(", ")}.`,
+    });
+  }
+  return {
+    files: [files],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "obsidian", message: "src/core runs in plain Node: take what you need from Obsidian through a port that src/obsidian implements." }],
+          patterns,
+        },
+      ],
+    },
+  };
+}
+
 export default defineConfig([
   globalIgnores(["node_modules/", "main.js", "dist/", ".cache/", "docs/", "coverage/"]),
   ...obsidianmd.configs.recommended,
@@ -24,25 +55,31 @@ export default defineConfig([
     },
   },
   {
-    // The layering rule: the engine is plain TypeScript that also runs in Node, so it never reaches for its hosts.
-    // The core rule, not the typescript-eslint one the Obsidian preset configures: a type-only import across the line
-    // is as wrong as any other, and the preset's own restrictions stay as they are.
-    files: ["src/core/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [{ name: "obsidian", message: "src/core runs in plain Node: take what you need from Obsidian through a port that src/obsidian implements." }],
-          patterns: [
-            {
-              regex: "^(\\.\\./)+(ui|obsidian|cli|main)(/|$)",
-              message: "src/core must not import the host (src/ui, src/obsidian, src/cli, src/main.ts): move the shared piece into core.",
-            },
-          ],
-        },
-      ],
+    // Import cycles hide which file is the lower layer; the lint keeps them out (type-only imports count too).
+    files: ["src/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
+    settings: {
+      "import/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import/resolver": { node: { extensions: [".ts", ".mjs", ".js"] } },
     },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  // The layering rule: the engine is plain TypeScript that also runs in Node, so it never reaches for its hosts.
+  // The core rule, not the typescript-eslint one the Obsidian preset configures: a type-only import across the line
+  // is as wrong as any other, and the preset's own restrictions stay as they are. Inside core, each folder names the
+  // folders above it, which it must not import (see docs/ARCHITECTURE.md for the layers).
+  coreLayer("src/core/**/*.ts", []),
+  coreLayer("src/core/shared/**/*.ts", ["*"]),
+  coreLayer("src/core/errors/**/*.ts", ["*"]),
+  coreLayer("src/core/text/**/*.ts", ["*"]),
+  coreLayer("src/core/chunk/**/*.ts", ["index", "vectors", "ollama", "persist", "search", "sync", "settings", "session"]),
+  coreLayer("src/core/ollama/**/*.ts", ["chunk", "index", "vectors", "persist", "search", "sync", "settings", "session"]),
+  coreLayer("src/core/vectors/**/*.ts", ["chunk", "ollama", "search", "sync", "settings", "session"]),
+  coreLayer("src/core/persist/**/*.ts", ["chunk", "index", "search", "sync", "settings", "session"]),
+  coreLayer("src/core/index/**/*.ts", ["ollama", "search", "sync", "settings", "session"]),
+  coreLayer("src/core/keyword/**/*.ts", ["ollama", "search", "sync", "settings", "session"]),
+  coreLayer("src/core/search/**/*.ts", ["sync", "settings", "session"]),
+  coreLayer("src/core/sync/**/*.ts", ["search", "settings", "session"]),
+  coreLayer("src/core/settings/**/*.ts", ["session"]),
   {
     // The plugin's UI and the CLI are two hosts of the same engine; they share through core, never directly.
     files: ["src/ui/**/*.ts"],

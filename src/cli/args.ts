@@ -3,7 +3,6 @@ import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "../core/ollama/ollama-ur
 import { failure } from "../core/errors/messages";
 import { err, ok, type Result } from "../core/result";
 import type { SearchMode } from "../core/types";
-import { agentCommand, type McpCommand, type WatchCommand } from "./args-agent";
 import { DEFAULT_CONFIG_DIR } from "./vault-config";
 import { canonicalModelName } from "../core/ollama/model-name";
 
@@ -142,6 +141,50 @@ function isMode(mode: string): mode is SearchMode {
 }
 
 /** The text `--help` prints. */
+/** `mcp`: serve the vault to an agent over MCP. */
+export interface McpCommand extends VaultOptions {
+  kind: "mcp";
+  /** Serve streamable HTTP on 127.0.0.1 at this port instead of stdio. Default undefined: stdio. */
+  httpPort: number | undefined;
+  /** Keep the index fresh from file-system events while serving (as `watch` does). Default false. */
+  watch: boolean;
+}
+
+/** `watch`: keep the index fresh from file-system events until stopped. */
+export interface WatchCommand extends VaultOptions {
+  kind: "watch";
+}
+
+/** The options of the agent commands, as `parseArgs` gives them. */
+export interface AgentValues {
+  mode?: string;
+  limit?: string;
+  json?: boolean;
+  hyde?: string;
+  http?: string;
+  watch?: boolean;
+}
+
+/** Parses `mcp` and `watch` once the vault options are read. */
+export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: string[], v: AgentValues): Result<McpCommand | WatchCommand> {
+  if (rest.length > 0) return err(failure("cliNoQueryWanted", { command: kind, words: rest.join(" ") }));
+  if (v.mode !== undefined || v.limit !== undefined || v.json === true || v.hyde !== undefined) {
+    return err(failure("cliSearchOnly", { command: kind }));
+  }
+  if (kind === "watch") {
+    if (v.http !== undefined || v.watch === true) return err(failure("cliMcpNotWatch"));
+    return ok({ kind, ...base });
+  }
+  let httpPort: number | undefined;
+  if (v.http !== undefined) {
+    httpPort = Number(v.http);
+    if (!Number.isInteger(httpPort) || httpPort < 1 || httpPort > 65535) {
+      return err(failure("cliHttpPortInvalid", { port: v.http }));
+    }
+  }
+  return ok({ kind, ...base, httpPort, watch: v.watch === true });
+}
+
 export const USAGE = `Hybrid Vault Search: keyword and semantic search over an Obsidian vault, from the terminal.
 
 Usage:

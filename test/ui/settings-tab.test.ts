@@ -5,7 +5,7 @@ import type * as O from "obsidian";
 import type { OllamaModelInfo } from "../../src/core/ollama/model-info";
 import { err, ok, type Result } from "../../src/core/result";
 import type { ConnectionPort } from "../../src/ui/ports";
-import { SETTING_LABELS } from "../../src/core/settings/setting-labels";
+import { SETTING_LABELS } from "../../src/core/errors/setting-labels";
 import { HybridSearchSettingTab, type SettingsTabDeps } from "../../src/ui/settings-tab";
 import { FakeStatus, MemorySettings } from "./fake-ports";
 

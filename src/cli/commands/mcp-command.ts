@@ -1,5 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { McpCommand } from "../args-agent";
+import type { McpCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { LiveVault } from "../live-vault";
 import { listenMcpHttp, type McpHttp } from "../mcp/http-transport";

@@ -1,4 +1,4 @@
-import type { WatchCommand } from "../args-agent";
+import type { WatchCommand } from "../args";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { LiveVault } from "../live-vault";
 import { describeIndex } from "../summary";

@@ -148,7 +148,7 @@ export const MESSAGES = {
     template: 'The path "{path}" {why}. Give a note path relative to the vault, such as "Projects/Plan.md".',
   },
   noteGone: { kind: "error", code: "IO", template: "The note {path} is no longer in the vault." },
-  // The CLI's command line (src/cli/args.ts, args-agent.ts).
+  // The CLI's command line (src/cli/args.ts).
   cliArgsInvalid: { kind: "error", code: "BAD_INPUT", template: "{problem}. Run with --help for the options." },
   cliUnknownCommand: {
     kind: "error",

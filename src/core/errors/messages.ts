@@ -1,5 +1,5 @@
-import { SETTING_LABELS, type SettingKey } from "../settings/setting-labels";
-import { appError, type AppError } from "../result";
+import { SETTING_LABELS, type SettingKey } from "./setting-labels";
+import { appError, type AppError } from "./app-error";
 import { MESSAGES, type MessageId } from "./error-table";
 
 type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`

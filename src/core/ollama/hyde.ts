@@ -1,5 +1,4 @@
 import { err, ok, type Result } from "../result";
-import { parseQuery } from "../search/query-parser";
 import { LruMap } from "./lru-map";
 import type { OllamaClient } from "./ollama-client";
 import { failure } from "../errors/messages";
@@ -21,16 +20,6 @@ export interface HydeOptions {
 export const DEFAULT_HYDE_PROMPT =
   "Write a short passage of 2 to 4 sentences that answers the search query below, the way a note about it would. " +
   "Write only the passage, with no preamble.\n\nQuery: {query}\n\nPassage:";
-
-/**
- * True for queries HyDE should skip by default: two words or fewer, or containing a quoted phrase. Such queries
- * are better served by exact matching, and a generated passage would only add drift. The query parser owns the
- * definition (operators such as `-word` and `path:` do not count as words; unspaced scripts are segmented), so
- * the two can never disagree.
- */
-export function isKeywordLikeQuery(q: string): boolean {
-  return parseQuery(q).isKeywordLike;
-}
 
 /**
  * Writes hypothetical answer passages (HyDE) for queries through /api/generate, with a timeout and a per-query

@@ -193,3 +193,13 @@ export function countWords(text: string): number {
   }
   return count;
 }
+
+/**
+ * True for queries HyDE should skip by default: two words or fewer, or containing a quoted phrase. Such queries
+ * are better served by exact matching, and a generated passage would only add drift. The query parser owns the
+ * definition (operators such as `-word` and `path:` do not count as words; unspaced scripts are segmented), so
+ * the two can never disagree.
+ */
+export function isKeywordLikeQuery(q: string): boolean {
+  return parseQuery(q).isKeywordLike;
+}

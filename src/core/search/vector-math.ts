@@ -1,7 +1,7 @@
 /**
- * Dot product of two vectors of equal length. This is the hot loop of the related-notes scan (one call per stored
- * vector), so it is unrolled, and its reads, all within bounds, are asserted rather than defaulted: a `?? 0` per
- * element doubles its cost once the bundle lowers `??`.
+ * Dot product of two vectors of equal length, unrolled. No scan of the index calls it any more (the vector store
+ * scans its rows with the pair-dot kernel, see vectors/pair-dot-kernel.ts); tests use it as the plain reference the
+ * kernel's scores are checked against. Reads are within bounds and asserted rather than defaulted.
  */
 export function dot(a: Float32Array, b: Float32Array): number {
   const n = Math.min(a.length, b.length);

@@ -4,7 +4,7 @@ import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag } from "./l
 import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSettings } from "./plugin-settings";
 import { LIMITS } from "./setting-limits";
 import { SettingsReader } from "./settings-reader";
-import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "./setting-labels";
+import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../errors/setting-labels";
 import { canonicalModelName } from "../ollama/model-name";
 
 /** Settings fit for use, and what had to change to make them so. */

@@ -1,6 +1,6 @@
 import { MIN_CHUNK_TOKENS } from "../chunk/chunk-options";
 import { err, ok, type Result } from "../result";
-import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "./setting-labels";
+import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../errors/setting-labels";
 
 /** The accepted range of one numeric setting. */
 export interface NumberLimit {

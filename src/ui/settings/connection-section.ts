@@ -8,7 +8,7 @@ import { numberRows } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
-import { SETTING_LABELS } from "../../core/settings/setting-labels";
+import { SETTING_LABELS } from "../../core/errors/setting-labels";
 
 /**
  * Connection: the Ollama URL with "Test connection", the embedding model (from the server's embedding models),

@@ -5,7 +5,7 @@ import { toggleRow } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
-import { SETTING_LABELS } from "../../core/settings/setting-labels";
+import { SETTING_LABELS } from "../../core/errors/setting-labels";
 
 /** Hypothetical answers (HyDE): the switch, the generation model and the prompt. */
 export function hydeGroup(ctx: SettingsContext): SettingGroup {

@@ -4,7 +4,7 @@ import type { IndexStatusPort } from "../ports";
 import { indexStatusLines } from "../status-text";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
-import { SETTING_LABELS } from "../../core/settings/setting-labels";
+import { SETTING_LABELS } from "../../core/errors/setting-labels";
 
 /** Index: live status (notes, chunks, pending embeddings, file size, last error), "Rebuild index" and pause/resume. */
 export function indexGroup(ctx: SettingsContext): SettingGroup {

@@ -6,7 +6,7 @@ import { numberRows, type NumberSettingSpec } from "./row-builders";
 import { bindField } from "./setting-fields";
 import type { SettingGroup, SettingRow } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
-import { SETTING_LABELS } from "../../core/settings/setting-labels";
+import { SETTING_LABELS } from "../../core/errors/setting-labels";
 
 const INDEXING_NUMBERS: readonly NumberSettingSpec[] = [
   {

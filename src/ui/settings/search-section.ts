@@ -2,7 +2,7 @@ import { LIMITS } from "../../core/settings/setting-limits";
 import { numberRows, toggleRow, type NumberSettingSpec } from "./row-builders";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
-import { SETTING_LABELS } from "../../core/settings/setting-labels";
+import { SETTING_LABELS } from "../../core/errors/setting-labels";
 
 const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
   {

@@ -3,7 +3,7 @@ import { MESSAGES, type MessageId } from "../../../src/core/errors/error-table";
 import { failure, messageText, settingsNamedBy } from "../../../src/core/errors/messages";
 import { normalizeSettings } from "../../../src/core/settings/normalize-settings";
 import { LIMITS } from "../../../src/core/settings/setting-limits";
-import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../../../src/core/settings/setting-labels";
+import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../../../src/core/errors/setting-labels";
 
 const ids = Object.keys(MESSAGES) as MessageId[];
 const realLabels = new Set<string>([...Object.values(SETTING_LABELS), ...Object.values(FILE_ONLY_SETTINGS)]);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_HYDE_PROMPT, HydeGenerator, isKeywordLikeQuery } from "../../../src/core/ollama/hyde";
+import { DEFAULT_HYDE_PROMPT, HydeGenerator } from "../../../src/core/ollama/hyde";
+import { isKeywordLikeQuery } from "../../../src/core/search/query-parser";
 import { OllamaClient } from "../../../src/core/ollama/ollama-client";
 import { fakePassage, startFakeOllama, type FakeOllama } from "../../fakes/fake-ollama";
 import { testClient, withOwnFake } from "./helpers";
