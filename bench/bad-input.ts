@@ -11,8 +11,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { FolderNoteSource } from "../src/cli/folder-note-source";
-import { NodeFileStore } from "../src/cli/node-file-store";
+import { FolderNoteSource } from "../src/cli/node/folder-note-source";
+import { NodeFileStore } from "../src/cli/node/node-file-store";
 import type { Embedder } from "../src/core/ollama/embedder";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { OllamaClient } from "../src/core/ollama/ollama-client";

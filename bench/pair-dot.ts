@@ -12,7 +12,7 @@ import { pairDotKernel } from "../src/core/vectors/pair-dot-kernel";
 import { pairDotRows } from "../src/core/vectors/pair-dot-js";
 import { VectorStore } from "../src/core/vectors/vector-store";
 import { scanStore } from "../src/core/vectors/store-scan";
-import { runAll } from "../src/core/persist/slices";
+import { runAll } from "../src/core/shared/slices";
 import { parseArgs } from "./lib/args";
 import { table, writeJson, writeSection } from "./lib/report";
 import { seededRandom } from "./lib/ui-vault";

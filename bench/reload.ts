@@ -15,11 +15,11 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { NodeFileStore } from "../src/cli/node-file-store";
+import { NodeFileStore } from "../src/cli/node/node-file-store";
 import { run } from "../src/cli/run";
-import { vaultLayout } from "../src/cli/vault-config";
+import { vaultLayout } from "../src/cli/node/vault-config";
 import { indexFilePaths } from "../src/core/persist/index-files";
-import { LOCK_HEARTBEAT_MS, WriterLock } from "../src/core/persist/writer-lock";
+import { LOCK_HEARTBEAT_MS, WriterLock } from "../src/core/persist/lock/writer-lock";
 import { parseArgs } from "./lib/args";
 import { table, writeJson, writeSection } from "./lib/report";
 

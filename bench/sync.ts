@@ -10,8 +10,8 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { FolderNoteSource } from "../src/cli/folder-note-source";
-import { NodeFileStore } from "../src/cli/node-file-store";
+import { FolderNoteSource } from "../src/cli/node/folder-note-source";
+import { NodeFileStore } from "../src/cli/node/node-file-store";
 import { SearchEngine } from "../src/core/search/search-engine";
 import { IndexService } from "../src/core/sync/control/index-service";
 import { resolveIndexSettings } from "../src/core/sync/rules/index-settings";

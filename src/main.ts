@@ -12,9 +12,9 @@ import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidi
 import { realPathCheckOf } from "./obsidian/vault-real-path";
 import { registerCommands } from "./ui/commands";
 import { relatedPortOver, type SettingsPort } from "./ui/ports";
-import { registerRelatedView } from "./ui/related-view";
+import { registerRelatedView } from "./ui/related/related-view";
 import { HybridSearchSettingTab } from "./ui/settings-tab";
-import { addIndexStatusBar } from "./ui/status-bar";
+import { addIndexStatusBar } from "./ui/status/status-bar";
 
 /** The composition root: builds the adapters and the vault search session, and registers the UI over them. */
 export default class HybridVaultSearch extends Plugin {

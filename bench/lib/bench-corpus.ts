@@ -1,7 +1,7 @@
 import { chunkNote } from "../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
 import { embeddingInput } from "../../src/core/index/embedding-input";
-import type { LexicalOptions } from "../../src/core/index/lexical-options";
+import type { LexicalOptions } from "../../src/core/keyword/lexical-options";
 import type { Embedder } from "../../src/core/ollama/embedder";
 import type { ChunkedNote } from "../../src/core/types";
 import type { BeirDataset } from "./beir";

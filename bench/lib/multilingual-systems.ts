@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchOptions as MiniOptions } from "minisearch";
 import { chunkNote } from "../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
-import { runAll } from "../../src/core/persist/slices";
+import { runAll } from "../../src/core/shared/slices";
 import { SearchEngine } from "../../src/core/search/search-engine";
 import { defaultSettings, searchOptionsOf } from "../../src/core/settings/plugin-settings";
 import type { Corpus } from "./multilingual-corpus";

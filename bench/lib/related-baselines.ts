@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import type { ChunkIndex } from "../../src/core/index/chunk-index";
-import { scanNearestNotes } from "../../src/core/search/vector-scan";
+import { scanNearestNotes } from "../../src/core/vectors/vector-scan";
 import type { ChunkedNote } from "../../src/core/types";
 import { seededRandom } from "./ui-vault";
 

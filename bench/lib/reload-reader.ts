@@ -11,7 +11,7 @@ import { getEventListeners } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
-import { DEFAULT_CONFIG_DIR } from "../../src/cli/vault-config";
+import { DEFAULT_CONFIG_DIR } from "../../src/cli/node/vault-config";
 
 interface Live {
   reloads: number;

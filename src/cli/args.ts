@@ -3,7 +3,7 @@ import { DEFAULT_OLLAMA_URL, normalizeOllamaUrl } from "../core/ollama/ollama-ur
 import { failure } from "../core/errors/messages";
 import { err, ok, type Result } from "../core/result";
 import type { SearchMode } from "../core/types";
-import { DEFAULT_CONFIG_DIR } from "./vault-config";
+import { DEFAULT_CONFIG_DIR } from "./node/vault-config";
 import { canonicalModelName } from "../core/ollama/model-name";
 
 /** Where and with which model to embed. Absent when the CLI runs keyword-only. */

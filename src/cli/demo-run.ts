@@ -6,7 +6,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io";
 import { DEMO_SEARCHES, type DemoSearch } from "./demo-searches";
 import { formatText } from "./output-format";
 import { describeIndex, plural } from "./summary";
-import { DEFAULT_CONFIG_DIR } from "./vault-config";
+import { DEFAULT_CONFIG_DIR } from "./node/vault-config";
 import { openVault, type EmbeddingSource } from "./open-vault";
 
 /** What `npm run demo` runs on. */

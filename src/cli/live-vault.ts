@@ -1,18 +1,18 @@
 import { stat } from "node:fs/promises";
 import { OllamaHealth } from "../core/ollama/ollama-breaker";
 import { indexFilePaths } from "../core/persist/index-files";
-import { describeHolder } from "../core/persist/lock-holder";
-import { WriterRequestWatch } from "../core/persist/writer-request";
+import { describeHolder } from "../core/persist/lock/lock-holder";
+import { WriterRequestWatch } from "../core/persist/lock/writer-request";
 import type { Result } from "../core/result";
 import { ok } from "../core/result";
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
-import { FolderNoteSource } from "./folder-note-source";
-import { peekSaveIdentity } from "./saved-index";
-import type { VaultLock } from "./vault-lock";
+import { FolderNoteSource } from "./node/folder-note-source";
+import { peekSaveIdentity } from "./node/saved-index";
+import type { VaultLock } from "./node/vault-lock";
 import type { VaultSearch } from "../core/session/vault-search";
 import { openVault, type OpenedVault } from "./open-vault";
-import { VaultWatcher } from "./vault-watcher";
+import { VaultWatcher } from "./node/vault-watcher";
 
 /** How a long-running command (`watch`, `mcp`) keeps its vault. */
 export interface LiveVaultOptions {

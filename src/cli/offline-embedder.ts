@@ -1,6 +1,6 @@
 import type { Embedder } from "../core/ollama/embedder";
 import { appError, err, type AppError, type Result } from "../core/result";
-import type { SavedIndexModel } from "./saved-index";
+import type { SavedIndexModel } from "./node/saved-index";
 
 /** Why a CLI run has no embeddings; also the reason given when a search falls back to keywords. */
 export const NO_OLLAMA_REASON = "no --ollama given (add --ollama URL --model NAME for semantic search).";

@@ -7,16 +7,16 @@ import { openVaultSearch, type VaultSearch } from "../core/session/vault-search"
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
-import { FolderNoteSource } from "./folder-note-source";
+import { FolderNoteSource } from "./node/folder-note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
-import { readPluginSettings } from "./plugin-settings-file";
+import { readPluginSettings } from "./node/plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
-import { peekIndexModel } from "./saved-index";
+import { peekIndexModel } from "./node/saved-index";
 import { messageText } from "../core/errors/messages";
 import { sameModelName } from "../core/ollama/model-name";
-import { describeHolder } from "../core/persist/lock-holder";
-import { readHostIgnore, vaultLayout, type VaultLayout } from "./vault-config";
-import { takeVaultLock, type VaultLock, type VaultLockOptions } from "./vault-lock";
+import { describeHolder } from "../core/persist/lock/lock-holder";
+import { readHostIgnore, vaultLayout, type VaultLayout } from "./node/vault-config";
+import { takeVaultLock, type VaultLock, type VaultLockOptions } from "./node/vault-lock";
 
 /** How this run gets its vectors. */
 export type EmbeddingSource =

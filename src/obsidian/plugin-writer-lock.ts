@@ -1,9 +1,9 @@
 import { Notice, type Plugin } from "obsidian";
 import type { FileStore } from "../core/persist/file-store";
-import { lockGuardedStore } from "../core/persist/lock-guarded-store";
-import { describeHolder, type LockHolder } from "../core/persist/lock-holder";
-import { LOCK_HEARTBEAT_MS, WriterLock } from "../core/persist/writer-lock";
-import { REQUEST_REFRESH_MS, WriterRequester } from "../core/persist/writer-request";
+import { lockGuardedStore } from "../core/persist/lock/lock-guarded-store";
+import { describeHolder, type LockHolder } from "../core/persist/lock/lock-holder";
+import { LOCK_HEARTBEAT_MS, WriterLock } from "../core/persist/lock/writer-lock";
+import { REQUEST_REFRESH_MS, WriterRequester } from "../core/persist/lock/writer-request";
 
 /** The plugin's hold on the index folder: a store that writes only while it holds the writer lock. */
 export interface PluginWriterLock {

@@ -1,9 +1,9 @@
 import { Notice, type App, type Plugin } from "obsidian";
 import { confirmAction } from "./confirm-modal";
 import type { IndexStatusPort } from "./ports";
-import { activateRelatedView } from "./related-view";
-import { SearchModal, type SearchModalDeps } from "./search-modal";
-import { indexStatusLines } from "./status-text";
+import { activateRelatedView } from "./related/related-view";
+import { SearchModal, type SearchModalDeps } from "./search/search-modal";
+import { indexStatusLines } from "./status/status-text";
 
 /** What the commands act on. */
 export interface CommandDeps {

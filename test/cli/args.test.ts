@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLI_LIMIT, parseCommandLine } from "../../src/cli/args";
-import { DEFAULT_CONFIG_DIR } from "../../src/cli/vault-config";
+import { DEFAULT_CONFIG_DIR } from "../../src/cli/node/vault-config";
 
 function parsed(argv: string[]) {
   const r = parseCommandLine(argv);

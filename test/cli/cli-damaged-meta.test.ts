@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { vaultLayout } from "../../src/cli/vault-config";
+import { vaultLayout } from "../../src/cli/node/vault-config";
 import { indexFilePaths } from "../../src/core/persist/index-files";
 import { decodeVectorsFile } from "../../src/core/persist/vectors-file";
-import { runSliced } from "../../src/core/persist/slices";
+import { runSliced } from "../../src/core/shared/slices";
 import { runCli, useDemoVaultWithOllama } from "./cli-harness";
 
 const ctx = useDemoVaultWithOllama();

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { CliIo } from "../../src/cli/cli-io";
 import { run } from "../../src/cli/run";
-import { DEFAULT_CONFIG_DIR } from "../../src/cli/vault-config";
+import { DEFAULT_CONFIG_DIR } from "../../src/cli/node/vault-config";
 import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
 
 /** The sample vault in the repo; tests only ever read it, through a copy. */

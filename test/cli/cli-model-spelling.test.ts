@@ -1,9 +1,9 @@
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
-import { NodeFileStore } from "../../src/cli/node-file-store";
-import { vaultLayout } from "../../src/cli/vault-config";
+import { NodeFileStore } from "../../src/cli/node/node-file-store";
+import { vaultLayout } from "../../src/cli/node/vault-config";
 import { loadIndexFiles, saveIndexFiles } from "../../src/core/persist/index-files";
-import { WriterLock } from "../../src/core/persist/writer-lock";
+import { WriterLock } from "../../src/core/persist/lock/writer-lock";
 import { defaultSettings, indexSettingsOf } from "../../src/core/settings/plugin-settings";
 import { indexChunkingHash } from "../../src/core/sync/rules/index-settings";
 import { parseHits, runCli, useDemoVaultWithOllama } from "./cli-harness";

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG_DIR, PLUGIN_ID } from "../../src/cli/vault-config";
+import { DEFAULT_CONFIG_DIR, PLUGIN_ID } from "../../src/cli/node/vault-config";
 import { parseHits, runCli, useDemoVaultWithOllama } from "./cli-harness";
 
 const ctx = useDemoVaultWithOllama();

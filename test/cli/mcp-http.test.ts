@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { vaultLayout } from "../../src/cli/vault-config";
+import { vaultLayout } from "../../src/cli/node/vault-config";
 import { indexFilePaths } from "../../src/core/persist/index-files";
-import { WRITER_LOCK_FILE } from "../../src/core/persist/writer-lock";
+import { WRITER_LOCK_FILE } from "../../src/core/persist/lock/writer-lock";
 import { cliNodeArgs, toolJson, writeFixtureVault } from "./mcp-fixture";
 
 /** A port that was free a moment ago. */

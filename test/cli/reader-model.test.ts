@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { vaultLayout } from "../../src/cli/vault-config";
+import { vaultLayout } from "../../src/cli/node/vault-config";
 import { runCli, useDemoVaultWithOllama } from "./cli-harness";
 import { cliNodeArgs, connectMcp, toolJson } from "./mcp-fixture";
 

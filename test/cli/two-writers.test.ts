@@ -3,12 +3,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { hostname, tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NodeFileStore } from "../../src/cli/node-file-store";
-import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/vault-config";
+import { NodeFileStore } from "../../src/cli/node/node-file-store";
+import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/node/vault-config";
 import { loadIndexFiles } from "../../src/core/persist/index-files";
 import type { IndexSnapshot } from "../../src/core/persist/snapshot";
-import { WriterLock } from "../../src/core/persist/writer-lock";
-import { WriterRequester } from "../../src/core/persist/writer-request";
+import { WriterLock } from "../../src/core/persist/lock/writer-lock";
+import { WriterRequester } from "../../src/core/persist/lock/writer-request";
 import { defaultSettings, indexSettingsOf } from "../../src/core/settings/plugin-settings";
 import { indexChunkingHash } from "../../src/core/sync/rules/index-settings";
 import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Plugin } from "obsidian";
 import type * as O from "obsidian";
 import { createTestApp, type TestApp } from "../fakes/obsidian";
-import { LOCK_HEARTBEAT_MS, WriterLock } from "../../src/core/persist/writer-lock";
-import { REQUEST_REFRESH_MS, WriterRequestWatch } from "../../src/core/persist/writer-request";
+import { LOCK_HEARTBEAT_MS, WriterLock } from "../../src/core/persist/lock/writer-lock";
+import { REQUEST_REFRESH_MS, WriterRequestWatch } from "../../src/core/persist/lock/writer-request";
 import { HANDOVER_TICKS, takePluginWriterLock, type PluginWriterLock } from "../../src/obsidian/plugin-writer-lock";
 import { VaultFileStore } from "../../src/obsidian/vault-file-store";
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../fakes/obsidian";
 import type * as O from "obsidian";
 import { defaultSettings } from "../../src/core/settings/plugin-settings";
 import { registerCommands } from "../../src/ui/commands";
-import { addIndexStatusBar } from "../../src/ui/status-bar";
+import { addIndexStatusBar } from "../../src/ui/status/status-bar";
 import { FakeSearch } from "./fake-search";
 import { ManualTimers } from "./fake-timers";
 import { FakeStatus } from "./fake-ports";

@@ -1,4 +1,4 @@
-import type { Timers } from "../../src/ui/full-search";
+import type { Timers } from "../../src/ui/search/full-search";
 
 /** Timers that fire only when the test says so. */
 export class ManualTimers implements Timers {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/core/search/search-engine";
 import type { SearchResponse } from "../../src/core/search/search-result";
-import { SearchStore } from "../../src/ui/search-store";
+import { SearchStore } from "../../src/ui/search/search-store";
 import { FakeSearch } from "./fake-search";
 import { ManualTimers } from "./fake-timers";
 

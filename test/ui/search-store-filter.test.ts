@@ -3,7 +3,7 @@ import { chunkNote } from "../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../src/core/index/chunk-index";
 import { SearchEngine } from "../../src/core/search/search-engine";
 import { DEFAULT_SEARCH_OPTIONS } from "../../src/core/search/search-options";
-import { SearchStore } from "../../src/ui/search-store";
+import { SearchStore } from "../../src/ui/search/search-store";
 import { ManualTimers } from "./fake-timers";
 
 it("the search modal says a path: or tag: filter matches no note, with the closest folder or tag, as the user types", () => {

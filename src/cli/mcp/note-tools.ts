@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { RelatedOptions } from "../../core/search/related-notes";
 import type { LiveVault } from "../live-vault";
-import { FolderNoteSource } from "../folder-note-source";
+import { FolderNoteSource } from "../node/folder-note-source";
 import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
 import { closestPaths } from "./closest-paths";
 import { DEFAULT_GET_LINES, MAX_GET_CHARS, MAX_GET_LINES, MIN_GET_CHARS, readNoteLines } from "./note-lines";

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { indexFilePaths } from "../../core/persist/index-files";
-import { describeHolder } from "../../core/persist/lock-holder";
+import { describeHolder } from "../../core/persist/lock/lock-holder";
 import type { LiveVault } from "../live-vault";
 import { guarded, jsonResult } from "./tool-result";
 

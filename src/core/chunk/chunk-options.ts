@@ -1,4 +1,4 @@
-import { contentHash } from "../text/hash";
+import { contentHash } from "../shared/hash";
 
 /** How notes are cut into chunks. Sizes are in estimated tokens (see `estimateTokens`). */
 export interface ChunkOptions {

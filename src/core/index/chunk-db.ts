@@ -1,11 +1,11 @@
 import { count, create, insert, remove, type AnyOrama, type IIndex, type Tokenizer, type TokenScore } from "@orama/orama";
 import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
 import type { Analyzer } from "../text/analyzer";
-import { bm25Search } from "./bm25-search";
-import { plainClauses, type Bm25Postings } from "./bm25-terms";
-import { FieldPostings } from "./field-postings";
-import { fieldTermCounts } from "./field-terms";
-import type { LexicalOptions } from "./lexical-options";
+import { bm25Search } from "../keyword/bm25-search";
+import { plainClauses, type Bm25Postings } from "../keyword/bm25-terms";
+import { FieldPostings } from "../keyword/field-postings";
+import { fieldTermCounts } from "../keyword/field-terms";
+import type { LexicalOptions } from "../keyword/lexical-options";
 
 /** The fields Orama keeps per chunk: the text fields and the character pairs of unspaced scripts. */
 const SCHEMA = { text: "string", title: "string", headings: "string", aliases: "string", grams: "string" } as const;

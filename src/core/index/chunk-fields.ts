@@ -2,9 +2,9 @@ import type { Analyzer } from "../text/analyzer";
 import { PAIRED_LETTER } from "../text/bigrams";
 import type { Language } from "../text/languages";
 import type { ChunkedNote } from "../types";
-import type { FieldPostings } from "./field-postings";
+import type { FieldPostings } from "../keyword/field-postings";
 import type { IndexedChunk } from "./index-types";
-import { fieldTermCounts, GRAM_FIELD } from "./field-terms";
+import { fieldTermCounts, GRAM_FIELD } from "../keyword/field-terms";
 
 /** The word fields of a chunk that keyword search reads. */
 export const TEXT_FIELDS = ["text", "title", "headings", "aliases"] as const;

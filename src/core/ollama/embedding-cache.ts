@@ -1,4 +1,4 @@
-import { contentHash } from "../text/hash";
+import { contentHash } from "../shared/hash";
 import { LruMap } from "./lru-map";
 import { canonicalModelName } from "./model-name";
 

@@ -1,6 +1,6 @@
 import { err, ok, type AppError, type Result } from "../result";
-import { checksumSteps } from "./checksum";
-import type { Steps } from "./slices";
+import { checksumSteps } from "../shared/checksum";
+import type { Steps } from "../shared/slices";
 import { failure } from "../errors/messages";
 
 /**

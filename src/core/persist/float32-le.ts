@@ -1,4 +1,4 @@
-import { LITTLE_ENDIAN_HOST } from "./checksum";
+import { LITTLE_ENDIAN_HOST } from "../shared/checksum";
 
 /** Writes `values` into `target` as little-endian Float32, byte for byte on little-endian hosts. */
 export function writeFloat32LE(

@@ -2,7 +2,7 @@ import { ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import type { FileStore } from "./file-store";
 import type { IndexSnapshot, SnapshotToSave } from "./snapshot";
-import { runSliced } from "./slices";
+import { runSliced } from "../shared/slices";
 import { decodeSnapshotSteps, encodeSnapshotSteps, type SnapshotExpectations } from "./snapshot-codec";
 import { decodeVectorsFile } from "./vectors-file";
 

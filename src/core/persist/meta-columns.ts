@@ -6,7 +6,7 @@ import {
   isStringArray,
   isStringArrays,
 } from "./json-guards";
-import { SLICE_ITEMS, type Steps } from "./slices";
+import { SLICE_ITEMS, type Steps } from "../shared/slices";
 import type { NoteRecord, SnapshotToSave, StoredChunk } from "./snapshot";
 
 /**

@@ -3,7 +3,7 @@ import { align4, corruptFile, readContainer, writeContainer, type SealedFile } f
 import { isCount, isRecord } from "./json-guards";
 import { fromColumns, isMetaColumns, toColumns } from "./meta-columns";
 import { stringifySliced } from "./sliced-json";
-import { SLICE_ITEMS, type Steps } from "./slices";
+import { SLICE_ITEMS, type Steps } from "../shared/slices";
 import {
   SNAPSHOT_FORMAT_VERSION,
   type SnapshotToSave,

@@ -1,4 +1,4 @@
-import type { Steps } from "./slices";
+import type { Steps } from "../shared/slices";
 
 /**
  * `JSON.stringify` as UTF-8, in slices: a plain object's members (down to `depth` levels of nesting) are written

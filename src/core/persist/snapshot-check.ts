@@ -1,4 +1,4 @@
-import { SLICE_ITEMS, type Steps } from "./slices";
+import { SLICE_ITEMS, type Steps } from "../shared/slices";
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 
 /**

@@ -1,7 +1,7 @@
 import { err, ok, type AppError, type Result } from "../result";
 import { corruptFile } from "./container";
 import { decodeMetaFile, encodeMetaFile } from "./meta-file";
-import { runAll, type Steps } from "./slices";
+import { runAll, type Steps } from "../shared/slices";
 import type { IndexSnapshot, SnapshotToSave } from "./snapshot";
 import { findSnapshotProblem } from "./snapshot-check";
 import { describeMismatch, type SnapshotExpectations } from "./snapshot-expectations";

@@ -2,7 +2,7 @@ import { err, ok, type Result } from "../result";
 import { corruptFile, readContainer, writeContainer, type SealedFile } from "./container";
 import { readFloat32LE, writeFloat32LE } from "./float32-le";
 import { isCount, isRecord, isStringArray } from "./json-guards";
-import { SLICE_BYTES, type Steps } from "./slices";
+import { SLICE_BYTES, type Steps } from "../shared/slices";
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 import { canonicalModelName } from "../ollama/model-name";
 

@@ -4,7 +4,7 @@ import { fuseRrf, type RankedList } from "./fusion";
 import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { bestPair, probeVectors, sourceVectors, type BestPair, type SourceVector } from "./related-pairing";
 import { DEFAULT_SEARCH_OPTIONS } from "./search-options";
-import { scanNearestNotes } from "./vector-scan";
+import { scanNearestNotes } from "../vectors/vector-scan";
 import { readNotesDeepSync } from "./note-depth";
 
 /** How related notes are found. */

@@ -1,5 +1,5 @@
 import type { ChunkIndex } from "../index/chunk-index";
-import { cosine, meanDirection } from "./vector-math";
+import { cosine, meanDirection } from "../vectors/vector-math";
 
 /** A chunk of the active note and its stored vector. */
 export interface SourceVector {

@@ -1,9 +1,9 @@
 import type { ChunkIndex, IndexedChunk, ScoredId } from "../index/chunk-index";
 import { embeddingInput } from "../index/embedding-input";
 import type { Embedder } from "../ollama/embedder";
-import { contentHash } from "../text/hash";
+import { contentHash } from "../shared/hash";
 import { notePathOfChunkId } from "./group-ranking";
-import { cosine } from "./vector-math";
+import { cosine } from "../vectors/vector-math";
 import type { ListWeights } from "./search-options";
 
 /** Calibration settings. */

@@ -1,7 +1,7 @@
 import type { ButtonComponent } from "obsidian";
 import { rebuildWithConfirmation } from "../commands";
 import type { IndexStatusPort } from "../ports";
-import { indexStatusLines } from "../status-text";
+import { indexStatusLines } from "../status/status-text";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
 import { SETTING_LABELS } from "../../core/errors/setting-labels";

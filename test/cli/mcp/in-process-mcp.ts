@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CliIo } from "../../../src/cli/cli-io";
-import { DEFAULT_CONFIG_DIR } from "../../../src/cli/vault-config";
+import { DEFAULT_CONFIG_DIR } from "../../../src/cli/node/vault-config";
 import { LiveVault } from "../../../src/cli/live-vault";
 import { createMcpServer } from "../../../src/cli/mcp/mcp-server";
 import { captureIo } from "../cli-harness";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
-import { ClauseCache } from "../../../src/core/index/clause-cache";
+import { ClauseCache } from "../../../src/core/keyword/clause-cache";
 import { RevisionMemo } from "../../../src/core/index/revision-memo";
 import type { ChunkedNote } from "../../../src/core/types";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
-import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../../../src/core/index/lexical-options";
+import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../../../src/core/keyword/lexical-options";
 import { SearchEngine } from "../../../src/core/search/search-engine";
 import type { ChunkedNote } from "../../../src/core/types";
 import { chunkedNote as note } from "../../fakes/chunked-note";

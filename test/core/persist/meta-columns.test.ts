@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromColumns, isMetaColumns, toColumns } from "../../../src/core/persist/meta-columns";
-import { runAll } from "../../../src/core/persist/slices";
+import { runAll } from "../../../src/core/shared/slices";
 import { buildSnapshot } from "./snapshot-fixtures";
 
 function columnsOf(languages: (string | undefined)[]) {

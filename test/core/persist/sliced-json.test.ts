@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runAll } from "../../../src/core/persist/slices";
+import { runAll } from "../../../src/core/shared/slices";
 import { stringifySliced } from "../../../src/core/persist/sliced-json";
 
 describe("stringifySliced", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadIndexFiles, saveIndexFiles } from "../../../src/core/persist/index-files";
-import { SLICE_BYTES, SLICE_ITEMS } from "../../../src/core/persist/slices";
+import { SLICE_BYTES, SLICE_ITEMS } from "../../../src/core/shared/slices";
 import { MemoryFileStore } from "./memory-file-store";
 import { buildSnapshot, expectationsOf, expectSameSnapshot, sameFiles } from "./snapshot-fixtures";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checksum32 } from "../../../src/core/persist/checksum";
+import { checksum32 } from "../../../src/core/shared/checksum";
 import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot, type SnapshotToSave } from "../../../src/core/persist/snapshot";
 import {
   decodeSnapshot,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { findRelatedNotes, type RelatedOptions } from "../../../src/core/search/related-notes";
 import { probeVectors } from "../../../src/core/search/related-pairing";
-import { scanNearestNotes } from "../../../src/core/search/vector-scan";
+import { scanNearestNotes } from "../../../src/core/vectors/vector-scan";
 import type { ChunkedNote } from "../../../src/core/types";
 
 interface Part {

@@ -4,7 +4,7 @@ import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { embeddingInput } from "../../../src/core/index/embedding-input";
 import type { Embedder } from "../../../src/core/ollama/embedder";
 import { ok, type Result } from "../../../src/core/result";
-import { contentHash } from "../../../src/core/text/hash";
+import { contentHash } from "../../../src/core/shared/hash";
 import { calibrateVectorScale, DEFAULT_CALIBRATION, scaledWeights } from "../../../src/core/search/weight-calibration";
 
 const DIMS = 64;

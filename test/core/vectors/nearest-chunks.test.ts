@@ -4,7 +4,7 @@ import { nearestChunksSteps, type NearChunk } from "../../../src/core/vectors/ne
 import { rankChunksSteps } from "../../../src/core/vectors/ranked-chunks";
 import { pairDotKernel } from "../../../src/core/vectors/pair-dot-kernel";
 import { pairDotRows } from "../../../src/core/vectors/pair-dot-js";
-import { runAll } from "../../../src/core/persist/slices";
+import { runAll } from "../../../src/core/shared/slices";
 import { VectorStore } from "../../../src/core/vectors/vector-store";
 
 /** Dot product with four running sums by position modulo 4, added left to right: the scan's arithmetic. */

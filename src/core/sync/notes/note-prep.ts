@@ -1,9 +1,9 @@
 import { embeddingInput } from "../../index/embedding-input";
-import { contentHash as hashText } from "../../text/hash";
+import { contentHash as hashText } from "../../shared/hash";
 import type { ChunkedNote } from "../../types";
 import { proseChars } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
-import { chunkLargeNote } from "./large-note-chunker";
+import { chunkLargeNote } from "../../chunk/large-note-chunker";
 import { capText } from "./note-text";
 
 /** A note read and chunked, ready to go into the index. */

@@ -1,7 +1,7 @@
 import type { NoteRecord, StoredChunk } from "../../persist/snapshot";
 import type { Chunk, NoteMeta } from "../../types";
 import type { NoteStat } from "./note-source";
-import { sameList } from "../../same-list";
+import { sameList } from "../../shared/same-list";
 
 /** What the service knows about one note it has read: what it looked like and what it put in the index. */
 export interface NoteState extends NoteStat {

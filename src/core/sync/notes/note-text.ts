@@ -1,4 +1,4 @@
-import { contentHash } from "../../text/hash";
+import { contentHash } from "../../shared/hash";
 
 /** Text above this length is hashed piecewise (see `noteContentHash`). */
 const HASH_PIECE = 256 * 1024;

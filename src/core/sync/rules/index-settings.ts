@@ -1,5 +1,5 @@
 import { DEFAULT_CHUNK_OPTIONS, chunkOptionsHash, resolveChunkOptions, type ChunkOptions } from "../../chunk/chunk-options";
-import { contentHash } from "../../text/hash";
+import { contentHash } from "../../shared/hash";
 import { LANGUAGES, languageOf } from "../../text/languages";
 
 /** How the vault is turned into an index. Pass through `resolveIndexSettings` to fill defaults and clamp values. */

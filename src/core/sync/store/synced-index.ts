@@ -1,6 +1,6 @@
 import { ChunkIndex, type SavedNote } from "../../index/chunk-index";
 import { embeddingInput } from "../../index/embedding-input";
-import { DEFAULT_LEXICAL_OPTIONS } from "../../index/lexical-options";
+import { DEFAULT_LEXICAL_OPTIONS } from "../../keyword/lexical-options";
 import { ENGLISH, languageOf } from "../../text/languages";
 import type { IndexSnapshot, NoteRecord, SnapshotToSave, StoredChunk } from "../../persist/snapshot";
 import { EmbedQueue } from "../embedding/embed-queue";

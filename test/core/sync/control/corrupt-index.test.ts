@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checksum32 } from "../../../../src/core/persist/checksum";
+import { checksum32 } from "../../../../src/core/shared/checksum";
 import { INDEX_META_FILE, INDEX_VECTORS_FILE } from "../../../../src/core/persist/index-files";
 import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { CountingEmbedder, vectorFor } from "../helpers/counting-embedder";

@@ -1,6 +1,6 @@
 import type { Embedder } from "../../../../src/core/ollama/embedder";
 import { appError, err, ok, type AppError, type Result } from "../../../../src/core/result";
-import { contentHash } from "../../../../src/core/text/hash";
+import { contentHash } from "../../../../src/core/shared/hash";
 
 /** A deterministic unit vector for `text`: the same text always gets the same vector, per model. */
 export function vectorFor(model: string, text: string, dims: number): Float32Array {

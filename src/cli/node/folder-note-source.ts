@@ -1,0 +1,130 @@
+import type { Dirent } from "node:fs";
+import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
+import { join, resolve, sep } from "node:path";
+import { err, ok, type Result } from "../../core/result";
+import { failure } from "../../core/errors/messages";
+import type { NoteSource, NoteStat } from "../../core/sync/notes/note-source";
+import { judgeRealPath, type RealPathVerdict } from "../../core/sync/notes/real-path";
+
+/** Folders never walked besides dot-folders (`.obsidian`, `.trash`, `.git`, ...): dependencies, not notes. */
+const SKIPPED_FOLDERS = new Set(["node_modules"]);
+
+/** Stat calls in flight at once while listing. */
+const STAT_BATCH = 64;
+
+/**
+ * The notes of a vault folder on disk, for the CLI, the benchmarks and the tests: every `*.md` file below `root`,
+ * skipping dot-folders and `node_modules`. Paths are relative to `root` with "/" separators, like vault paths.
+ * Symbolic links are never followed, wherever they point (see `judgeRealPath`): the walk skips them (so a link loop
+ * can't hang it either), and `stat` and `read` compare the note's real path with its vault path, so a path that
+ * arrives from a file-system event, or a note replaced by a link after it was listed, is refused too.
+ */
+export class FolderNoteSource implements NoteSource {
+  readonly root: string;
+  private rootReal: Promise<string> | undefined;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  async list(): Promise<Result<NoteStat[]>> {
+    const files: string[] = [];
+    const walked = await this.walk("", files, true);
+    if (!walked.ok) return walked;
+    const out: NoteStat[] = [];
+    for (let i = 0; i < files.length; i += STAT_BATCH) {
+      const stats = await Promise.all(files.slice(i, i + STAT_BATCH).map((p) => this.statListed(p)));
+      for (const s of stats) if (s) out.push(s);
+    }
+    return ok(out);
+  }
+
+  /** The note's stat; null when it is missing, not a file, or reached through a symbolic link. */
+  async stat(path: string): Promise<Result<NoteStat | null>> {
+    const found = await this.locate(path);
+    if (!found.ok) return found;
+    if (found.value.kind !== "file") return ok(null);
+    try {
+      const s = await stat(found.value.real);
+      return ok(s.isFile() ? { path, mtime: s.mtimeMs, size: s.size } : null);
+    } catch (cause) {
+      if (isMissing(cause)) return ok(null);
+      return err(failure("vaultNoteUnreadable", { path, vault: this.root }, cause));
+    }
+  }
+
+  async read(path: string): Promise<Result<string>> {
+    const found = await this.locate(path);
+    if (!found.ok) return found;
+    const at = found.value;
+    if (at.kind === "link") return err(failure(at.verdict === "outside" ? "noteLinksOutside" : "noteIsLink", { path }));
+    if (at.kind === "missing") return err(failure("vaultNoteUnreadable", { path, vault: this.root }));
+    try {
+      return ok(await readFile(at.real, "utf8"));
+    } catch (cause) {
+      return err(failure("vaultNoteUnreadable", { path, vault: this.root }, cause));
+    }
+  }
+
+  /** Where the file behind a vault path really is. The listing needs only lstat: the walk never follows links. */
+  private async locate(path: string): Promise<Result<Located>> {
+    const abs = this.absolute(path);
+    if (!abs.ok) return abs;
+    let real: string;
+    try {
+      real = await realpath(abs.value);
+    } catch (cause) {
+      if (isMissing(cause)) return ok({ kind: "missing" });
+      return err(failure("vaultNoteUnreadable", { path, vault: this.root }, cause));
+    }
+    const verdict = judgeRealPath(await this.realRoot(), real, path, sep);
+    return ok(verdict === "same" ? { kind: "file", real } : { kind: "link", verdict });
+  }
+
+  private realRoot(): Promise<string> {
+    this.rootReal ??= realpath(this.root).catch(() => this.root);
+    return this.rootReal;
+  }
+
+  /** A listed path: the walk saw a file, not a link; lstat so that one swapped for a link since is left out. */
+  private async statListed(path: string): Promise<NoteStat | null> {
+    try {
+      const s = await lstat(join(this.root, ...path.split("/")));
+      return s.isFile() ? { path, mtime: s.mtimeMs, size: s.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Collects markdown paths below `dir`; only a failure to read the root itself is an error. */
+  private async walk(dir: string, out: string[], isRoot: boolean): Promise<Result<void>> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir === "" ? this.root : join(this.root, dir), { withFileTypes: true });
+    } catch (cause) {
+      if (!isRoot) return ok(undefined);
+      return err(failure("vaultUnreadable", { path: this.root }, cause));
+    }
+    for (const e of entries) {
+      const path = dir === "" ? e.name : `${dir}/${e.name}`;
+      if (e.isDirectory() && !e.name.startsWith(".") && !SKIPPED_FOLDERS.has(e.name)) await this.walk(path, out, false);
+      else if (e.isFile() && e.name.toLowerCase().endsWith(".md")) out.push(path);
+    }
+    return ok(undefined);
+  }
+
+  /** The file behind a vault path; paths that would leave the root are refused. */
+  private absolute(path: string): Result<string> {
+    const abs = resolve(this.root, ...path.split("/"));
+    if (abs !== this.root && abs.startsWith(this.root + sep)) return ok(abs);
+    return err(failure("pathOutsideVault", { path, vault: this.root }));
+  }
+}
+
+/** What `locate` found at a vault path. */
+type Located = { kind: "file"; real: string } | { kind: "missing" } | { kind: "link"; verdict: RealPathVerdict };
+
+function isMissing(cause: unknown): boolean {
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
+  return code === "ENOENT" || code === "ENOTDIR";
+}

@@ -1,0 +1,96 @@
+import { open, type FileHandle } from "node:fs/promises";
+import { canonicalModelName } from "../../core/ollama/model-name";
+import { indexFilePaths } from "../../core/persist/index-files";
+
+/** What a saved index was built with, read from the meta file's header without loading the index. */
+export interface SavedIndexModel {
+  /** Embedding model name; "" for a keyword-only index. */
+  model: string;
+  /** Vector length; 0 for a keyword-only index. */
+  dims: number;
+}
+
+/** The index files' framing (see src/core/persist/container.ts): magic, version u32, header length u32, header. */
+const META_MAGIC = "HVSM";
+const VECTORS_MAGIC = "HVSV";
+const PREFIX = 12;
+/** A header is a few hundred bytes of JSON; anything bigger is not a header we wrote. */
+const MAX_HEADER = 64 * 1024;
+
+/**
+ * Peeks at the model of the index saved in `metaPath`, so a command run without `--ollama` can keep the saved
+ * vectors instead of rebuilding the index keyword-only. Returns undefined when there is no readable index: the
+ * sync engine then decides (and reports) what to do with whatever is there. The framing is stable across format
+ * versions, and this reads only the header, so no checksum is verified here; loading does that.
+ */
+export function peekSavedModel(metaPath: string): Promise<SavedIndexModel | undefined> {
+  return peekModel(metaPath, META_MAGIC);
+}
+
+/**
+ * The model of the index saved in `dataDir`: from the meta file, else from the vectors file, whose header names its
+ * model too. So a run with a damaged meta file still keeps the vectors (see `peekSavedModel`).
+ */
+export async function peekIndexModel(dataDir: string): Promise<SavedIndexModel | undefined> {
+  const paths = indexFilePaths(dataDir);
+  return (await peekSavedModel(paths.meta)) ?? (await peekModel(paths.vectors, VECTORS_MAGIC));
+}
+
+async function peekModel(path: string, magic: string): Promise<SavedIndexModel | undefined> {
+  const header = await withFile(path, (file) => readHeader(file, magic));
+  if (header === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    if (typeof parsed !== "object" || parsed === null) return undefined;
+    const { model, dims } = parsed as { model?: unknown; dims?: unknown };
+    if (typeof model !== "string" || typeof dims !== "number" || !Number.isInteger(dims) || dims < 0) return undefined;
+    return { model: canonicalModelName(model), dims };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which save the meta file holds, from a few hundred bytes: its header (save time, counts, the checksum of its
+ * vectors file) and the checksum of the whole file that ends it. Equal for the same save whatever its file time
+ * or inode, so a sync tool that touches or rewrites the file with the same bytes is not a new save. Undefined
+ * when there is no readable meta file.
+ */
+export async function peekSaveIdentity(metaPath: string): Promise<string | undefined> {
+  return withFile(metaPath, async (file) => {
+    const header = await readHeader(file, META_MAGIC);
+    if (header === undefined) return undefined;
+    const { size } = await file.stat();
+    const tail = new Uint8Array(4);
+    if (size < 4 || (await file.read(tail, 0, 4, size - 4)).bytesRead < 4) return undefined;
+    return `${size}:${new DataView(tail.buffer).getUint32(0, true)}:${header}`;
+  });
+}
+
+async function withFile<T>(path: string, use: (file: FileHandle) => Promise<T | undefined>): Promise<T | undefined> {
+  let file: FileHandle;
+  try {
+    file = await open(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    return await use(file);
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+/** The header JSON of an index file with `magic`, or undefined when the file does not start like one. */
+async function readHeader(file: FileHandle, magic: string): Promise<string | undefined> {
+  const prefix = new Uint8Array(PREFIX);
+  if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
+  if (String.fromCharCode(...prefix.subarray(0, 4)) !== magic) return undefined;
+  const length = new DataView(prefix.buffer).getUint32(8, true);
+  if (length === 0 || length > MAX_HEADER) return undefined;
+  const header = new Uint8Array(length);
+  if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
+  return new TextDecoder().decode(header).trimEnd();
+}

@@ -1,0 +1,46 @@
+import type { Analyzer } from "../text/analyzer";
+import { analyseChunksSteps } from "../index/chunk-fields";
+import type { FieldPostings } from "./field-postings";
+import type { IndexedChunk } from "../index/index-types";
+import { decodePostings } from "./postings-codec";
+
+/** What putting a saved keyword index back into a chunk index needs of it. */
+export interface KeywordRestoreTarget {
+  /** The index's text fields, empty: chunks were inserted with their text left out. */
+  fields: Readonly<Record<string, FieldPostings>>;
+  analyzer: Analyzer;
+  /** The restored chunks, in the order the saved postings number them. */
+  order: readonly IndexedChunk[];
+  /** Internal id of each chunk of `order`. */
+  idOf: Int32Array;
+  /** Picks (and records) a chunk's language when its text must be analysed after all. */
+  choose: (entry: IndexedChunk) => string;
+  /** Reads the chunks' languages back from the restored postings. */
+  restoreLanguages: () => void;
+  /** Called once per chunk after its field lengths are in place (the note table needs them). */
+  placed: (entry: IndexedChunk) => void;
+  /** Chunks between yields when putting postings back. */
+  perStep: number;
+}
+
+/**
+ * Puts the saved postings in whole when they fit the index's fields, else analyses every chunk's text again (an
+ * older layout, a damaged file). Returns whether the saved postings were used.
+ */
+export function* restoreKeywordSteps(keywords: Uint8Array, t: KeywordRestoreTarget): Generator<void, boolean, void> {
+  const decoded = yield* decodePostings(keywords, t.idOf, t.order.length);
+  const props = Object.keys(t.fields);
+  const restored = decoded?.length === props.length && decoded.every((f) => props.includes(f.prop));
+  if (decoded && restored) {
+    for (const f of decoded) t.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
+    t.restoreLanguages();
+  } else {
+    // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
+    yield* analyseChunksSteps(t.fields, t.analyzer, t.order, t.idOf, t.choose, Math.min(t.perStep, 8));
+  }
+  for (const [i, entry] of t.order.entries()) {
+    if (i > 0 && i % t.perStep === 0) yield;
+    t.placed(entry);
+  }
+  return restored;
+}

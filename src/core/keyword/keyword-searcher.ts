@@ -1,0 +1,270 @@
+import type { Analyzer } from "../text/analyzer";
+import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
+import { scoreAgainstIndex, scoreHits, topHits, type ScoredHits } from "./bm25-search";
+import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
+import type { ChunkDb } from "../index/chunk-db";
+import { ClauseCache } from "./clause-cache";
+import { RevisionMemo } from "../index/revision-memo";
+import { fuzzyTerms } from "./fuzzy-terms";
+import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
+import { keywordClauses } from "./keyword-query";
+import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
+import { orderedWords, preferInOrder } from "./word-order";
+import { SHORT_QUERY_WORDS } from "./short-query";
+import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
+import type { LexicalOptions } from "./lexical-options";
+import type { NoteTable } from "./note-table";
+import { GRAM_FIELD, LANGUAGE_FIELD, LANGUAGE_MARKER } from "./field-terms";
+
+/** What the keyword searcher reads of its chunk index. */
+export interface KeywordSearcherDeps {
+  db: ChunkDb;
+  analyzer: Analyzer;
+  /** Word fields searched. */
+  props: readonly string[];
+  boost: Record<string, number>;
+  lexical: LexicalOptions;
+  /** Changes whenever the indexed text does, so cached statistics are recomputed. */
+  revision: () => number;
+  /** A chunk's text, for finding the word behind a corrected term. */
+  text: (id: string) => string;
+  /** A chunk's headings (note title first) and text, one per line, for finding a short query's words in order. */
+  lines: (id: string) => string;
+  /** The language a chunk was analysed in. */
+  languageOf: (id: string) => Language;
+  /** Each chunk's note and the notes' field lengths, for scoring notes as whole documents. */
+  notes: NoteTable;
+  /** The path of a chunk's note. */
+  noteOf: (id: string) => string;
+}
+
+/** Candidate stems tried, best first, for the written form of one suggested word. */
+const SUGGESTION_TRIES = 6;
+
+/** Hits checked for a word close to a misspelt one, however few were asked for. */
+const VERIFY_DEPTH = 100;
+
+/** Default typo tolerance of `KeywordSearchOptions.maxEdits`. */
+export const DEFAULT_MAX_EDITS = 1;
+
+/** Keyword search, "did you mean" and calibration scoring over a chunk index's postings. */
+export class KeywordSearcher {
+  private held: { revision: number; languages: Language[]; chunkLanguages?: Uint8Array } | undefined;
+  private stops: { key: string; terms: Map<string, LanguageMask> } | undefined;
+  /** Scores of the clauses of the last few searches, so the next keystroke pays only for what changed. */
+  private readonly clauseScores = new ClauseCache();
+  /** Typo corrections of the words of the last searches (see `KeywordQueryContext.corrections`). */
+  private readonly corrections = new RevisionMemo<ClauseTerm[]>();
+
+  constructor(private readonly deps: KeywordSearcherDeps) {}
+
+  /**
+   * Chunks matching any word of `text`, grouped by note: notes by their whole-note BM25F score plus their best
+   * chunk's (see `bm25Search`), chunks within a note by their own score. Each word counts once per occurrence
+   * (Lucene's query term frequency), is matched by its stem in any language the index holds, by completions when it
+   * is the last word and `prefixLast` is set, and by corrections of up to `maxEdits` edits, weighted down.
+   */
+  search(text: string, opts: KeywordSearchOptions): ScoredId[] {
+    const store = this.store();
+    const languages = this.languages();
+    const chunkLanguages = this.chunkLanguages();
+    const detected = this.deps.analyzer.detect(text, languages[0]);
+    const clauses = keywordClauses(text, {
+      analyzer: this.deps.analyzer,
+      languages,
+      stopLanguage: languages.includes(detected) ? detected : (languages[0] ?? ENGLISH),
+      props: this.deps.props,
+      gramProp: GRAM_FIELD,
+      fields: store.fields,
+      prefixLast: opts.prefixLast ?? false,
+      maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
+      chunkLanguages,
+      stopTerms: this.stopTerms(languages),
+      corrections: this.corrections.validFor(this.deps.revision()),
+    });
+    const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
+    // Only short queries are re-ranked for misspelt words: on SciFact, pushing up every abstract with a near-miss of
+    // an unknown name in a longer question cost nDCG.
+    const typos = clauses.length <= SHORT_QUERY_WORDS ? allTypos : [];
+    const coverTypos = clauses.flatMap((c) => (c.typo && c.terms.some((t) => t.cover) ? [c.typo] : []));
+    const covers = coverTypos.length > 0;
+    const limit = Math.max(1, opts.limit);
+    const ids = this.deps.db.ids;
+    const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
+    const notes = { table: this.deps.notes, k1, b, passageWeight };
+    const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
+    const cache = this.clauseScores.validFor(this.deps.revision());
+    // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
+    const scoredBy = new Map<boolean, ScoredHits>();
+    const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
+      let scored = scoredBy.get(strict);
+      if (!scored) {
+        const cs = strict ? clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })) : clauses;
+        scored = scoreHits(store, cs, params, notes, cache);
+        scoredBy.set(strict, scored);
+      }
+      return topHits(scored, depth, perNote).map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
+    };
+    let full = false;
+    const read = (depth: number, perNote?: number): ScoredId[] => {
+      const raw = run(false, depth, perNote);
+      full = raw.length === depth;
+      if (!covers) return raw;
+      // A stem covering only the beginning of a misspelt word counts only in chunks that hold a word close to what was
+      // typed (to each such word, when there are several): others keep the score they have without those stems, or
+      // drop out when that is none. Short stems begin many words, and would otherwise lift every note that merely
+      // shares a first syllable.
+      const strict = new Map(run(true, depth, perNote).map((h) => [h.id, h]));
+      const text = this.deps.text;
+      const out: ScoredId[] = [];
+      for (const h of raw) {
+        const without = strict.get(h.id);
+        // Where those stems added nothing, there is nothing to check: SciFact asks for 1,200 chunks at a time, and
+        // reading every one for the typed word made long questions with a rare name about 2.5 times slower at p95.
+        const kept = without?.score === h.score || coverTypos.every((t) => holdsWordNear(text(h.id), t)) ? h : without;
+        if (kept) out.push(kept);
+      }
+      return out.sort((a, b) => b.score - a.score);
+    };
+    const cap = opts.chunksPerNote;
+    // A misspelt phrase can't be found side by side as typed; its words are checked one by one instead.
+    const ordered = typos.length === 0 ? orderedWords(text, opts.prefixLast ?? false) : undefined;
+    if (typos.length === 0 && !ordered) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
+    // Re-ranked for misspelt words or word order, every matching chunk of a note counts, not only the few listed, so
+    // the first VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain
+    // order.
+    const depth = Math.max(limit, VERIFY_DEPTH);
+    const checked = ordered
+      ? preferInOrder(read(depth), ordered, this.deps.lines, this.deps.noteOf)
+      : preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
+    if (cap === undefined) return checked.slice(0, limit);
+    const listed = capPerNote(checked, cap, this.deps.noteOf);
+    const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));
+    if (full && seen.size * cap < limit) {
+      listed.push(...read(limit, cap).filter((h) => !seen.has(this.deps.noteOf(h.id))));
+    }
+    return listed.slice(0, limit);
+  }
+
+  /** Languages of the indexed chunks, most chunks first (English when there are none). */
+  languages(): Language[] {
+    const revision = this.deps.revision();
+    if (this.held?.revision === revision) return this.held.languages;
+    const field = this.store().fields[LANGUAGE_FIELD];
+    const found = (field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? [])
+      .map((marker) => ({ lang: languageOf(marker.slice(LANGUAGE_MARKER.length)), n: field?.documentFrequency(marker) ?? 0 }))
+      .filter((x): x is { lang: Language; n: number } => x.lang !== undefined && x.n > 0)
+      .sort((a, b) => b.n - a.n)
+      .map((x) => x.lang);
+    const languages = found.length > 0 ? found : [ENGLISH];
+    this.held = { revision, languages };
+    return languages;
+  }
+
+  /** Each chunk's language by internal id, as an ordinal into `languages()` (see language-masks.ts). */
+  private chunkLanguages(): Uint8Array {
+    const languages = this.languages();
+    const held = this.held;
+    if (held?.chunkLanguages) return held.chunkLanguages;
+    const ids = this.deps.db.ids;
+    const made = chunkLanguageOrdinals(this.store().fields[LANGUAGE_FIELD], languages, ids.length);
+    if (held) held.chunkLanguages = made;
+    return made;
+  }
+
+  /** `stopTerms` of the index's languages, made again only when they change. */
+  private stopTerms(languages: readonly Language[]): Map<string, LanguageMask> {
+    const key = languages.map((l) => l.code).join(",");
+    if (this.stops?.key !== key) this.stops = { key, terms: stopTerms(this.deps.analyzer, languages) };
+    return this.stops.terms;
+  }
+
+  /** Fills chunk id → language code from the restored language markers (English chunks are left out). */
+  restoreLanguages(into: Map<string, string>): void {
+    const field = this.store().fields[LANGUAGE_FIELD];
+    const ids = this.deps.db.ids;
+    for (const marker of field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? []) {
+      const code = marker.slice(LANGUAGE_MARKER.length);
+      const list = field?.postings(marker);
+      if (!list || code === ENGLISH.code) continue;
+      for (let k = 0; k < list.length; k++) into.set(ids[(list.ids[k] ?? 0) - 1] ?? "", code);
+    }
+  }
+
+  /**
+   * "Did you mean": `text` with each word the index doesn't know replaced by the closest word it does (up to
+   * `maxEdits` edits, two only for words of five letters or more; the most frequent among equals), written as it
+   * appears in a note. Undefined when no word could be corrected.
+   */
+  suggest(text: string, maxEdits: number): string | undefined {
+    const store = this.store();
+    const text_ = store.fields[LANGUAGE_FIELD];
+    if (!text_) return undefined;
+    const languages = this.languages();
+    let changed = false;
+    const out = text.replace(/[\p{L}\p{M}\p{N}]+/gu, (word) => {
+      const lower = word.toLowerCase();
+      const length = [...lower].length;
+      const stems = [...new Set(languages.map((l) => this.deps.analyzer.normalize(lower, l)))].filter((s) => s !== "");
+      if (length < 4 || stems.length === 0 || stems.some((s) => text_.documentFrequency(s) > 0)) return word;
+      const edits = length >= 5 ? Math.min(2, maxEdits) : 1;
+      const vocabulary = text_.vocabulary.terms();
+      const folded = foldAccents(lower);
+      // Whole stems a few edits away, and stems that begin the typed word ("irrig" for "irrrigatoin"), whose written
+      // form must then itself be within the edits.
+      const candidates = [
+        ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
+        ...fuzzyTerms(vocabulary, folded, edits, Math.max(3, Math.ceil(folded.length / 2))),
+      ]
+        .map((m) => ({ ...m, df: text_.documentFrequency(m.term) }))
+        .sort((a, b) => a.edits - b.edits || b.df - a.df || (a.term < b.term ? -1 : 1));
+      let surface: string | undefined;
+      for (const c of candidates.slice(0, SUGGESTION_TRIES)) {
+        surface = this.surfaceOf(c.term, folded, edits);
+        if (surface) break;
+      }
+      if (!surface) return word;
+      changed = true;
+      return surface;
+    });
+    return changed ? out : undefined;
+  }
+
+  /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
+  scoreOf(query: string, fields: Record<string, string>): number {
+    const analyzer = this.deps.analyzer;
+    const terms: Record<string, string[]> = {};
+    for (const [prop, value] of Object.entries(fields)) terms[prop] = analyzer.terms(value);
+    return scoreAgainstIndex(this.store(), analyzer.terms(query), terms, this.params());
+  }
+
+  /**
+   * A word of the notes (lower case) that the text field indexes as `term`, the one closest to what
+   * was typed ("publsh" → "publish" rather than "publishing") and within `edits` of it, or undefined. Reads a few
+   * chunks that hold the term.
+   */
+  private surfaceOf(term: string, typed: string, edits: number): string | undefined {
+    const list = this.store().fields[LANGUAGE_FIELD]?.postings(term);
+    const ids = this.deps.db.ids;
+    const found = new Set<string>();
+    for (let k = 0; list && k < Math.min(list.length, 8); k++) {
+      const id = ids[(list.ids[k] ?? 0) - 1] ?? "";
+      const lang = this.deps.languageOf(id);
+      for (const word of this.deps.analyzer.words(this.deps.text(id)).keys()) {
+        if (this.deps.analyzer.normalize(word, lang) === term) found.add(word);
+      }
+    }
+    const byFolded = new Map([...found].map((w) => [foldAccents(w), w]));
+    const best = fuzzyTerms([...byFolded.keys()].sort(), typed, edits).sort((a, b) => a.edits - b.edits)[0];
+    return best ? byFolded.get(best.term) : undefined;
+  }
+
+  private params(): { boost: Record<string, number>; k1: number; b: number; docsCount: number } {
+    const { k1, b } = this.deps.lexical;
+    return { boost: this.deps.boost, k1, b, docsCount: this.deps.db.count };
+  }
+
+  private store(): Bm25Postings {
+    return this.deps.db.postings;
+  }
+}

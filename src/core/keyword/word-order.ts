@@ -1,0 +1,76 @@
+import { UNSPACED_LETTER } from "../text/bigrams";
+import { foldAccents } from "../text/languages";
+import type { ScoredId } from "../index/index-types";
+import { SHORT_QUERY_WORDS } from "./short-query";
+
+/** A short query's words in order, compared as notes' words are: lower case, accents folded, plain apostrophes. */
+export interface OrderedWords {
+  words: readonly string[];
+  /** The last word is still being typed: a note's word that begins with it counts. */
+  prefixLast: boolean;
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
+const NON_ASCII = /[^\p{ASCII}]/u;
+
+function comparable(word: string): string {
+  return NON_ASCII.test(word) ? foldAccents(word).replace(/’/g, "'") : word;
+}
+
+/**
+ * The words of `text` when their order can tell notes apart: two to `SHORT_QUERY_WORDS` words (a phrase remembered
+ * from the note; in a longer query the words are a description, and BM25 alone ranks it), none of an unspaced
+ * script (their character pairs already keep the order). Undefined otherwise.
+ */
+export function orderedWords(text: string, prefixLast: boolean): OrderedWords | undefined {
+  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  if (words.length < 2 || words.length > SHORT_QUERY_WORDS || words.some((w) => UNSPACED_LETTER.test(w))) return undefined;
+  return { words: words.map(comparable), prefixLast };
+}
+
+/** Whether one line of `text` holds the words side by side, in order. */
+export function holdsInOrder(text: string, q: OrderedWords): boolean {
+  const lower = text.toLowerCase();
+  const folded = NON_ASCII.test(lower) ? comparable(lower) : lower;
+  // Most chunks lack one of the words outright: one substring test each rules them out before any tokenising.
+  if (!q.words.every((w) => folded.includes(w))) return false;
+  const n = q.words.length;
+  const first = q.words[0] ?? "";
+  for (const line of folded.split("\n")) {
+    // Only lines with the first word (never the one being typed: there are two words at least) can hold the phrase.
+    if (!line.includes(first)) continue;
+    const words = [...line.matchAll(WORD)].map((m) => m[0]);
+    for (let i = 0; i + n <= words.length; i++) {
+      let k = 0;
+      while (k < n && matches(words[i + k] ?? "", q.words[k] ?? "", q.prefixLast && k === n - 1)) k++;
+      if (k === n) return true;
+    }
+  }
+  return false;
+}
+
+function matches(word: string, typed: string, prefix: boolean): boolean {
+  return prefix ? word.startsWith(typed) : word === typed;
+}
+
+/**
+ * Results re-ranked so that a note with a chunk holding the query's words side by side, in order, ranks above every
+ * note that holds them only apart; its chunks stay together, and ties keep their BM25 order. BM25 has no notion of
+ * order, so a short phrase of common words ("Ich habe einen") otherwise ranks its note among all those that use the
+ * same words anywhere.
+ */
+export function preferInOrder(
+  hits: readonly ScoredId[],
+  q: OrderedWords,
+  text: (id: string) => string,
+  noteOf: (id: string) => string,
+): ScoredId[] {
+  const top = hits[0]?.score ?? 0;
+  const held = new Set<string>();
+  for (const hit of hits) {
+    const note = noteOf(hit.id);
+    if (!held.has(note) && holdsInOrder(text(hit.id), q)) held.add(note);
+  }
+  if (held.size === 0) return [...hits];
+  return hits.map((hit) => (held.has(noteOf(hit.id)) ? { ...hit, score: hit.score + top } : hit)).sort((a, b) => b.score - a.score);
+}

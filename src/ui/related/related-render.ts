@@ -1,0 +1,40 @@
+import { messageText } from "../../core/errors/messages";
+import { buildExcerpt } from "../../core/search/excerpt";
+import type { RelatedEntry, RelatedResult } from "../../core/search/related-notes";
+import { headingTrail, renderExcerpt } from "../search/excerpt-render";
+import { formatPercent } from "../format";
+
+/** Why the list is empty or partial, in words; undefined when the list speaks for itself. */
+export function relatedStatusMessage(result: RelatedResult): string | undefined {
+  switch (result.status) {
+    case "not-indexed":
+      return "This note is not indexed yet. Its related notes appear once indexing reaches it.";
+    case "excluded":
+      return messageText("relatedExcluded");
+    case "no-embeddings":
+      return result.entries.length > 0
+        ? "No embeddings for this note yet: showing notes that share words with its title and headings."
+        : "No embeddings for this note yet, and no note shares words with its title and headings.";
+    case "ok":
+      return result.entries.length === 0 ? "No related notes found." : undefined;
+  }
+}
+
+/** Draws one related note: title and similarity, heading path and excerpt of the closest chunk, and its path. */
+export function renderRelatedEntry(parent: HTMLElement, entry: RelatedEntry): HTMLElement {
+  const item = parent.createDiv({ cls: "hvs-related-item", attr: { "data-path": entry.path, draggable: "true" } });
+  const header = item.createDiv({ cls: "hvs-related-header" });
+  header.createSpan({ cls: "hvs-related-title", text: entry.title });
+  if (entry.similarity !== undefined) {
+    header.createSpan({
+      cls: "hvs-related-similarity",
+      text: formatPercent(entry.similarity),
+      attr: { title: "Cosine similarity of the closest pair of passages" },
+    });
+  }
+  const trail = headingTrail(entry.best.headingPath);
+  if (trail !== "") item.createDiv({ cls: "hvs-related-heading", text: trail });
+  renderExcerpt(item, buildExcerpt(entry.best.text, { terms: [] }, 160));
+  item.createDiv({ cls: "hvs-related-path", text: entry.path });
+  return item;
+}

@@ -1,0 +1,165 @@
+import { debounce, ItemView, type Debouncer, Keymap, type HoverParent, type HoverPopover, type Plugin, type WorkspaceLeaf } from "obsidian";
+import type { RelatedEntry, RelatedResult } from "../../core/search/related-notes";
+import { openNote } from "../note-actions";
+import type { IndexProgress, IndexStatusPort, RelatedPort, SettingsPort } from "../ports";
+import { startNoteDrag } from "./related-drag";
+import { relatedStatusMessage, renderRelatedEntry } from "./related-render";
+import { RelatedToolbar } from "./related-toolbar";
+
+export const RELATED_VIEW_TYPE = "hybrid-vault-search-related";
+
+/** What the related-notes view runs on. */
+export interface RelatedViewDeps {
+  related: RelatedPort;
+  status: IndexStatusPort;
+  settings: SettingsPort;
+  /** Quiet time after a note switch or an index update before the list is recomputed, in ms. Default 300. */
+  debounceMs?: number;
+}
+
+/** The right-sidebar list of notes related to the active (or pinned) note. */
+export class RelatedView extends ItemView implements HoverParent {
+  hoverPopover: HoverPopover | null = null;
+  private pinned: string | undefined;
+  private paused = false;
+  private shownPath: string | undefined;
+  private shownStatus: RelatedResult["status"] | undefined;
+  private toolbar: RelatedToolbar | undefined;
+  private listEl: HTMLElement | undefined;
+  /** Not reset by each call, so a steady stream of progress reports still lets an update through. */
+  private readonly schedule: Debouncer<[], void>;
+
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly deps: RelatedViewDeps,
+  ) {
+    super(leaf);
+    this.schedule = debounce(() => this.update(), deps.debounceMs ?? 300, false);
+  }
+
+  getViewType(): string {
+    return RELATED_VIEW_TYPE;
+  }
+
+  getDisplayText(): string {
+    return "Related notes";
+  }
+
+  override getIcon(): string {
+    return "sparkles";
+  }
+
+  override async onOpen(): Promise<void> {
+    this.contentEl.empty();
+    this.contentEl.addClass("hvs-related-view");
+    this.toolbar = new RelatedToolbar(this.contentEl, {
+      onPin: () => this.togglePin(),
+      onPause: () => this.togglePause(),
+      onHideLinked: (hide) => void this.saveHideLinked(hide),
+    });
+    this.listEl = this.contentEl.createDiv({ cls: "hvs-related-list" });
+    this.registerEvent(this.app.workspace.on("active-leaf-change", () => this.schedule()));
+    this.registerEvent(this.app.workspace.on("file-open", () => this.schedule()));
+    this.registerEvent(this.app.vault.on("rename", (file, oldPath) => this.onRename(file.path, oldPath)));
+    this.register(this.deps.status.onProgress((p) => this.onProgress(p)));
+    this.update();
+  }
+
+  override async onClose(): Promise<void> {
+    this.schedule.cancel();
+  }
+
+  /** Recomputes the list now for the pinned or active note. Does nothing while paused. */
+  update(): void {
+    if (this.paused || !this.listEl || !this.toolbar) return;
+    const path = this.pinned ?? this.app.workspace.getActiveFile()?.path;
+    const s = this.deps.settings.get();
+    this.toolbar.sync({ pinned: this.pinned !== undefined, paused: this.paused, hideLinked: s.related.hideLinked });
+    this.listEl.empty();
+    this.shownPath = path;
+    if (path === undefined || !path.endsWith(".md")) {
+      this.shownStatus = undefined;
+      this.toolbar.setTarget(undefined);
+      this.listEl.createDiv({ cls: "hvs-related-empty", text: "Open a note to see the notes related to it." });
+      return;
+    }
+    const result = this.deps.related.related(path, {
+      limit: s.related.limit,
+      rrfK: s.search.rrfK,
+      weights: { vector: s.search.weights.vector, bm25: s.search.weights.bm25 },
+      excludeLinked: s.related.hideLinked ? Object.keys(this.app.metadataCache.resolvedLinks[path] ?? {}) : [],
+    });
+    this.shownStatus = result.status;
+    this.toolbar.setTarget(path);
+    const message = relatedStatusMessage(result);
+    if (message !== undefined) {
+      this.listEl.createDiv({ cls: result.entries.length > 0 ? "hvs-related-notice" : "hvs-related-empty", text: message });
+    }
+    for (const entry of result.entries) this.wireEntry(renderRelatedEntry(this.listEl, entry), entry, path);
+  }
+
+  private wireEntry(item: HTMLElement, entry: RelatedEntry, sourcePath: string): void {
+    item.addEventListener("click", (evt) => {
+      const pane = Keymap.isModEvent(evt);
+      void openNote(this.app, { path: entry.path, line: entry.best.startLine }, pane === true ? "tab" : pane);
+    });
+    item.addEventListener("auxclick", (evt) => {
+      if (evt.button === 1) void openNote(this.app, { path: entry.path, line: entry.best.startLine }, "tab");
+    });
+    item.addEventListener("mouseover", (event) => {
+      this.app.workspace.trigger("hover-link", {
+        event,
+        source: RELATED_VIEW_TYPE,
+        hoverParent: this,
+        targetEl: item,
+        linktext: entry.path,
+        sourcePath,
+      });
+    });
+    item.addEventListener("dragstart", (evt) => startNoteDrag(this.app, evt, entry.path));
+  }
+
+  /** Index progress on the shown note, or the end of a run while the note still waited, refreshes the list. */
+  private onProgress(p: IndexProgress): void {
+    if (this.paused || this.shownPath === undefined) return;
+    const waiting = this.shownStatus === "not-indexed" || this.shownStatus === "no-embeddings";
+    if (p.currentFile === this.shownPath || (waiting && p.phase === "idle")) this.schedule();
+  }
+
+  private onRename(path: string, oldPath: string): void {
+    if (this.pinned === oldPath) this.pinned = path;
+    this.schedule();
+  }
+
+  private togglePin(): void {
+    this.pinned = this.pinned === undefined ? this.shownPath : undefined;
+    this.update();
+  }
+
+  private togglePause(): void {
+    this.paused = !this.paused;
+    this.toolbar?.sync({ pinned: this.pinned !== undefined, paused: this.paused, hideLinked: this.deps.settings.get().related.hideLinked });
+    if (!this.paused) this.update();
+  }
+
+  private async saveHideLinked(hide: boolean): Promise<void> {
+    const s = this.deps.settings.get();
+    await this.deps.settings.save({ ...s, related: { ...s.related, hideLinked: hide } });
+    this.update();
+  }
+}
+
+/** Registers the view, and the plugin (under its own name) as a page-preview source; call once from onload. */
+export function registerRelatedView(plugin: Plugin, deps: RelatedViewDeps): void {
+  plugin.registerView(RELATED_VIEW_TYPE, (leaf) => new RelatedView(leaf, deps));
+  plugin.registerHoverLinkSource(RELATED_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
+}
+
+/** Shows the view in the right sidebar, creating it there if it is not open yet. */
+export async function activateRelatedView(plugin: Plugin): Promise<void> {
+  const { workspace } = plugin.app;
+  const leaf = workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0] ?? workspace.getRightLeaf(false);
+  if (!leaf) return;
+  if (leaf.view.getViewType() !== RELATED_VIEW_TYPE) await leaf.setViewState({ type: RELATED_VIEW_TYPE, active: true });
+  await workspace.revealLeaf(leaf);
+}

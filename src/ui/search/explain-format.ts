@@ -1,0 +1,23 @@
+import type { Explanation } from "../../core/search/search-result";
+import type { ListName } from "../../core/types";
+
+const LISTS: readonly { name: ListName; label: string }[] = [
+  { name: "bm25", label: "BM25" },
+  { name: "vector", label: "Vector" },
+  { name: "hyde", label: "HyDE" },
+];
+
+/**
+ * One line per result for the "Explain" toggle: the rank in each list that took part ("–" where the note was not
+ * found), then the fused score and the k it used. Lists that did not run are left out.
+ */
+export function explainLine(e: Explanation): string {
+  const parts: string[] = [];
+  for (const { name, label } of LISTS) {
+    if (e.weights[name] === undefined) continue;
+    const rank = e.ranks[name];
+    parts.push(`${label} ${rank === undefined ? "–" : `#${rank}`}`);
+  }
+  parts.push(`fused ${e.fused.toFixed(4)} (k ${e.k})`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,34 @@
+import { buildExcerpt, type HighlightTerms } from "../../core/search/excerpt";
+import type { NoteResult } from "../../core/search/search-result";
+import type { ExcerptCache } from "./excerpt-cache";
+import { explainLine } from "./explain-format";
+import { headingTrail, renderExcerpt } from "./excerpt-render";
+
+/** How one search result is drawn. */
+export interface ResultRenderOptions {
+  /** What to highlight in the excerpt. */
+  highlight: HighlightTerms;
+  /** Show the ranks and fused score. */
+  explain: boolean;
+  /** Excerpt length in characters. Default 180. */
+  excerptChars?: number;
+  /** Where excerpts are kept for reuse by later rows. Default: each row builds its own. */
+  excerpts?: ExcerptCache;
+}
+
+/** Fills a suggestion row: title and heading path, excerpt with highlights, path and tags, and the explanation. */
+export function renderResult(el: HTMLElement, result: NoteResult, opts: ResultRenderOptions): void {
+  el.addClass("hvs-result");
+  el.setAttr("data-path", result.path);
+  const header = el.createDiv({ cls: "hvs-result-header" });
+  header.createSpan({ cls: "hvs-result-title", text: result.title });
+  const trail = headingTrail(result.best.headingPath);
+  if (trail !== "") header.createSpan({ cls: "hvs-result-heading", text: trail });
+  const chars = opts.excerptChars ?? 180;
+  const text = result.best.text;
+  renderExcerpt(el, opts.excerpts ? opts.excerpts.get(text, opts.highlight, chars) : buildExcerpt(text, opts.highlight, chars));
+  const meta = el.createDiv({ cls: "hvs-result-meta" });
+  meta.createSpan({ cls: "hvs-result-path", text: result.path });
+  for (const tag of result.tags) meta.createSpan({ cls: "hvs-result-tag", text: `#${tag}` });
+  if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain) });
+}

@@ -1,0 +1,56 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fuzzyTerms, withinEdits } from "../../../src/core/keyword/fuzzy-terms";
+
+/** Optimal string alignment distance, the plain table way. */
+function osa(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      let v = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] ?? 0) + 1);
+      row[j] = v;
+    }
+  }
+  return (d[a.length] as number[])[b.length] ?? 0;
+}
+
+describe("fuzzyTerms", () => {
+  it("finds swaps, drops, insertions and substitutions within the budget", () => {
+    const vocab = ["canva", "canvas", "publish", "sink", "sync", "synced", "zebra"].sort();
+    expect(fuzzyTerms(vocab, "sycn", 1)).toEqual([{ term: "sync", edits: 1 }]);
+    expect(fuzzyTerms(vocab, "publsh", 1)).toEqual([{ term: "publish", edits: 1 }]);
+    expect(fuzzyTerms(vocab, "canvs", 1).map((m) => m.term)).toEqual(["canva", "canvas"]);
+    expect(fuzzyTerms(vocab, "zzzzzz", 2)).toEqual([]);
+    expect(fuzzyTerms(vocab, "sync", 0)).toEqual([]);
+  });
+
+  it("never returns marker terms", () => {
+    expect(fuzzyTerms(["\u0000de", "de"].sort(), "dex", 1)).toEqual([{ term: "de", edits: 1 }]);
+  });
+
+  it("returns exactly the terms a full distance table accepts", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), minLength: 1, maxLength: 7 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 60 }), word, fc.integer({ min: 1, max: 2 }), (vocab, w, k) => {
+        const sorted = [...vocab].sort();
+        const got = fuzzyTerms(sorted, w, k).map((m) => `${m.term}:${m.edits}`).sort();
+        const want = sorted.filter((t) => osa(t, w) <= k).map((t) => `${t}:${osa(t, w)}`).sort();
+        expect(got).toEqual(want);
+      }),
+    );
+  });
+});
+
+describe("withinEdits", () => {
+  it("agrees with the full distance table", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), maxLength: 7 });
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 0, max: 2 }), (a, b, k) => {
+        expect(withinEdits(a, b, k)).toBe(osa(a, b) <= k);
+      }),
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Plugin } from "obsidian";
+import { createTestApp, type TestApp } from "../../fakes/obsidian";
+import type * as O from "obsidian";
+import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import type { ChunkedNote } from "../../../src/core/types";
+import { relatedPortOver } from "../../../src/ui/ports";
+import { findRelatedNotes } from "../../../src/core/search/related-notes";
+import { activateRelatedView, registerRelatedView, RELATED_VIEW_TYPE, type RelatedViewDeps } from "../../../src/ui/related/related-view";
+import { FakeStatus, MemorySettings } from "../fake-ports";
+
+const FILES = {
+  "A.md": "# A\n\nAbout gardens. See [[Linked]].\n",
+  "B.md": "# B\n\nGarden soil.\n",
+  "C.md": "# C\n\nDatabases.\n",
+  "Linked.md": "# Linked\n\nGarden beds.\n",
+  "Z.md": "# Z\n\nNot indexed yet.\n",
+  "Private/P.md": "# P\n\nSecret.\n",
+};
+
+function note(path: string, text: string): ChunkedNote {
+  const title = path.replace(/\.md$/, "");
+  return {
+    path,
+    meta: { title, aliases: [], tags: [], links: [] },
+    chunks: [{ id: `${path}#0`, path, ordinal: 0, headingPath: [title, "Body"], text, startLine: 2, endLine: 2, tokens: 3 }],
+  };
+}
+
+let deps: RelatedViewDeps;
+class TestPlugin extends Plugin {
+  override onload(): void {
+    registerRelatedView(this, deps);
+  }
+}
+const manifest: O.PluginManifest = { id: "hvs-test", name: "Test", author: "t", version: "1", minAppVersion: "1.5.0", description: "d" };
+
+let t: TestApp;
+afterEach(() => t.dispose());
+
+async function setup() {
+  t = createTestApp(FILES);
+  await t.startup();
+  const index = new ChunkIndex(2);
+  index.addNote(note("A.md", "About gardens."), [Float32Array.from([1, 0])]);
+  index.addNote(note("B.md", "Garden soil."), [Float32Array.from([0.9, 0.1])]);
+  index.addNote(note("C.md", "Databases."), [Float32Array.from([0, 1])]);
+  index.addNote(note("Linked.md", "Garden beds."), [Float32Array.from([0.99, 0.01])]);
+  const status = new FakeStatus();
+  const settings = new MemorySettings();
+  // Rank by vectors alone, so the expected orders follow from the vectors above (fusion is tested in core).
+  settings.current.search.weights.bm25 = 0;
+  deps = { related: relatedPortOver({ related: (p, o) => findRelatedNotes(index, p, o) }, (p) => p.startsWith("Private/")), status, settings, debounceMs: 0 };
+  const plugin = await t.loadPlugin(TestPlugin, manifest);
+  await t.openFile("A.md");
+  await activateRelatedView(plugin);
+  const leaf = t.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0];
+  if (!leaf) throw new Error("view not open");
+  return { index, status, settings, el: leaf.view.containerEl };
+}
+
+const paths = (el: HTMLElement) => [...el.querySelectorAll(".hvs-related-item")].map((i) => i.getAttr("data-path"));
+const message = (el: HTMLElement) => el.querySelector(".hvs-related-empty, .hvs-related-notice")?.getText();
+const button = (el: HTMLElement, cls: string) => el.querySelector<HTMLElement>(cls);
+
+describe("RelatedView", () => {
+  it("lists the active note's neighbours by stored vectors, without the note itself", async () => {
+    const { el } = await setup();
+    expect(paths(el)).toEqual(["Linked.md", "B.md", "C.md"]);
+    const first = el.querySelector(".hvs-related-item");
+    expect(first?.querySelector(".hvs-related-similarity")?.getText()).toBe("100%");
+    expect(first?.querySelector(".hvs-excerpt")?.getText()).toBe("Garden beds.");
+    expect(first?.querySelector(".hvs-related-heading")?.getText()).toBe("Body");
+    expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to A");
+  });
+
+  it("follows the active note", async () => {
+    const { el } = await setup();
+    await t.openFile("C.md");
+    await vi.waitFor(() => expect(paths(el)).toEqual(["B.md", "Linked.md", "A.md"]));
+  });
+
+  it("hides notes the active note links to, and saves the choice", async () => {
+    const { el, settings } = await setup();
+    const box = el.querySelector<HTMLInputElement>(".hvs-related-hide-linked input");
+    if (!box) throw new Error("no toggle");
+    box.checked = true;
+    box.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(paths(el)).toEqual(["B.md", "C.md"]));
+    expect(settings.current.related.hideLinked).toBe(true);
+  });
+
+  it("stays on a pinned note, and stops updating while paused", async () => {
+    const { el } = await setup();
+    button(el, ".hvs-related-pin")?.click();
+    expect(button(el, ".hvs-related-pin")?.getText()).toBe("Unpin");
+    await t.openFile("C.md");
+    await t.idle();
+    expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to A");
+    button(el, ".hvs-related-pin")?.click();
+    await vi.waitFor(() => expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to C"));
+    button(el, ".hvs-related-pause")?.click();
+    await t.openFile("B.md");
+    await t.idle();
+    expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to C");
+    button(el, ".hvs-related-pause")?.click();
+    expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to B");
+  });
+
+  it("opens a note on click, previews it on hover, and drags a link", async () => {
+    const { el } = await setup();
+    const item = el.querySelector<HTMLElement>('.hvs-related-item[data-path="B.md"]');
+    if (!item) throw new Error("no item");
+    item.dispatchEvent(new Event("mouseover"));
+    expect(t.hoverLinks[t.hoverLinks.length - 1]).toMatchObject({ source: RELATED_VIEW_TYPE, linktext: "B.md", targetEl: item, sourcePath: "A.md" });
+    const data = new Map<string, string>();
+    const drag = Object.assign(new Event("dragstart"), { dataTransfer: { setData: (k: string, v: string) => data.set(k, v) } });
+    item.dispatchEvent(drag);
+    expect(data.get("text/plain")).toBe("[[B]]");
+    expect(item.getAttr("draggable")).toBe("true");
+    item.click();
+    await vi.waitFor(() => expect(t.app.workspace.getActiveFile()?.path).toBe("B.md"));
+  });
+
+  it("says why a note has no list, and refreshes when the index reaches it", async () => {
+    const { el, index, status } = await setup();
+    await t.openFile("Z.md");
+    await vi.waitFor(() => expect(message(el)).toContain("not indexed yet"));
+    index.addNote(note("Z.md", "Now indexed."));
+    status.emit({ phase: "indexing", currentFile: "Z.md" });
+    await vi.waitFor(() => expect(message(el)).toContain("No embeddings for this note yet"));
+    await t.openFile("Private/P.md");
+    await vi.waitFor(() => expect(message(el)).toContain("excluded from indexing"));
+    expect(paths(el)).toEqual([]);
+  });
+});
