@@ -24,7 +24,7 @@ export function maskOf(count: number, holds: (ordinal: number) => boolean): Lang
 
 /**
  * Each chunk's language by Orama internal id, as an ordinal into `languages`, read from the language markers of
- * `field` (see orama-tokenizer.ts). Chunks without one get `UNKNOWN_LANGUAGE`.
+ * `field` (see field-terms.ts). Chunks without one get `UNKNOWN_LANGUAGE`.
  */
 export function chunkLanguageOrdinals(field: FieldPostings | undefined, languages: readonly Language[], size: number): Uint8Array {
   const out = new Uint8Array(size + 1).fill(UNKNOWN_LANGUAGE);
