@@ -55,7 +55,9 @@ export default defineConfig([
     },
   },
   {
-    // Import cycles hide which file is the lower layer; the lint keeps them out (type-only imports count too).
+    // Import cycles hide which file is the lower layer; the lint keeps them out (type-only imports count too). The
+    // `import` plugin is the one eslint-plugin-obsidianmd registers and depends on (its preset bans listing
+    // eslint-plugin-import in our own package.json: depend/ban-dependencies).
     files: ["src/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
     settings: {
       "import/parsers": { "@typescript-eslint/parser": [".ts"] },
