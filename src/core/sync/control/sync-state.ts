@@ -136,7 +136,7 @@ export class SyncState {
    */
   useIndex(synced: SyncedIndex): void {
     this.current = synced;
-    this.engine.setDeps({ index: synced.index });
+    this.engine.setDeps({ index: synced.index, notes: synced.notes });
   }
 
   /** New settings take effect from the next step; the exclusion rules are compiled with them. */
