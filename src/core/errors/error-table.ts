@@ -205,6 +205,11 @@ export const MESSAGES = {
     code: "DATE_FILTER_INVALID",
     template: "{token} is not a date, so it filters nothing. Type {hint}, e.g. modified:>2025-01-01 or modified:<30d.",
   },
+  dateArgumentInvalid: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: '{argument} must be an ISO date such as 2025-01-31 (or a month 2025-01, or a year 2025), not "{value}".',
+  },
   dateNoMatch: { kind: "notice", code: "DATE_NO_MATCH", template: "No note matches {filters}." },
   supersededHidden: {
     kind: "notice",
