@@ -59,10 +59,14 @@ export type ExclusionCheck = (path: string) => boolean;
 
 /**
  * A RelatedPort over the live index. `index` is read on every call because a rebuild replaces the index;
- * `isExcluded` lets the view say "excluded" rather than "not indexed yet".
+ * `isExcluded` lets the view say "excluded" rather than "not indexed yet"; `hidden` gives notes never listed (those
+ * marked superseded), read on every call.
  */
-export function relatedPortOver(index: () => ChunkIndex, isExcluded?: ExclusionCheck): RelatedPort {
+export function relatedPortOver(index: () => ChunkIndex, isExcluded?: ExclusionCheck, hidden?: () => readonly string[]): RelatedPort {
   return {
-    related: (path, opts) => findRelatedNotes(index(), path, { ...opts, excluded: isExcluded?.(path) ?? false }),
+    related: (path, opts) => {
+      const excludeLinked = [...(opts.excludeLinked ?? []), ...(hidden?.().filter((p) => p !== path) ?? [])];
+      return findRelatedNotes(index(), path, { ...opts, excluded: isExcluded?.(path) ?? false, excludeLinked });
+    },
   };
 }

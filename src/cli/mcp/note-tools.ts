@@ -85,7 +85,10 @@ export function registerRelatedTool(
       await live.whenReady();
       const index = live.session.service.index;
       if (!index.hasNote(path.value)) return notFound(path.value, index.notePaths(), " in the index");
-      const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10 });
+      // Superseded notes are left out, as search leaves them out by default.
+      const hidden = live.session.service.engine.supersededPaths().filter((p) => p !== path.value);
+      const excludeLinked = [...(options.excludeLinked ?? []), ...hidden];
+      const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10, excludeLinked });
       return jsonResult({
         path: found.path,
         status: found.status,

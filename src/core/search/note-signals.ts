@@ -3,6 +3,8 @@ import { inDateRange, type DateField, type DateRange } from "./date-filter";
 
 /** What search reads of a note beside the index: its file times and frontmatter signals (a sync `NoteState`). */
 export interface NoteSignalFields {
+  /** Vault path of the note. */
+  path: string;
   /** Last modification, ms since the epoch. */
   mtime: number;
   /** The file's creation time, ms since the epoch, when known. */

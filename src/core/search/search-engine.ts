@@ -17,7 +17,7 @@ import { scaledWeights, type Calibration } from "./weight-calibration";
 import { failure, messageText } from "../errors/messages";
 import type { NoteSignalSource } from "./note-signals";
 import { scoreAdjuster } from "./score-signals";
-import { newestFirst, signalNotices, withNoteSignals, withSignals } from "./signal-search";
+import { newestFirst, signalNotices, supersededPaths, withNoteSignals, withSignals } from "./signal-search";
 import type { SignalMask } from "./note-signals";
 
 /** One search. */
@@ -86,6 +86,14 @@ export class SearchEngine {
   /** The weights fusion uses now. */
   effectiveWeights(): ListWeights {
     return this.options.autoWeights ? scaledWeights(this.options.weights, this.calibration) : this.options.weights;
+  }
+
+  /**
+   * Paths of the notes marked superseded (`superseded_by`, or a status of `supersededStatuses`): related notes leave
+   * them out, as search does by default.
+   */
+  supersededPaths(): string[] {
+    return supersededPaths(this.deps.notes, this.options.supersededStatuses);
   }
 
   /** Keyword results only, synchronously: what the modal shows on each keystroke before embeddings arrive. */

@@ -88,3 +88,12 @@ export function newestFirst(paths: string[], q: ParsedQuery, notes: NoteSignalSo
   };
   return [...paths].sort((a, b) => time(b) - time(a));
 }
+
+/** Paths of the notes `statuses` (or a `superseded_by`) mark superseded. */
+export function supersededPaths(notes: NoteSignalSource | undefined, statuses: readonly string[]): string[] {
+  if (!notes) return [];
+  const marked = statusSet(statuses);
+  const out: string[] = [];
+  for (const n of notes.values()) if (isSuperseded(n.meta, marked)) out.push(n.path);
+  return out;
+}

@@ -101,3 +101,15 @@ it("the CLI's search hides superseded notes unless --include-superseded, and rea
   expect(bad.stderr).toContain("modified:>soon is not a date");
   expect((await runCli(["index", "--vault", vault, "--include-superseded"])).code).not.toBe(0);
 });
+
+it("related notes leave superseded notes out, as search does by default", async () => {
+  const client = await served();
+  const r = await client.callTool({ name: "related", arguments: { path: "Ops/Backup runbook.md" } });
+  expect(r.isError, toolText(r)).toBeFalsy();
+  const related = toolJson<{ results: { path: string }[] }>(r).results.map((x) => x.path);
+  expect(related).not.toContain("Ops/Old backup runbook.md");
+  expect(related).not.toContain("Ops/Backup 2022.md");
+  // A superseded note still has related notes of its own.
+  const own = await client.callTool({ name: "related", arguments: { path: "Ops/Old backup runbook.md" } });
+  expect(toolJson<{ results: { path: string }[] }>(own).results.map((x) => x.path)).toContain("Ops/Backup runbook.md");
+});

@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 5, 15);
 
 function notesOf(mtimes: Record<string, number>): NoteSignalSource {
-  const map = new Map<string, NoteSignalFields>(Object.entries(mtimes).map(([p, mtime]) => [p, { mtime, meta: {} }]));
+  const map = new Map<string, NoteSignalFields>(Object.entries(mtimes).map(([p, mtime]) => [p, { path: p, mtime, meta: {} }]));
   return map;
 }
 
