@@ -46,7 +46,7 @@ export function signalRows(ctx: SettingsContext): SettingRow[] {
       desc: 'Notes whose status property is one of these, or that name a superseded_by note, are left out of results until you turn on "Show superseded". Separate them with commas.',
       render: (setting) => {
         setting.addText((t) => {
-          t.setPlaceholder("superseded, archived");
+          t.setPlaceholder("Superseded, archived");
           bindField(setting, t.inputEl, {
             get: () => ctx.get().search.supersededStatuses,
             format: (items) => items.join(", "),

@@ -94,7 +94,7 @@ it("the CLI's search hides superseded notes unless --include-superseded, and rea
   await served();
   const vault = dir as string;
   const plain = await runCli(["search", "--vault", vault, "--json", "backups"]);
-  expect(JSON.parse(plain.stdout).map((r: { path: string }) => r.path)).toEqual(["Ops/Backup runbook.md"]);
+  expect((JSON.parse(plain.stdout) as { path: string }[]).map((r) => r.path)).toEqual(["Ops/Backup runbook.md"]);
   const all = await runCli(["search", "--vault", vault, "--include-superseded", "backups"]);
   expect(all.stdout).toContain("superseded by Ops/Backup runbook.md");
   const bad = await runCli(["search", "--vault", vault, "backups modified:>soon"]);
