@@ -14,8 +14,11 @@ export interface NoteSignalFields {
 
 /** The notes search can ask about, by path (the synced index's record of notes). */
 export interface NoteSignalSource {
+  /** The note at `path`, or undefined when the record has none. */
   get(path: string): NoteSignalFields | undefined;
+  /** Every note of the record. */
   values(): IterableIterator<NoteSignalFields>;
+  /** How many notes the record holds. */
   readonly size: number;
 }
 
@@ -37,6 +40,7 @@ export function isSuperseded(meta: NoteSignalFields["meta"], statuses: ReadonlyS
 
 /** The notes a search keeps by their dates and status, and how many of them. */
 export interface SignalMask {
+  /** True for a note (by path) the search keeps: inside every date filter, and not superseded unless asked for. */
   keep: (path: string) => boolean;
   /** Notes kept, of `total`: the share of a list the mask is expected to keep. */
   kept: number;

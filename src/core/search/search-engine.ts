@@ -275,7 +275,8 @@ export class SearchEngine {
     for (const l of lists) weights[l.name] = l.weight;
     // Paths are OR-ed, so one that matches nothing may hide behind results of another; tags are AND-ed.
     const misses = results.length === 0 || q.paths.length > 1 ? filterMissNotices(this.deps.index, q) : [];
-    notices.push(...misses, ...signalNotices(q, r.mask, results));
+    const typing = req.prefixLast === true ? /\S+$/.exec(req.query)?.[0] : undefined;
+    notices.push(...misses, ...signalNotices(q, r.mask, results, typing));
     // A filter that matches nothing explains the empty list better than other words would.
     const explained = misses.length > 0 || notices.some((n) => n.code === "DATE_NO_MATCH" || n.code === "SUPERSEDED_HIDDEN");
     const suggestion = results.length === 0 && !q.isEmpty && !explained ? this.deps.index.suggestQuery(q.text) : undefined;

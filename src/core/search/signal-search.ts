@@ -41,9 +41,15 @@ export function withSignals(
   return { filter, mask, share: Math.min(baseShare, maskShare) };
 }
 
-/** What the user should know about the date filters and hidden superseded notes of a search with `results`. */
-export function signalNotices(q: ParsedQuery, mask: SignalMask | undefined, results: readonly NoteResult[]): SearchNotice[] {
-  const out: SearchNotice[] = q.invalidDates.map((token) => ({
+/**
+ * What the user should know about the date filters and hidden superseded notes of a search with `results`.
+ * `typing`: the query's last word while it is still being typed; a date there that can't be read yet
+ * (`modified:>2025-0`) is not called invalid.
+ */
+export function signalNotices(q: ParsedQuery, mask: SignalMask | undefined, results: readonly NoteResult[], typing?: string): SearchNotice[] {
+  const unfinished = typing?.toLowerCase();
+  const invalid = q.invalidDates.filter((token) => token.toLowerCase() !== unfinished);
+  const out: SearchNotice[] = invalid.map((token) => ({
     code: "DATE_FILTER_INVALID",
     message: messageText("dateFilterInvalid", { token, hint: DATE_SYNTAX_HINT }),
   }));

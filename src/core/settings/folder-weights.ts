@@ -5,7 +5,9 @@ import { LIMITS, describeLimit, withinLimit } from "./setting-limits";
 
 /** Folder weights read from what the user typed, and a message per line that could not be read. */
 export interface FolderWeightsInput {
+  /** The lines that could be read, in order; a folder listed twice keeps its last weight. */
   weights: FolderWeight[];
+  /** One message per line left out, saying what to write instead. */
   errors: string[];
 }
 

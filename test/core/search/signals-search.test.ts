@@ -80,6 +80,14 @@ describe("date filters, superseded notes and score signals, through the fake Oll
     expect(r.query.text).toBe("budget");
   });
 
+  it("a date still being typed at the end of the query is not called invalid yet", async () => {
+    const s = await started();
+    const typing = s.service.engine.searchKeyword({ query: "budget modified:>2025-0", prefixLast: true, now: NOW });
+    expect(typing.notices.map((n) => n.code)).not.toContain("DATE_FILTER_INVALID");
+    const done = s.service.engine.searchKeyword({ query: "budget modified:>2025-0 ", prefixLast: false, now: NOW });
+    expect(done.notices.map((n) => n.code)).toContain("DATE_FILTER_INVALID");
+  });
+
   it("a date filter that keeps no note says so instead of suggesting other words", async () => {
     const s = await started();
     const r = await s.service.engine.search({ query: "budget modified:>2030", mode: "keyword", now: NOW });
