@@ -44,8 +44,8 @@ export type CliCommand =
        * embedding through Ollama).
        */
       hydeModel: string | undefined;
-      /** `--include-superseded`: also show notes marked superseded. Default false. */
-      includeSuperseded: boolean;
+      /** `--include-superseded`: also show notes marked superseded. Absent (false) by default. */
+      includeSuperseded?: boolean;
     } & VaultOptions)
   | McpCommand
   | WatchCommand;
@@ -127,8 +127,8 @@ function searchCommand(
   if (hydeModel !== undefined && (hydeModel === "" || !base.ollama || mode === "keyword")) {
     return err(failure("cliHydeNeedsModel"));
   }
-  const includeSuperseded = values["include-superseded"] === true;
-  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, includeSuperseded });
+  const superseded = values["include-superseded"] === true ? { includeSuperseded: true } : {};
+  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, ...superseded });
 }
 
 /** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
