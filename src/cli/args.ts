@@ -43,6 +43,8 @@ export type CliCommand =
        * embedding through Ollama).
        */
       hydeModel: string | undefined;
+      /** `--include-superseded`: also show notes marked superseded. Absent (false) by default. */
+      includeSuperseded?: boolean;
     } & VaultOptions)
   | McpCommand
   | WatchCommand;
@@ -60,6 +62,7 @@ const OPTIONS = {
   mode: { type: "string" },
   limit: { type: "string" },
   json: { type: "boolean" },
+  "include-superseded": { type: "boolean" },
   hyde: { type: "string" },
   http: { type: "string" },
   watch: { type: "boolean" },
@@ -93,7 +96,8 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   if (values.http !== undefined || values.watch === true) return err(failure("cliMcpOnly"));
   if (command === "index") {
     if (rest.length > 0) return err(failure("cliNoQueryWanted", { command, words: rest.join(" ") }));
-    if (values.mode !== undefined || values.limit !== undefined || values.json === true || values.hyde !== undefined) {
+    const searchFlags = [values.mode, values.limit, values.hyde].some((v) => v !== undefined);
+    if (searchFlags || values.json === true || values["include-superseded"] === true) {
       return err(failure("cliSearchOnly", { command }));
     }
     return ok({ kind: "index", ...base });
@@ -104,7 +108,7 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
 function searchCommand(
   base: VaultOptions,
   words: string[],
-  values: { mode?: string; limit?: string; json?: boolean; hyde?: string },
+  values: { mode?: string; limit?: string; json?: boolean; hyde?: string; "include-superseded"?: boolean },
 ): Result<CliCommand> {
   const query = words.join(" ").trim();
   if (query === "") return err(failure("cliQueryMissing"));
@@ -122,7 +126,8 @@ function searchCommand(
   if (hydeModel !== undefined && (hydeModel === "" || !base.ollama || mode === "keyword")) {
     return err(failure("cliHydeNeedsModel"));
   }
-  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel });
+  const superseded = values["include-superseded"] === true ? { includeSuperseded: true } : {};
+  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, ...superseded });
 }
 
 /** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
@@ -190,7 +195,8 @@ export const USAGE = `Hybrid Vault Search: keyword and semantic search over an O
 Usage:
   hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
   hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
-                             [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL] "query"
+                             [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL]
+                             [--include-superseded] "query"
   hybrid-vault-search watch  --vault DIR [--ollama URL] [--model NAME]
   hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT]
 
@@ -210,11 +216,15 @@ Options:
   --limit N       Notes to show (default ${DEFAULT_CLI_LIMIT}).
   --json          Print one JSON array: path, title, heading, startLine and endLine (1-based), score,
                   relativeScore, ranks, tags and a snippet of up to 700 characters.
+  --include-superseded
+                  Also show notes marked superseded (superseded_by, or a status such as archived), each
+                  naming its successor. They are left out by default.
   --hyde MODEL    Add HyDE: MODEL (an Ollama language model) writes a short answer whose embedding joins the
                   fusion. Without it, HyDE is on only if the plugin's settings turn it on.
   --watch         mcp: also keep the index up to date as notes change, like "watch".
   --http PORT     mcp: serve streamable HTTP on 127.0.0.1:PORT instead of stdio.
   -h, --help      Show this help.
 
-Query syntax: "exact phrase", -excluded, path:folder, tag:#tag.
+Query syntax: "exact phrase", -excluded, path:folder, tag:#tag, modified:>2025-01-01, modified:<30d,
+created:2025 (a year, month or day, a range 2025-01..2025-03, or an age in d, w, m or y).
 `;

@@ -21,6 +21,16 @@ export interface JsonResult {
   tags: string[];
   /** The best matching chunk's text, whitespace collapsed, cut to at most `JSON_SNIPPET_CHARS` characters. */
   snippet: string;
+  /** Last modification, ISO 8601 (UTC). Optional: absent when the index has no record of the note's times. */
+  modified?: string;
+  /** Frontmatter `created`/`date`, else the file's creation time, ISO 8601 (UTC). Optional. */
+  created?: string;
+  /** Present and true only for a note marked superseded (shown when a search includes superseded notes). */
+  superseded?: boolean;
+  /** The successor a superseded note names (`superseded_by`), as written; with `supersededByPath` when it exists. */
+  supersededBy?: string;
+  /** Vault path of the successor note, when `supersededBy` names one that exists. */
+  supersededByPath?: string;
 }
 
 /** Longest snippet in JSON results: about a paragraph, enough for an agent to judge a hit without `get`. */
@@ -38,7 +48,17 @@ export function toJsonResult(r: NoteResult): JsonResult {
     ranks: { ...r.explain.ranks },
     tags: [...r.tags],
     snippet: snippet(r.best.text, JSON_SNIPPET_CHARS),
+    ...(r.modified !== undefined ? { modified: isoTime(r.modified) } : {}),
+    ...(r.created !== undefined ? { created: isoTime(r.created) } : {}),
+    ...(r.superseded === true ? { superseded: true } : {}),
+    ...(r.supersededBy !== undefined ? { supersededBy: r.supersededBy } : {}),
+    ...(r.successorPath !== undefined ? { supersededByPath: r.successorPath } : {}),
   };
+}
+
+function isoTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isFinite(d.getTime()) ? d.toISOString() : "";
 }
 
 /** The whole `--json` output: one array, one line per result so it stays readable and greppable. */
@@ -72,6 +92,10 @@ export function formatText(results: readonly NoteResult[], opts: TextFormatOptio
       const section = terminalSafe(r.best.headingPath.slice(1).join(" > "));
       if (section !== "") lines.push(`${pad}${more}§ ${section}`);
       lines.push(`${pad}${more}${terminalSafe(snippet(r.best.text, opts.snippetChars ?? 160))}`);
+      if (r.superseded === true) {
+        const by = r.supersededBy !== undefined ? ` by ${terminalSafe(r.successorPath ?? r.supersededBy)}` : "";
+        lines.push(`${pad}${more}superseded${by}`);
+      }
       lines.push(`${pad}${more}${describeRanks(r)}`);
       return lines.join("\n");
     })

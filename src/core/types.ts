@@ -18,6 +18,12 @@ export interface NoteMeta {
   links: string[];
   /** `lang` or `language` from frontmatter ("de", "sv-SE", "german"), as written; absent when not set. */
   language?: string;
+  /** `created` (else `date`) from frontmatter as a time, ms since the epoch; absent when not set or not a date. */
+  created?: number;
+  /** `superseded_by` from frontmatter: the note that replaces this one, as written without link brackets. */
+  supersededBy?: string;
+  /** `status` from frontmatter, as written; absent when not set. */
+  status?: string;
 }
 
 /** One heading-aware piece of a note: the unit we index, embed and show. */

@@ -97,5 +97,7 @@ function isNote(f: TAbstractFile): f is TFile {
 }
 
 function statOf(f: TFile): NoteStat {
-  return { path: normalizePath(f.path), mtime: f.stat.mtime, size: f.stat.size };
+  // Obsidian's ctime is the file's creation time; 0 (a file system that has none) counts as unknown.
+  const ctime = f.stat.ctime > 0 ? { ctime: f.stat.ctime } : {};
+  return { path: normalizePath(f.path), mtime: f.stat.mtime, ...ctime, size: f.stat.size };
 }

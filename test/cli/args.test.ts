@@ -39,6 +39,11 @@ describe("parseCommandLine", () => {
     expect(failure(["index", "--vault", "v", "--model", "m", "--hyde", "x"])).toMatch(/belong to "search"/);
   });
 
+  it("takes --include-superseded for a search only", () => {
+    expect(parsed(["search", "--vault", "v", "--include-superseded", "q"])).toMatchObject({ kind: "search", includeSuperseded: true });
+    expect(failure(["index", "--vault", "v", "--include-superseded"])).toMatch(/belong to "search"/);
+  });
+
   it("defaults to hybrid, the default limit, text output and no Ollama", () => {
     expect(parsed(["search", "--vault", "v", "two", "words"])).toEqual({
       kind: "search",

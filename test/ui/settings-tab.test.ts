@@ -181,6 +181,20 @@ describe("HybridSearchSettingTab", () => {
     expect(settings.current.excludeFolders).toEqual(["Private", "Archive/old"]);
   });
 
+  it("saves folder weights, refusing a line that is no folder and weight, and the superseded statuses and recency", async () => {
+    const { el, settings } = await setup();
+    const weights = input(row(el, "Folder weights"));
+    typeInto(weights, "Archive/ 0.5\nnonsense", true);
+    expect(errorText(row(el, "Folder weights"))).toContain('"nonsense" is not a folder and a weight');
+    expect(settings.current.search.folderWeights).toEqual([]);
+    typeInto(weights, "Archive/ 0.5\n/Projects/: 1.2", true);
+    await vi.waitFor(() => expect(settings.current.search.folderWeights).toEqual([{ folder: "Archive", weight: 0.5 }, { folder: "Projects", weight: 1.2 }]));
+    typeInto(input(row(el, "Superseded statuses")), "Superseded, Obsolete", true);
+    await vi.waitFor(() => expect(settings.current.search.supersededStatuses).toEqual(["superseded", "obsolete"]));
+    typeInto(input(row(el, "Recency boost half-life")), "30");
+    await vi.waitFor(() => expect(settings.current.search.recencyHalfLifeDays).toBe(30));
+  });
+
   it("shows the live index status, pauses and rebuilds, and stops listening when closed", async () => {
     const { el, status } = await setup();
     const lines = () => [...(el.querySelector(".hvs-index-status")?.children ?? [])].map((d) => d.getText());

@@ -30,6 +30,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
       query: cmd.query,
       mode: cmd.mode,
       limit: cmd.limit,
+      includeSuperseded: cmd.includeSuperseded === true,
       ...(io.signal ? { signal: io.signal } : {}),
     });
   } catch (cause) {

@@ -4,20 +4,38 @@ import { noticeLines } from "../commands/search-command";
 import type { LiveVault } from "../live-vault";
 import { toJsonResult } from "../output-format";
 import { guarded, jsonResult, toolError } from "./tool-result";
+import { dateFilterTokens } from "./date-arguments";
 
 /** Notes the search tool returns unless asked otherwise, and at most. */
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 
 const input = {
-  query: z.string().trim().min(1).max(1000).describe('What to look for. Syntax: "exact phrase", -excluded, path:folder, tag:#tag.'),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .describe('What to look for. Syntax: "exact phrase", -excluded, path:folder, tag:#tag, modified:<30d, created:2025.'),
   mode: z.enum(["hybrid", "keyword", "semantic"]).nullish().describe("hybrid (default) fuses keyword and semantic lists."),
   // null is what many clients send for "not given": it means the default, like leaving it out.
   limit: z.number().int().min(1).max(MAX_LIMIT).nullish().describe(`Notes to return, default ${DEFAULT_LIMIT} (also when null).`),
   path: z.string().trim().min(1).max(500).nullish().describe("Only notes under this folder (or this exact note path)."),
   tag: z.string().trim().min(1).max(200).nullish().describe("Only notes with this tag or a tag nested under it."),
   minScore: z.number().min(0).max(1).nullish().describe("Drop results whose relativeScore (0-1) is below this."),
+  modifiedAfter: isoDate("Only notes modified on or after this ISO date (2025-01-31, 2025-01 or 2025)."),
+  modifiedBefore: isoDate("Only notes modified before this ISO date."),
+  createdAfter: isoDate("Only notes created on or after this ISO date (frontmatter created/date, else the file's creation)."),
+  createdBefore: isoDate("Only notes created before this ISO date."),
+  includeSuperseded: z
+    .boolean()
+    .nullish()
+    .describe("Also return notes marked superseded (superseded_by, or status superseded/archived). Default false."),
 };
+
+function isoDate(description: string) {
+  return z.string().trim().min(1).max(40).nullish().describe(description);
+}
 
 /** Registers `search`: the plugin's hybrid search over the live index, results in the `search --json` shape. */
 export function registerSearchTool(server: McpServer, live: LiveVault, log?: (line: string) => void): void {
@@ -27,7 +45,8 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       title: "Search the vault",
       description:
         "Hybrid keyword + semantic search over the Obsidian vault's notes. Returns notes best first with path, title, " +
-        "heading, 1-based startLine/endLine of the best passage, a snippet, score and per-list ranks. Read more with `get`.",
+        "heading, 1-based startLine/endLine of the best passage, a snippet, score, per-list ranks and modified/created " +
+        "dates. Notes marked superseded are left out unless includeSuperseded; then they name their successor. Read more with `get`.",
       inputSchema: input,
     },
     guarded("The search request", log, async (args) => {
@@ -42,6 +61,9 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
         if (tag === "" || /\s/.test(tag)) return toolError(`tag must be one tag without spaces, such as "project/alpha", not "${tagArg}".`);
         filters.push(`tag:${tag}`);
       }
+      const dates = dateFilterTokens(args);
+      if (!dates.ok) return toolError(dates.error.message);
+      filters.push(...dates.value);
       // The first search after start-up waits for the saved index to load, not for the notes to be reconciled with it.
       await live.whenLoaded();
       const { session, embedding } = live.vault;
@@ -49,6 +71,7 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
         query: [args.query, ...filters].join(" "),
         mode: args.mode ?? "hybrid",
         limit: args.limit ?? DEFAULT_LIMIT,
+        includeSuperseded: args.includeSuperseded ?? false,
       });
       const min = args.minScore ?? 0;
       return jsonResult({

@@ -46,7 +46,7 @@ export class FolderNoteSource implements NoteSource {
     if (found.value.kind !== "file") return ok(null);
     try {
       const s = await stat(found.value.real);
-      return ok(s.isFile() ? { path, mtime: s.mtimeMs, size: s.size } : null);
+      return ok(s.isFile() ? { path, ...fileTimes(s), size: s.size } : null);
     } catch (cause) {
       if (isMissing(cause)) return ok(null);
       return err(failure("vaultNoteUnreadable", { path, vault: this.root }, cause));
@@ -90,7 +90,7 @@ export class FolderNoteSource implements NoteSource {
   private async statListed(path: string): Promise<NoteStat | null> {
     try {
       const s = await lstat(join(this.root, ...path.split("/")));
-      return s.isFile() ? { path, mtime: s.mtimeMs, size: s.size } : null;
+      return s.isFile() ? { path, ...fileTimes(s), size: s.size } : null;
     } catch {
       return null;
     }
@@ -127,4 +127,14 @@ type Located = { kind: "file"; real: string } | { kind: "missing" } | { kind: "l
 function isMissing(cause: unknown): boolean {
   const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
   return code === "ENOENT" || code === "ENOTDIR";
+}
+
+/**
+ * Modification and creation time of a file. Node's `ctime` is the inode's change time, not its creation: the birth
+ * time is, where the file system keeps one (0 where it doesn't, and then the note counts as created when last
+ * modified). A copy keeps an old mtime with a new birth time, and a note was not created after it was last modified.
+ */
+function fileTimes(s: { mtimeMs: number; birthtimeMs: number }): { mtime: number; ctime: number } {
+  const born = s.birthtimeMs > 0 ? Math.min(s.birthtimeMs, s.mtimeMs) : s.mtimeMs;
+  return { mtime: s.mtimeMs, ctime: born };
 }

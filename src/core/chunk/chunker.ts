@@ -49,6 +49,9 @@ export function chunkNoteWithWarnings(path: string, markdown: string, options?: 
     tags: [...new Set([...front.tags, ...sink.tags])],
     links: [...new Set(sink.links)],
     ...(front.language !== undefined ? { language: front.language } : {}),
+    ...(front.created !== undefined ? { created: front.created } : {}),
+    ...(front.supersededBy !== undefined ? { supersededBy: front.supersededBy } : {}),
+    ...(front.status !== undefined ? { status: front.status } : {}),
   };
   const chunks = drafts.map((d, ordinal): Chunk => ({
     id: `${path}#${ordinal}`,

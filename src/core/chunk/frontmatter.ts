@@ -1,9 +1,10 @@
 import type { NoteWarning } from "./note-warning";
 import { parseYamlSubset, type YamlValue } from "./yaml-subset";
 import { messageText } from "../errors/messages";
+import { readSignals, type FrontmatterSignals } from "./frontmatter-signals";
 
 /** What the chunker takes from a note's YAML frontmatter. */
-export interface Frontmatter {
+export interface Frontmatter extends FrontmatterSignals {
   /** `title` property, when it is a non-empty string. */
   title?: string;
   /** `aliases` and `alias`, as written; a plain string is split at commas (Obsidian's older format). */
@@ -50,6 +51,7 @@ export function readFrontmatter(lines: readonly string[]): Frontmatter {
   const title = get("title");
   const language = get("lang") ?? get("language");
   return {
+    ...readSignals(get),
     ...(typeof title === "string" && title.trim() !== "" ? { title: title.trim() } : {}),
     ...(typeof language === "string" && language.trim() !== "" ? { language: language.trim() } : {}),
     aliases: unique([...asList(get("aliases"), /,/, false), ...asList(get("alias"), /,/, false)]),

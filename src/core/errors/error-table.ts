@@ -200,6 +200,22 @@ export const MESSAGES = {
   },
   filterNoMatch: { kind: "notice", code: "FILTER_NO_MATCH", template: "No note matches {filter}{closest}." },
   didYouMean: { kind: "notice", code: "DID_YOU_MEAN", template: "No matches. Did you mean: {suggestion}" },
+  dateFilterInvalid: {
+    kind: "notice",
+    code: "DATE_FILTER_INVALID",
+    template: "{token} is not a date, so it filters nothing. Type {hint}, e.g. modified:>2025-01-01 or modified:<30d.",
+  },
+  dateArgumentInvalid: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: '{argument} must be an ISO date such as 2025-01-31 (or a month 2025-01, or a year 2025), not "{value}".',
+  },
+  dateNoMatch: { kind: "notice", code: "DATE_NO_MATCH", template: "No note matches {filters}." },
+  supersededHidden: {
+    kind: "notice",
+    code: "SUPERSEDED_HIDDEN",
+    template: "Superseded notes that match are hidden: {count}. Show them with the \"show superseded\" toggle (includeSuperseded in MCP, --include-superseded in the CLI).",
+  },
   frontmatterUnclosed: {
     kind: "note",
     code: "FRONTMATTER_UNCLOSED",

@@ -20,6 +20,11 @@ export function isNumberArray(x: unknown, length: number): x is number[] {
   return Array.isArray(x) && x.length === length && x.every((v) => typeof v === "number" && Number.isFinite(v));
 }
 
+/** Finite numbers or null (null: no value for that item). */
+export function isNullableNumberArray(x: unknown, length: number): x is (number | null)[] {
+  return Array.isArray(x) && x.length === length && x.every((v) => v === null || (typeof v === "number" && Number.isFinite(v)));
+}
+
 /** Non-negative integers below `limit`: counts and indices into a table. */
 export function isIndexArray(x: unknown, length: number, limit: number): x is number[] {
   return isNumberArray(x, length) && x.every((v) => Number.isInteger(v) && v >= 0 && v < limit);

@@ -1,6 +1,7 @@
 import {
   isIndexArray,
   isIndexArrays,
+  isNullableNumberArray,
   isNumberArray,
   isRecord,
   isStringArray,
@@ -32,6 +33,17 @@ export interface MetaColumns {
      * without one (a restore that can't use the saved postings then detects their language from the text).
      */
     language?: string[];
+    /**
+     * The note's creation time (`NoteRecord.ctime`), null when unknown. Absent in files saved before it was kept:
+     * their notes load without one and are read again by the next scan for their dates and status.
+     */
+    ctime?: (number | null)[];
+    /** `meta.created`, null when the note has none. Absent in older files, as `ctime`. */
+    created?: (number | null)[];
+    /** `meta.supersededBy`, "" when the note has none. Absent in older files, as `ctime`. */
+    supersededBy?: string[];
+    /** `meta.status`, "" when the note has none. Absent in older files, as `ctime`. */
+    status?: string[];
   };
   chunks: {
     ordinal: number[];
@@ -65,6 +77,10 @@ export function* toColumns(s: SnapshotToSave, textBytes: number[]): Steps<MetaCo
     links: [],
     chunkCount: [],
     language: [],
+    ctime: [],
+    created: [],
+    supersededBy: [],
+    status: [],
   };
   let done = 0;
   for (const n of s.notes) {
@@ -79,6 +95,10 @@ export function* toColumns(s: SnapshotToSave, textBytes: number[]): Steps<MetaCo
     notes.links.push(n.meta.links);
     notes.chunkCount.push(n.chunkCount);
     notes.language?.push(n.meta.language ?? "");
+    notes.ctime?.push(n.ctime ?? null);
+    notes.created?.push(n.meta.created ?? null);
+    notes.supersededBy?.push(n.meta.supersededBy ?? "");
+    notes.status?.push(n.meta.status ?? "");
   }
   const chunks: MetaColumns["chunks"] = {
     ordinal: [],
@@ -119,6 +139,10 @@ export function isMetaColumns(x: unknown, noteCount: number, chunkCount: number)
     isIndexArray(n.chunkCount, noteCount, maxCount) &&
     n.chunkCount.reduce((a, b) => a + b, 0) === chunkCount &&
     (n.language === undefined || isStringArray(n.language, noteCount)) &&
+    (n.ctime === undefined || isNullableNumberArray(n.ctime, noteCount)) &&
+    (n.created === undefined || isNullableNumberArray(n.created, noteCount)) &&
+    (n.supersededBy === undefined || isStringArray(n.supersededBy, noteCount)) &&
+    (n.status === undefined || isStringArray(n.status, noteCount)) &&
     isNumberArray(c.ordinal, chunkCount) &&
     isIndexArrays(c.heading, chunkCount, strings.length) &&
     isNumberArray(c.startLine, chunkCount) &&
@@ -157,9 +181,14 @@ export function* fromColumns(
       });
     }
     const language = n.language?.[i] ?? "";
+    const ctime = n.ctime?.[i] ?? null;
+    const created = n.created?.[i] ?? null;
+    const supersededBy = n.supersededBy?.[i] ?? "";
+    const status = n.status?.[i] ?? "";
     notes.push({
       path,
       mtime: n.mtime[i] ?? 0,
+      ...(ctime !== null ? { ctime } : {}),
       size: n.size[i] ?? 0,
       contentHash: n.contentHash[i] ?? "",
       meta: {
@@ -168,6 +197,9 @@ export function* fromColumns(
         tags: n.tags[i] ?? [],
         links: n.links[i] ?? [],
         ...(language !== "" ? { language } : {}),
+        ...(created !== null ? { created } : {}),
+        ...(supersededBy !== "" ? { supersededBy } : {}),
+        ...(status !== "" ? { status } : {}),
       },
       chunkStart,
       chunkCount,

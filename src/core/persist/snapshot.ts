@@ -31,6 +31,11 @@ export interface NoteRecord {
   path: string;
   /** Modification time in ms since the epoch, as reported by the vault. */
   mtime: number;
+  /**
+   * Creation time in ms since the epoch, as reported by the vault; absent when unknown, and in files saved before it
+   * was kept (the next scan then reads such notes again for their frontmatter dates and status, embedding nothing).
+   */
+  ctime?: number;
   /** Size in bytes, as reported by the vault. */
   size: number;
   /** Hash of the whole note content, to tell a real edit from a touch. */

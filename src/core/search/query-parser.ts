@@ -12,10 +12,14 @@
  *   space or another `-` counts, so `covid-19`, `e-mail`, a lone `-` and `--flag` are ordinary text.
  * - `path:folder` or `path:"My folder"`: keep results under that folder (or that exact file path).
  * - `tag:#x` or `tag:x`: keep results tagged x or any tag nested under it.
+ * - `modified:` and `created:` with a date, a range or an age (`modified:>2025-01-01`, `modified:<30d`,
+ *   `created:2025`): keep notes whose date is in it; see date-filter.ts. A value that is no date is not a word either:
+ *   it lands in `invalidDates`, so the search can say what to type.
  * - Filter keys are case-insensitive; a key with an empty value (`path:`) is ignored. There are no negated filters:
  *   `-tag:x` excludes the literal word `tag:x`.
  */
 import { shielded } from "../text/foreign-code";
+import { parseDateValue, type DateRange } from "./date-filter";
 
 export interface ParsedQuery {
   /** Free text for BM25 and embedding: terms and phrase words, without operators or quotes. */
@@ -37,6 +41,10 @@ export interface ParsedQuery {
    * project/alpha). Several tags are AND-ed: a note can carry many tags, and adding one narrows the results.
    */
   tags: string[];
+  /** `modified:` and `created:` filters, AND-ed: a note must be inside every one. */
+  dates: DateRange[];
+  /** Date filter tokens whose value is not a date, as typed (e.g. "modified:>soon"): they filter nothing. */
+  invalidDates: string[];
   /** True when the query is keyword-like: two words or fewer in `text`, or it has a strict phrase (used to skip HyDE). */
   isKeywordLike: boolean;
   /** True when nothing but filters was typed: `text` is empty (this includes an empty query). */
@@ -62,13 +70,18 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  */
 export const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
-/** Parses a raw query. Never throws. */
-export function parseQuery(raw: string): ParsedQuery {
+/**
+ * Parses a raw query. Never throws. `now` (ms since the epoch, default the clock) is what ages such as `30d` count
+ * back from.
+ */
+export function parseQuery(raw: string, now: number = Date.now()): ParsedQuery {
   const words: string[] = [];
   const phrases: string[] = [];
   const excluded: string[] = [];
   const paths: string[] = [];
   const tags: string[] = [];
+  const dates: DateRange[] = [];
+  const invalidDates: string[] = [];
   let i = 0;
   while (i < raw.length) {
     const ch = raw.charAt(i);
@@ -84,7 +97,12 @@ export function parseQuery(raw: string): ParsedQuery {
       const value = readValue(raw, start + field.length + 1);
       i = value.end;
       if (field === "path") addUnique(paths, normalisePath(value.text));
-      else addUnique(tags, normaliseTag(value.text));
+      else if (field === "tag") addUnique(tags, normaliseTag(value.text));
+      else if (value.text.trim() !== "") {
+        const date = parseDateValue(field, value.text, now);
+        if (date.ok) dates.push(date.range);
+        else addUnique(invalidDates, date.token);
+      }
       continue;
     }
     const value = readValue(raw, start);
@@ -108,15 +126,17 @@ export function parseQuery(raw: string): ParsedQuery {
     excluded,
     paths,
     tags,
+    dates,
+    invalidDates,
     isKeywordLike: (strict && phrases.length > 0) || countWords(text) <= 2,
     isEmpty: text === "",
   };
 }
 
-type Field = "path" | "tag";
+type Field = "path" | "tag" | "modified" | "created";
 
 function fieldAt(raw: string, at: number): Field | null {
-  for (const field of ["path", "tag"] as const) {
+  for (const field of ["path", "tag", "modified", "created"] as const) {
     if (raw.slice(at, at + field.length + 1).toLowerCase() === `${field}:`) return field;
   }
   return null;

@@ -7,6 +7,7 @@ import type { ListName, SearchMode } from "../types";
 import type { RankedList } from "./fusion";
 import { filterMissNotices } from "./filter-misses";
 import { createNoteFilter, type NoteFilter } from "./note-filter";
+import { hasFilters } from "./query-filter";
 import { candidateNotes, readNotesDeep, readNotesDeepSync, type ListFilter } from "./note-depth";
 import { assembleResults } from "./result-assembly";
 import { parseQuery, type ParsedQuery } from "./query-parser";
@@ -14,10 +15,14 @@ import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./
 import type { SearchNotice, SearchResponse } from "./search-result";
 import { scaledWeights, type Calibration } from "./weight-calibration";
 import { failure, messageText } from "../errors/messages";
+import type { NoteSignalSource } from "./note-signals";
+import { scoreAdjuster } from "./score-signals";
+import { newestFirst, signalNotices, supersededPaths, withNoteSignals, withSignals } from "./signal-search";
+import type { SignalMask } from "./note-signals";
 
 /** One search. */
 export interface SearchRequest {
-  /** What the user typed, with the query syntax (`"phrase"`, `-word`, `path:`, `tag:`). */
+  /** What the user typed, with the query syntax (`"phrase"`, `-word`, `path:`, `tag:`, `modified:`, `created:`). */
   query: string;
   /** Default "hybrid". */
   mode?: SearchMode;
@@ -31,6 +36,10 @@ export interface SearchRequest {
   queryVector?: Float32Array;
   /** A HyDE passage vector computed elsewhere; HyDE generation is then not called. */
   hydeVector?: Float32Array;
+  /** Include notes marked superseded (`superseded_by`, or a status of `supersededStatuses`). Default false. */
+  includeSuperseded?: boolean;
+  /** The time ages in date filters (`modified:<30d`) and the recency boost count from, ms. Default: the clock. */
+  now?: number;
 }
 
 /** What the engine searches with. The embedder and HyDE are optional: without them search is keyword-only. */
@@ -43,6 +52,11 @@ export interface SearchEngineDeps {
    * index is scanned; typically a promise that settles on the next macrotask. Default none: the scan runs in one go.
    */
   pause?: () => Promise<void>;
+  /**
+   * The record of notes the index was built from (the synced index's notes): their dates and frontmatter status,
+   * for date filters, superseded notes and recency. Default none: those filter nothing and boost nothing.
+   */
+  notes?: NoteSignalSource;
 }
 
 /**
@@ -74,11 +88,19 @@ export class SearchEngine {
     return this.options.autoWeights ? scaledWeights(this.options.weights, this.calibration) : this.options.weights;
   }
 
+  /**
+   * Paths of the notes marked superseded (`superseded_by`, or a status of `supersededStatuses`): related notes leave
+   * them out, as search does by default.
+   */
+  supersededPaths(): string[] {
+    return supersededPaths(this.deps.notes, this.options.supersededStatuses);
+  }
+
   /** Keyword results only, synchronously: what the modal shows on each keystroke before embeddings arrive. */
   searchKeyword(req: SearchRequest): SearchResponse {
     try {
       const r = this.prepare(req);
-      return this.respond(r.q, req, "keyword", [this.bm25List(r, req)], []);
+      return this.respond(r, req, "keyword", [this.bm25List(r, req)], []);
     } catch (cause) {
       return failedSearch(req, "keyword", cause);
     }
@@ -100,18 +122,18 @@ export class SearchEngine {
     const mode = req.mode ?? "hybrid";
     const r = this.prepare(req);
     const q = r.q;
-    if (mode === "keyword" || q.isEmpty) return { ...this.respond(q, req, "keyword", [this.bm25List(r, req)], []), mode };
+    if (mode === "keyword" || q.isEmpty) return { ...this.respond(r, req, "keyword", [this.bm25List(r, req)], []), mode };
     const notices: SearchNotice[] = [];
     const lists: RankedList[] = mode === "hybrid" ? [this.bm25List(r, req)] : [];
     const [queryVec, hydeVec] = await Promise.all([this.queryVector(q, req), this.hydeVector(q, req, notices)]);
-    if (req.signal?.aborted) return { ...this.respond(q, req, mode, [], notices), aborted: true };
+    if (req.signal?.aborted) return { ...this.respond(r, req, mode, [], notices), aborted: true };
     if (!queryVec.ok) {
       // HyDE failing for the same reason (Ollama stuck or down) would only say it twice.
       const hydeSame = notices.findIndex((n) => n.code === "HYDE_FAILED" && n.error?.code === queryVec.error.code);
       if (hydeSame >= 0 && ["OLLAMA_TIMEOUT", "OLLAMA_UNREACHABLE"].includes(queryVec.error.code)) notices.splice(hydeSame, 1);
       notices.push({ code: "KEYWORD_FALLBACK", message: messageText("keywordFallback", { reason: queryVec.error.message }), error: queryVec.error });
       const fallback = mode === "hybrid" ? lists : [this.bm25List(r, req)];
-      return this.respond(q, req, "keyword", fallback, notices, mode);
+      return this.respond(r, req, "keyword", fallback, notices, mode);
     }
     if (this.deps.index.vectorCount === 0) {
       notices.push({ code: "NO_VECTORS", message: messageText("noVectorsYet") });
@@ -119,20 +141,27 @@ export class SearchEngine {
     for (const [name, vector] of [["vector", queryVec.value], ["hyde", hydeVec]] as const) {
       if (!vector) continue;
       const list = await this.vectorList(name, vector, r, req.signal);
-      if (!list) return { ...this.respond(q, req, mode, [], notices), aborted: true };
+      if (!list) return { ...this.respond(r, req, mode, [], notices), aborted: true };
       lists.push(list);
     }
-    return this.respond(q, req, mode, lists, notices);
+    return this.respond(r, req, mode, lists, notices);
   }
 
   /** Parses the query and compiles its filters once, for every list of this search. */
   private prepare(req: SearchRequest): Retrieval {
-    const q = parseQuery(req.query);
-    const filter = createNoteFilter(this.deps.index, q);
+    const now = req.now ?? Date.now();
+    const q = parseQuery(req.query, now);
     const limit = req.limit ?? this.options.limit;
     // Filtered lists are read until they hold this many notes that pass, as unfiltered ones are read to this many notes.
     const notes = candidateNotes(limit, this.options.limit, this.options.depthFactor);
-    return { q, filter, notes };
+    const { index, notes: record } = this.deps;
+    const signals = withSignals(createNoteFilter(index, q), q, record, {
+      includeSuperseded: req.includeSuperseded ?? false,
+      statuses: this.options.supersededStatuses,
+      wanted: notes,
+      indexSize: index.size,
+    });
+    return { q, filter: signals.filter, notes, share: signals.share, mask: signals.mask, now };
   }
 
   private bm25List(r: Retrieval, req: SearchRequest): RankedList {
@@ -148,8 +177,7 @@ export class SearchEngine {
     const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit });
     // A filter may keep few notes, and a keyword search costs about the same at any depth: a filtered list is read
     // whole at once (counting the notes a path: or tag: filter keeps cost more than it saved, measured by bench:mcp).
-    const share = r.filter ? r.notes / Math.max(this.deps.index.size, 1) : 1;
-    const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, share));
+    const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, r.share));
     return { name: "bm25", weight, ids: hits.map((h) => h.id) };
   }
 
@@ -191,15 +219,19 @@ export class SearchEngine {
   /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */
   private filterOnlyIds(r: Retrieval): string[] {
     const pass = r.filter?.pass;
-    if (!pass) return [];
+    // Hiding superseded notes alone is no filter the user typed: an empty query lists nothing.
+    if (!pass || (!hasFilters(r.q) && r.q.dates.length === 0)) return [];
     const index = this.deps.index;
-    const firsts: { id: string; title: string }[] = [];
+    const firsts: { id: string; title: string; path: string }[] = [];
     for (const path of index.notePaths()) {
       const id = index.chunkIdsOf(path)[0];
       const entry = id === undefined ? undefined : index.get(id);
-      if (id !== undefined && entry && pass(path)) firsts.push({ id, title: entry.title.toLowerCase() });
+      if (id !== undefined && entry && pass(path)) firsts.push({ id, title: entry.title.toLowerCase(), path });
     }
-    return firsts.sort((a, b) => a.title.localeCompare(b.title)).map((f) => f.id);
+    const byTitle = firsts.sort((a, b) => a.title.localeCompare(b.title));
+    // `modified:<7d` alone asks for recent notes: the newest come first.
+    const idOf = new Map(byTitle.map((f) => [f.path, f.id]));
+    return newestFirst(byTitle.map((f) => f.path), r.q, this.deps.notes).map((p) => idOf.get(p) ?? "");
   }
 
   private async queryVector(q: ParsedQuery, req: SearchRequest): Promise<Result<Float32Array>> {
@@ -227,22 +259,27 @@ export class SearchEngine {
   }
 
   private respond(
-    q: ParsedQuery,
+    r: Retrieval,
     req: SearchRequest,
     effectiveMode: SearchMode,
     lists: RankedList[],
     notices: SearchNotice[],
     mode: SearchMode = effectiveMode,
   ): SearchResponse {
+    const q = r.q;
     const limit = req.limit ?? this.options.limit;
-    const results = assembleResults(this.deps.index, lists, { ...this.options, limit });
+    const adjust = scoreAdjuster(this.options, this.deps.notes, r.now);
+    const fused = assembleResults(this.deps.index, lists, { ...this.options, limit }, q.isEmpty ? undefined : adjust);
+    const results = withNoteSignals(fused, this.deps.notes, this.deps.index, this.options);
     const weights: Partial<Record<ListName, number>> = {};
     for (const l of lists) weights[l.name] = l.weight;
     // Paths are OR-ed, so one that matches nothing may hide behind results of another; tags are AND-ed.
     const misses = results.length === 0 || q.paths.length > 1 ? filterMissNotices(this.deps.index, q) : [];
-    notices.push(...misses);
+    const typing = req.prefixLast === true ? /\S+$/.exec(req.query)?.[0] : undefined;
+    notices.push(...misses, ...signalNotices(q, r.mask, results, typing));
     // A filter that matches nothing explains the empty list better than other words would.
-    const suggestion = results.length === 0 && !q.isEmpty && misses.length === 0 ? this.deps.index.suggestQuery(q.text) : undefined;
+    const explained = misses.length > 0 || notices.some((n) => n.code === "DATE_NO_MATCH" || n.code === "SUPERSEDED_HIDDEN");
+    const suggestion = results.length === 0 && !q.isEmpty && !explained ? this.deps.index.suggestQuery(q.text) : undefined;
     if (suggestion !== undefined) {
       notices.push({ code: "DID_YOU_MEAN", message: messageText("didYouMean", { suggestion }), suggestion });
     }
@@ -256,6 +293,12 @@ interface Retrieval {
   filter: NoteFilter | undefined;
   /** Distinct notes each list is read to (see `candidateNotes`); with filters, notes that pass them. */
   notes: number;
+  /** The share of a list's notes the filter is expected to keep (see `ListFilter.share`). */
+  share: number;
+  /** The date and superseded mask, when the search has one. */
+  mask: SignalMask | undefined;
+  /** The time ages count from, ms since the epoch. */
+  now: number;
 }
 
 function noEmbedder(): AppError {

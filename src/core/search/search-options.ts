@@ -1,4 +1,5 @@
 import type { ListName } from "../types";
+import type { FolderWeight } from "./score-signals";
 
 /** Relative weight of each ranked list in the fusion. */
 export type ListWeights = Record<ListName, number>;
@@ -49,6 +50,23 @@ export interface SearchOptions {
    * unrelated words.
    */
   typoTolerance: number;
+  /**
+   * Folders whose notes rank higher or lower: each note's fused score is multiplied by the weight of the longest
+   * listed folder that holds it (matched on whole folder names, ignoring case), e.g. `Archive` 0.5, `Projects` 1.2.
+   * Weights from 0 to 10. Default [] (no folder counts more than another).
+   */
+  folderWeights: FolderWeight[];
+  /**
+   * Recency boost: days after which a note's boost halves; 0 turns it off. A note modified just now scores up to 10%
+   * more (`RECENCY_MAX_BOOST`), so recency reorders near ties and never buries a clear leader. Default 0 (off).
+   */
+  recencyHalfLifeDays: number;
+  /**
+   * `status` values (frontmatter, compared ignoring case) that mark a note superseded, like a `superseded_by`
+   * property does: such notes are left out of results unless a search includes superseded notes. Default
+   * ["superseded", "archived"].
+   */
+  supersededStatuses: string[];
 }
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
@@ -64,4 +82,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   hydeForKeywordQueries: false,
   chunksPerNote: 3,
   typoTolerance: 1,
+  folderWeights: [],
+  recencyHalfLifeDays: 0,
+  supersededStatuses: ["superseded", "archived"],
 };

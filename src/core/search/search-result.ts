@@ -2,6 +2,7 @@ import type { AppError } from "../result";
 import type { ListName, SearchMode } from "../types";
 import type { ParsedQuery } from "./query-parser";
 import type { NoticeCode } from "../errors/error-table";
+import type { ScoreFactor } from "./score-signals";
 
 /** One matching chunk of a result note. */
 export interface ChunkMatch {
@@ -20,8 +21,10 @@ export interface ChunkMatch {
 export interface Explanation {
   /** 1-based rank of the note (its best chunk) in each list that found it. */
   ranks: Partial<Record<ListName, number>>;
-  /** Fused score: Σ w / (k + rank). */
+  /** Fused score: Σ w / (k + rank), before `signals`. */
   fused: number;
+  /** What folder weights and recency multiplied `fused` by to give the note's score; absent when neither is set. */
+  signals?: ScoreFactor;
   /** Weights and k the fusion used. */
   weights: Partial<Record<ListName, number>>;
   k: number;
@@ -41,6 +44,16 @@ export interface NoteResult {
   /** Matching chunks, best first (the best one included). */
   chunks: ChunkMatch[];
   explain: Explanation;
+  /** Last modification, ms since the epoch; absent when the engine has no record of the note's times. */
+  modified?: number;
+  /** Frontmatter `created`/`date`, else the file's creation time, ms since the epoch; absent when unknown. */
+  created?: number;
+  /** True when the note is marked superseded (shown only when a search includes superseded notes). */
+  superseded?: boolean;
+  /** The successor the note names in `superseded_by`, as written (without link brackets). */
+  supersededBy?: string;
+  /** Path of the note `supersededBy` resolves to, when the vault has it. */
+  successorPath?: string;
 }
 
 /** Something the user should know about how a search ran, e.g. that it fell back to keywords. */

@@ -12,6 +12,7 @@ import type { SearchResponse } from "../search/search-result";
 import { indexSettingsOf, searchOptionsOf, type PluginSettings } from "../settings/plugin-settings";
 import { compileExclusions, type Exclusions } from "../sync/rules/exclusions";
 import { IndexService } from "../sync/control/index-service";
+import type { NoteState } from "../sync/notes/note-state";
 import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 import { settingsCost, type SettingsCost } from "./settings-cost";
 import type { VaultSearchOptions } from "./vault-search-options";
@@ -57,10 +58,14 @@ export class VaultSearch {
       ...(this.embedder ? { embedder: this.embedder } : {}),
       ...(opts.notify ? { notify: opts.notify } : {}),
       ...(opts.writer !== undefined ? { writer: opts.writer } : {}),
-      indexReplaced: (index) => this.useIndex(index),
+      indexReplaced: (index, notes) => this.useIndex(index, notes),
     });
     this.live = this.service.index;
-    this.engine = new SearchEngine({ index: this.live, ...(this.embedder ? { embedder: this.embedder } : {}) });
+    this.engine = new SearchEngine({
+      index: this.live,
+      notes: this.service.notes,
+      ...(this.embedder ? { embedder: this.embedder } : {}),
+    });
     this.applySearchSettings();
     this.watchBreaker();
   }
@@ -77,7 +82,10 @@ export class VaultSearch {
 
   /** Notes related to `path`, from the vectors already in the index (no embedding call). */
   related(path: string, opts: RelatedOptions): RelatedResult {
-    return findRelatedNotes(this.live, path, opts);
+    // Superseded notes are left out, as search leaves them out by default.
+    const hidden = this.engine.supersededPaths().filter((p) => p !== path);
+    const excludeLinked = hidden.length === 0 ? opts.excludeLinked : [...(opts.excludeLinked ?? []), ...hidden];
+    return findRelatedNotes(this.live, path, excludeLinked ? { ...opts, excludeLinked } : opts);
   }
 
   /** The weights the fusion uses now: the settings' own, or the calibrated ones. */
@@ -199,9 +207,9 @@ export class VaultSearch {
   }
 
   /** The sync actor's one hook: the index object was replaced, and search follows it. */
-  private useIndex(index: ChunkIndex): void {
+  private useIndex(index: ChunkIndex, notes: ReadonlyMap<string, NoteState>): void {
     this.live = index;
-    this.engine.setDeps({ index });
+    this.engine.setDeps({ index, notes });
   }
 }
 

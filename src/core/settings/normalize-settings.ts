@@ -6,6 +6,7 @@ import { LIMITS } from "./setting-limits";
 import { SettingsReader } from "./settings-reader";
 import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../errors/setting-labels";
 import { canonicalModelName } from "../ollama/model-name";
+import { readFolderWeights } from "./folder-weights";
 
 /** Settings fit for use, and what had to change to make them so. */
 export interface NormalizedSettings {
@@ -100,6 +101,11 @@ function readSearch(raw: unknown, d: SearchSettings, r: SettingsReader): SearchS
     hydeForKeywordQueries: r.boolean(field(raw, "hydeForKeywordQueries"), FILE_ONLY_SETTINGS.hydeForKeywordQueries, d.hydeForKeywordQueries),
     chunksPerNote: r.number(field(raw, "chunksPerNote"), LIMITS.chunksPerNote, d.chunksPerNote),
     typoTolerance: r.number(field(raw, "typoTolerance"), LIMITS.typoTolerance, d.typoTolerance),
+    folderWeights: readFolderWeights(field(raw, "folderWeights"), d.folderWeights, r.errors),
+    recencyHalfLifeDays: r.number(field(raw, "recencyHalfLifeDays"), LIMITS.recencyHalfLifeDays, d.recencyHalfLifeDays),
+    supersededStatuses: r.list(field(raw, "supersededStatuses"), SETTING_LABELS.supersededStatuses, d.supersededStatuses, (l) =>
+      normalizeList(l, (s) => s.trim().toLowerCase()),
+    ),
   };
 }
 

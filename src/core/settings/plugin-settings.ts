@@ -72,7 +72,12 @@ export function defaultSettings(): PluginSettings {
     ollamaUrl: DEFAULT_OLLAMA_URL,
     embedModel: "nomic-embed-text",
     batchSize: 16,
-    search: { ...DEFAULT_SEARCH_SETTINGS, weights: { ...DEFAULT_SEARCH_SETTINGS.weights } },
+    search: {
+      ...DEFAULT_SEARCH_SETTINGS,
+      weights: { ...DEFAULT_SEARCH_SETTINGS.weights },
+      folderWeights: [],
+      supersededStatuses: [...DEFAULT_SEARCH_SETTINGS.supersededStatuses],
+    },
     hyde: { enabled: false, model: "", promptTemplate: DEFAULT_HYDE_PROMPT },
     chunk: { ...DEFAULT_CHUNK_OPTIONS },
     debounceMs: 2000,
@@ -87,7 +92,7 @@ export function defaultSettings(): PluginSettings {
 
 /** The engine's options for these settings. HyDE only counts as on when a generation model is set. */
 export function searchOptionsOf(s: PluginSettings): SearchOptions {
-  return { ...s.search, weights: { ...s.search.weights }, hyde: s.hyde.enabled && s.hyde.model.trim() !== "" };
+  return { ...s.search, weights: { ...s.search.weights }, folderWeights: [...s.search.folderWeights], hyde: s.hyde.enabled && s.hyde.model.trim() !== "" };
 }
 
 /** The sync engine's settings for these plugin settings; `hostIgnore` is Obsidian's own "Excluded files". */

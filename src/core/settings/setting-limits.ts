@@ -27,6 +27,8 @@ export const LIMITS = {
   similarity: limit(FILE_ONLY_SETTINGS.similarity, 0, 1, false),
   chunksPerNote: limit(FILE_ONLY_SETTINGS.chunksPerNote, 1, 10),
   typoTolerance: limit(SETTING_LABELS.typoTolerance, 0, 2),
+  recencyHalfLifeDays: limit(SETTING_LABELS.recencyHalfLife, 0, 36_500, false),
+  folderWeight: limit(SETTING_LABELS.folderWeights, 0, 10, false),
   maxTokens: limit(SETTING_LABELS.maxTokens, MIN_CHUNK_TOKENS, 4096),
   overlapRatio: limit(SETTING_LABELS.overlapRatio, 0, 0.5, false),
   debounceMs: limit(SETTING_LABELS.debounceMs, 0, 60_000),

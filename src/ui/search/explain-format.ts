@@ -19,5 +19,7 @@ export function explainLine(e: Explanation): string {
     parts.push(`${label} ${rank === undefined ? "–" : `#${rank}`}`);
   }
   parts.push(`fused ${e.fused.toFixed(4)} (k ${e.k})`);
+  if (e.signals?.folder !== undefined) parts.push(`folder ×${e.signals.folder}`);
+  if (e.signals?.recency !== undefined) parts.push(`recent ×${e.signals.recency.toFixed(3)}`);
   return parts.join(" · ");
 }

@@ -14,6 +14,8 @@ export interface ResultRenderOptions {
   excerptChars?: number;
   /** Where excerpts are kept for reuse by later rows. Default: each row builds its own. */
   excerpts?: ExcerptCache;
+  /** Opens the successor a superseded note names; without it the successor is named but not a link. */
+  onSuccessor?: (path: string) => void;
 }
 
 /** Fills a suggestion row: title and heading path, excerpt with highlights, path and tags, and the explanation. */
@@ -30,5 +32,29 @@ export function renderResult(el: HTMLElement, result: NoteResult, opts: ResultRe
   const meta = el.createDiv({ cls: "hvs-result-meta" });
   meta.createSpan({ cls: "hvs-result-path", text: result.path });
   for (const tag of result.tags) meta.createSpan({ cls: "hvs-result-tag", text: `#${tag}` });
+  if (result.superseded === true) renderSuperseded(el, result, opts.onSuccessor);
   if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain) });
+}
+
+/** "Superseded by <successor>": a link when the successor is a note of the vault, else its name as written. */
+function renderSuperseded(el: HTMLElement, result: NoteResult, open: ((path: string) => void) | undefined): void {
+  const line = el.createDiv({ cls: "hvs-result-superseded" });
+  if (result.supersededBy === undefined) {
+    line.setText("Superseded");
+    return;
+  }
+  line.createSpan({ text: "Superseded by " });
+  const target = result.successorPath;
+  if (target === undefined || !open) {
+    line.createSpan({ cls: "hvs-successor is-unresolved", text: result.supersededBy });
+    return;
+  }
+  const link = line.createEl("a", { cls: "hvs-successor internal-link", text: result.supersededBy, attr: { href: "#", "data-path": target, title: target } });
+  // The row chooses its own note on a click: the link opens the successor instead.
+  link.addEventListener("click", (evt) => {
+    evt.preventDefault();
+    evt.stopPropagation();
+    open(target);
+  });
+  link.addEventListener("mousedown", (evt) => evt.preventDefault());
 }

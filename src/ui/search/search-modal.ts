@@ -77,6 +77,10 @@ export class SearchModal extends Modal {
         this.inputEl.focus();
       },
       onExplain: (on) => this.store.setExplain(on),
+      onSuperseded: (on) => {
+        this.store.setIncludeSuperseded(on);
+        this.inputEl.focus();
+      },
       onSuggestion: (query) => {
         this.store.runSuggestion(query);
         this.inputEl.focus();
@@ -86,7 +90,16 @@ export class SearchModal extends Modal {
     this.list = new ResultList(
       this.modalEl.createDiv({ cls: "prompt-results" }),
       deps.afterPaint ?? windowAfterPaint,
-      (result, el) => renderResult(el, result, { highlight: state().highlight, explain: state().explain, excerpts: this.excerpts }),
+      (result, el) =>
+        renderResult(el, result, {
+          highlight: state().highlight,
+          explain: state().explain,
+          excerpts: this.excerpts,
+          onSuccessor: (path) => {
+            this.close();
+            void openNote(this.app, { path }, false);
+          },
+        }),
       { onHover: (index) => this.store.select(index), onChoose: (index, evt) => this.choose(state().results[index], evt) },
     );
     this.resultContainerEl = this.list.el;

@@ -27,6 +27,8 @@ export interface SearchState {
   readonly selected: number;
   /** Whether rows show their ranks and fused score. */
   readonly explain: boolean;
+  /** Whether notes marked superseded are searched too (the "Show superseded" toggle). Default false. */
+  readonly includeSuperseded: boolean;
   /** The lines above the results: progress, fallbacks, other notices, a suggested query. Empty hides the area. */
   readonly status: readonly StatusLine[];
   /** The last full search found Ollama unreachable; said again while the next one runs, instead of flickering. */
@@ -50,7 +52,7 @@ export interface SearchChange {
 }
 
 /** The state before anything is typed. */
-export function emptyState(toggleMode: SearchMode, explain = false, outage?: StatusLine): SearchState {
+export function emptyState(toggleMode: SearchMode, explain = false, outage?: StatusLine, includeSuperseded = false): SearchState {
   return {
     input: "",
     toggleMode,
@@ -63,6 +65,7 @@ export function emptyState(toggleMode: SearchMode, explain = false, outage?: Sta
     highlight: { terms: [] },
     selected: 0,
     explain,
+    includeSuperseded,
     status: [],
     outage,
   };
@@ -70,7 +73,9 @@ export function emptyState(toggleMode: SearchMode, explain = false, outage?: Sta
 
 /** What a list of rows shows, as one string: the note, its best chunk and, when shown, the explanation. */
 export function rowsKey(results: readonly NoteResult[], explain: boolean): string {
-  return results.map((r) => `${r.path}\u0000${r.best.id}\u0000${explain ? explainLine(r.explain) : ""}`).join("\u0001");
+  return results
+    .map((r) => `${r.path}\u0000${r.best.id}\u0000${r.successorPath ?? r.supersededBy ?? ""}\u0000${explain ? explainLine(r.explain) : ""}`)
+    .join("\u0001");
 }
 
 /** The status lines for a state: progress (or the known outage) while the full search runs, then the notices. */

@@ -67,6 +67,13 @@ export class SearchStore {
     this.query(typed.prefixed ? typed.query : this.current.input, mode, "replace");
   }
 
+  /** The "Show superseded" toggle: the same query runs again with superseded notes included or left out. */
+  setIncludeSuperseded(on: boolean): void {
+    if (on === this.current.includeSuperseded) return;
+    this.current = { ...this.current, includeSuperseded: on };
+    this.query(this.current.input, this.current.toggleMode, "replace", true);
+  }
+
   setExplain(on: boolean): void {
     if (on === this.current.explain) return;
     const list: ListChange = this.current.results.length > 0 ? "replace" : "none";
@@ -99,23 +106,23 @@ export class SearchStore {
     this.full.cancel();
   }
 
-  private query(raw: string, toggleMode: SearchMode, how: "new" | "replace"): void {
+  private query(raw: string, toggleMode: SearchMode, how: "new" | "replace", force = false): void {
     const prev = this.current;
     const { mode, query } = parseModePrefix(raw, toggleMode);
     const prefixLast = typingLastWord(query);
-    if (mode === prev.mode && query.trim() === prev.query.trim() && prefixLast === prev.prefixLast && prev.phase !== "empty") {
+    if (!force && mode === prev.mode && query.trim() === prev.query.trim() && prefixLast === prev.prefixLast && prev.phase !== "empty") {
       // Same search (spaces inside the box changed, or a toggle confirmed the typed mode): only the box changes.
       if (raw !== prev.input || toggleMode !== prev.toggleMode) this.commit({ ...prev, input: raw, toggleMode }, { list: "none", reveal: false });
       return;
     }
     this.full.cancel();
     if (query.trim() === "") {
-      const empty = { ...emptyState(toggleMode, prev.explain, prev.outage), input: raw, mode };
+      const empty = { ...emptyState(toggleMode, prev.explain, prev.outage, prev.includeSuperseded), input: raw, mode };
       this.commit(empty, { list: prev.phase === "empty" && raw === prev.input ? "none" : "new", reveal: false });
       return;
     }
     const limit = this.opts.limit?.();
-    const sized = limit === undefined ? {} : { limit };
+    const sized = { ...(limit === undefined ? {} : { limit }), ...(prev.includeSuperseded ? { includeSuperseded: true } : {}) };
     const keyword: SearchResponse = { ...this.keywordAnswer({ query, prefixLast, ...sized }, mode), mode };
     const phase = mode === "keyword" ? "final" : "keyword";
     const selected = how === "new" ? 0 : keptSelection(pathsOf(prev.results), prev.selected, pathsOf(keyword.results));
@@ -146,6 +153,7 @@ export class SearchStore {
   private late(asked: SearchState, response: SearchResponse): void {
     const prev = this.current;
     if (prev.query !== asked.query || prev.mode !== asked.mode || prev.prefixLast !== asked.prefixLast || prev.phase !== "keyword") return;
+    if (prev.includeSuperseded !== asked.includeSuperseded) return;
     const same = rowsKey(prev.results, prev.explain) === rowsKey(response.results, prev.explain);
     const outage = noticeLines(response, this.url()).find((l) => l.outage);
     const selected = keptSelection(pathsOf(prev.results), prev.selected, pathsOf(response.results));

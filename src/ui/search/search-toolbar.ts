@@ -14,6 +14,8 @@ export interface ToolbarHandlers {
   onMode(mode: SearchMode): void;
   /** The Explain toggle was clicked; `on` is the state it asks for. */
   onExplain(on: boolean): void;
+  /** The "Show superseded" toggle was clicked; `on` is the state it asks for. */
+  onSuperseded(on: boolean): void;
   /** A suggested query ("did you mean") was clicked. */
   onSuggestion(query: string): void;
 }
@@ -23,6 +25,8 @@ export class SearchToolbar {
   readonly el: HTMLElement;
   private readonly modeButtons = new Map<SearchMode, HTMLButtonElement>();
   private readonly explainButton: HTMLButtonElement;
+  private readonly supersededButton: HTMLButtonElement;
+  private supersededOn = false;
   private readonly statusEl: HTMLElement;
   private explainOn = false;
   /** The mode drawn as active; none until the first state. */
@@ -50,6 +54,13 @@ export class SearchToolbar {
     });
     keepFocus(this.explainButton);
     this.explainButton.addEventListener("click", () => handlers.onExplain(!this.explainOn));
+    this.supersededButton = row.createEl("button", {
+      cls: "hvs-superseded-toggle",
+      text: "Show superseded",
+      attr: { "aria-pressed": "false", title: "Also show notes marked superseded (superseded_by, or a status such as archived)" },
+    });
+    keepFocus(this.supersededButton);
+    this.supersededButton.addEventListener("click", () => handlers.onSuperseded(!this.supersededOn));
     this.statusEl = this.el.createDiv({ cls: "hvs-status-line hvs-hidden", attr: { "aria-live": "polite" } });
   }
 
@@ -66,6 +77,11 @@ export class SearchToolbar {
       this.explainOn = state.explain;
       this.explainButton.toggleClass("is-active", state.explain);
       this.explainButton.setAttr("aria-pressed", state.explain ? "true" : "false");
+    }
+    if (state.includeSuperseded !== this.supersededOn) {
+      this.supersededOn = state.includeSuperseded;
+      this.supersededButton.toggleClass("is-active", state.includeSuperseded);
+      this.supersededButton.setAttr("aria-pressed", state.includeSuperseded ? "true" : "false");
     }
     this.showStatus(state.status, state.phase === "keyword");
   }

@@ -3,6 +3,7 @@ import { numberRows, toggleRow, type NumberSettingSpec } from "./row-builders";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
 import { SETTING_LABELS } from "../../core/errors/setting-labels";
+import { signalRows } from "./signals-section";
 
 const SEARCH_NUMBERS: readonly NumberSettingSpec[] = [
   {
@@ -78,6 +79,7 @@ export function searchGroup(ctx: SettingsContext): SettingGroup {
         (s) => s.search.autoWeights,
         (d, v) => void (d.search.autoWeights = v),
       ),
+      ...signalRows(ctx),
     ],
   };
 }

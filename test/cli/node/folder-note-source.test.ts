@@ -34,7 +34,8 @@ describe("FolderNoteSource", () => {
     if (!listed.ok) return;
     const byPath = new Map(listed.value.map((s) => [s.path, s]));
     expect([...byPath.keys()].sort()).toEqual(["Sub/Deep/b.MD", "a.md"]);
-    expect(byPath.get("a.md")).toEqual({ path: "a.md", mtime: 1_700_000_000_000, size: 4 });
+    // Created before it was last modified: a birth time later than the mtime (a copy) counts as the mtime.
+    expect(byPath.get("a.md")).toEqual({ path: "a.md", mtime: 1_700_000_000_000, ctime: 1_700_000_000_000, size: 4 });
     expect(byPath.get("Sub/Deep/b.MD")?.size).toBe(3);
   });
 

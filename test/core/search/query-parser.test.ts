@@ -9,6 +9,8 @@ const EMPTY: ParsedQuery = {
   excluded: [],
   paths: [],
   tags: [],
+  dates: [],
+  invalidDates: [],
   isKeywordLike: true,
   isEmpty: true,
 };

@@ -3,6 +3,7 @@ import type { Embedder } from "../../ollama/embedder";
 import type { FileStore } from "../../persist/file-store";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource } from "../notes/note-source";
+import type { NoteState } from "../notes/note-state";
 import type { Scheduler } from "./scheduler";
 import type { SyncProgress } from "./sync-progress";
 
@@ -38,7 +39,7 @@ export interface IndexServiceDeps {
    * session keeps its search engine on the live index. Not called for the index the service starts with (`index`).
    * Default: nobody is told.
    */
-  indexReplaced?: (index: ChunkIndex) => void;
+  indexReplaced?: (index: ChunkIndex, notes: ReadonlyMap<string, NoteState>) => void;
 }
 
 /** `SyncProgress` plus what only the status view needs. */

@@ -5,6 +5,7 @@ import { failure } from "../../errors/messages";
 import { foreignFailures } from "../../text/foreign-code";
 import { exclusionRulesHash, type IndexCost, type IndexSettings } from "../rules/index-settings";
 import type { NoteEvent } from "../notes/note-source";
+import type { NoteState } from "../notes/note-state";
 import type { IndexServiceDeps, IndexStatus } from "./index-service-deps";
 import { ProgressTracker, type LiveCounts } from "./progress-tracker";
 import { createScheduler } from "./scheduler";
@@ -45,7 +46,7 @@ export class IndexService {
       clock,
       notify: deps.notify ?? (() => undefined),
       progress: this.progress,
-      indexReplaced: (index: ChunkIndex) => deps.indexReplaced?.(index),
+      indexReplaced: (index: ChunkIndex, notes: ReadonlyMap<string, NoteState>) => deps.indexReplaced?.(index, notes),
     };
     const s = (this.state = new SyncState(workerDeps, this.life, deps.settings, deps.embedder, () => this.kick()));
     this.steps = new SyncSteps(s, { kick: () => this.kick(), loopRunning: () => this.loop.running });
@@ -61,6 +62,11 @@ export class IndexService {
   /** The live index; it is replaced (and `indexReplaced` called) on a rebuild or when the vector size becomes known. */
   get index(): ChunkIndex {
     return this.state.synced.index;
+  }
+
+  /** The record of notes the live index was built from (dates, frontmatter signals); replaced with the index. */
+  get notes(): ReadonlyMap<string, NoteState> {
+    return this.state.synced.notes;
   }
 
   /** The index settings in force. */

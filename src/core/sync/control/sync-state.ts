@@ -7,6 +7,7 @@ import { EmbedRunner } from "../embedding/embed-runner";
 import { compileExclusions, type Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource } from "../notes/note-source";
+import type { NoteState } from "../notes/note-state";
 import type { ProgressTracker } from "./progress-tracker";
 import type { Scheduler } from "./scheduler";
 import { SyncedIndex } from "../store/synced-index";
@@ -24,7 +25,7 @@ export interface WorkerDeps {
   notify: (message: string) => void;
   progress: ProgressTracker;
   /** The index object was replaced (see `IndexServiceDeps.indexReplaced`). */
-  indexReplaced: (index: ChunkIndex) => void;
+  indexReplaced: (index: ChunkIndex, notes: ReadonlyMap<string, NoteState>) => void;
 }
 
 /**
@@ -143,7 +144,7 @@ export class SyncState {
    */
   useIndex(synced: SyncedIndex): void {
     this.current = synced;
-    this.deps.indexReplaced(synced.index);
+    this.deps.indexReplaced(synced.index, synced.notes);
   }
 
   /** New settings take effect from the next step; the exclusion rules are compiled with them. */

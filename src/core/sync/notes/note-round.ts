@@ -4,7 +4,7 @@ import { looksBinary } from "./binary-text";
 import type { Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
-import { isContentExcluded, type NoteState } from "./note-state";
+import { isContentExcluded, lacksSignals, sameSignals, type NoteState } from "./note-state";
 import { prepareNote } from "./note-prep";
 import { noteContentHash } from "./note-text";
 import type { WorkItem } from "./reconcile";
@@ -102,7 +102,16 @@ async function processGuarded(ctx: RoundContext, path: string, stat: NoteStat, f
  */
 async function processNote(ctx: RoundContext, path: string, stat: NoteStat, force: boolean): Promise<void> {
   const prev = ctx.synced.notes.get(path);
-  if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) return;
+  force ||= prev !== undefined && lacksSignals(prev, stat);
+  const times = stat.ctime !== undefined ? { mtime: stat.mtime, ctime: stat.ctime } : { mtime: stat.mtime };
+  if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) {
+    // Only the creation time moved (a sync tool wrote the file anew): recorded without reading the note.
+    if (stat.ctime !== undefined && prev.ctime !== stat.ctime) {
+      ctx.synced.restat(path, times, prev.size);
+      ctx.changed();
+    }
+    return;
+  }
   const read = await ctx.source.read(path);
   if (!read.ok) {
     ctx.failed(read.error);
@@ -111,7 +120,7 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   const hash = await noteContentHash(read.value, ctx.pause);
   const sameText = prev !== undefined && prev.contentHash === hash;
   if (prev && !force && sameText) {
-    ctx.synced.restat(path, stat.mtime, stat.size);
+    ctx.synced.restat(path, times, stat.size);
     ctx.changed();
     return;
   }
@@ -119,19 +128,25 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     ctx.binary(path);
     ctx.changed();
     const meta = { title: path, aliases: [], tags: [], links: [] };
-    await ctx.synced.put({ path, mtime: stat.mtime, size: stat.size, contentHash: hash, meta, chunks: [], embedHashes: [] }, ctx.pause);
+    await ctx.synced.put({ path, ...times, size: stat.size, contentHash: hash, meta, chunks: [], embedHashes: [] }, ctx.pause);
     return;
   }
   const p = await prepareNote(path, read.value, hash, ctx.settings, ctx.pause);
   if (p.cut) ctx.cut(path);
   const excluded = ctx.exclusions.byContent(p.note.meta, p.proseChars);
   // A forced re-check (exclusion rules may have changed) that changes nothing must not cost a save of the index.
-  const unchanged = sameText && prev.mtime === stat.mtime && prev.size === stat.size && isContentExcluded(prev) === excluded;
+  const unchanged =
+    sameText &&
+    prev.mtime === stat.mtime &&
+    (stat.ctime === undefined || prev.ctime === stat.ctime) &&
+    prev.size === stat.size &&
+    isContentExcluded(prev) === excluded &&
+    sameSignals(prev.meta, p.note.meta);
   if (unchanged) return;
   ctx.changed();
   const next: NoteState = {
     path,
-    mtime: stat.mtime,
+    ...times,
     size: stat.size,
     contentHash: hash,
     meta: p.note.meta,

@@ -6,6 +6,11 @@ export interface NoteStat {
   path: string;
   /** Last modification time in ms since the epoch. */
   mtime: number;
+  /**
+   * Creation time in ms since the epoch, when the source knows it (a note's `created` date when its frontmatter
+   * has none). Absent: unknown.
+   */
+  ctime?: number;
   /** Size in bytes. */
   size: number;
 }

@@ -24,6 +24,7 @@ export function toRecord(s: NoteState, chunkStart: number): NoteRecord {
   return {
     path: s.path,
     mtime: s.mtime,
+    ...(s.ctime !== undefined ? { ctime: s.ctime } : {}),
     size: s.size,
     contentHash: s.contentHash,
     meta: s.meta,
@@ -48,6 +49,7 @@ export function fromRecord(r: NoteRecord, stored: readonly StoredChunk[]): NoteS
   return {
     path: r.path,
     mtime: r.mtime,
+    ...(r.ctime !== undefined ? { ctime: r.ctime } : {}),
     size: r.size,
     contentHash: r.contentHash,
     meta: r.meta,
@@ -72,6 +74,19 @@ export function sameIndexed(a: NoteState, b: NoteState): boolean {
       sameList(c.headingPath, d.headingPath)
     );
   });
+}
+
+/** True when two versions of a note have the same frontmatter dates and status (kept beside the index, not in it). */
+export function sameSignals(a: NoteMeta, b: NoteMeta): boolean {
+  return a.created === b.created && a.supersededBy === b.supersededBy && a.status === b.status;
+}
+
+/**
+ * True when `prev` was recorded before notes kept their creation time and frontmatter signals (an index saved by an
+ * older version), and the source can tell them now: the note is read again, and nothing is embedded again.
+ */
+export function lacksSignals(prev: NoteState, stat: NoteStat): boolean {
+  return prev.ctime === undefined && stat.ctime !== undefined;
 }
 
 function sameMeta(a: NoteMeta, b: NoteMeta): boolean {

@@ -1,7 +1,7 @@
 import type { Result } from "../../result";
 import { proseChars, type Exclusions } from "../rules/exclusions";
 import type { NoteSource, NoteStat } from "./note-source";
-import { isContentExcluded, type NoteState } from "./note-state";
+import { isContentExcluded, lacksSignals, type NoteState } from "./note-state";
 
 /** A note to look at again. */
 export interface WorkItem {
@@ -46,7 +46,10 @@ export function planReconcile(
     }
     // Forced even when the stat changed too: an unchanged content hash must not skip rules that changed.
     const recheck = recheckContent && prev !== undefined && (isContentExcluded(prev) || exclusions.byContent(prev.meta, proseChars(prev)));
-    if (!prev || recheck || prev.mtime !== stat.mtime || prev.size !== stat.size) work.set(stat.path, { stat, force: recheck });
+    // A note recorded by an older version is read once more for its dates and status (forced: its text is the same).
+    const upgrade = prev !== undefined && lacksSignals(prev, stat);
+    const moved = prev !== undefined && (prev.mtime !== stat.mtime || prev.size !== stat.size || (stat.ctime !== undefined && prev.ctime !== stat.ctime));
+    if (!prev || recheck || upgrade || moved) work.set(stat.path, { stat, force: recheck || upgrade });
   }
   for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
   return { work, gone, excludedByPath };

@@ -55,9 +55,9 @@ export class SyncedIndex {
   }
 
   /** The note's file changed on disk but not its text: only its stat is recorded (nothing in the index moves). */
-  restat(path: string, mtime: number, size: number): void {
+  restat(path: string, times: { mtime: number; ctime?: number }, size: number): void {
     const prev = this.records.get(path);
-    if (prev) this.records.set(path, { ...prev, mtime, size });
+    if (prev) this.records.set(path, { ...prev, ...times, size });
   }
 
   /** Notes with chunks in the index. */
