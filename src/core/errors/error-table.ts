@@ -74,6 +74,22 @@ export const MESSAGES = {
     code: "OLLAMA_BAD_RESPONSE",
     template: "Model {model} wrote an empty passage. Pick another one under {setting:hydeModel} in settings.",
   },
+  rerankNoLogprobs: {
+    kind: "error",
+    code: "OLLAMA_NO_LOGPROBS",
+    template:
+      "Ollama at {url} gave no token probabilities for {model}, which the rerank needs. Update Ollama to 0.12.11 or later, or pick another model under {setting:rerankModel} in settings.",
+  },
+  rerankNotGenerative: {
+    kind: "error",
+    code: "RERANK_MODEL_UNFIT",
+    template: "Model {model} can't judge relevance: it does not write text. Pick one such as qwen3:0.6b under {setting:rerankModel} in settings.",
+  },
+  rerankNotYesNo: {
+    kind: "error",
+    code: "RERANK_MODEL_UNFIT",
+    template: "Model {model} did not answer yes or no. Pick an instruction model such as qwen3:0.6b under {setting:rerankModel} in settings.",
+  },
   indexCorrupt: {
     kind: "error",
     code: "INDEX_CORRUPT",
@@ -193,6 +209,13 @@ export const MESSAGES = {
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
   hydeFailed: { kind: "notice", code: "HYDE_FAILED", template: "HyDE left out: {reason}" },
+  rerankFailed: { kind: "notice", code: "RERANK_FAILED", template: "Rerank left out, results keep their fused order: {reason}" },
+  rerankNoModel: {
+    kind: "notice",
+    code: "RERANK_FAILED",
+    template: "Rerank left out: no rerank model is set. Pick one under {setting:rerankModel} in settings (the CLI takes --rerank MODEL).",
+  },
+  rerankSkipped: { kind: "notice", code: "RERANK_SKIPPED", template: "Rerank skipped: {why}." },
   searchFailed: {
     kind: "notice",
     code: "SEARCH_FAILED",
