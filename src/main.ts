@@ -49,6 +49,8 @@ export default class HybridVaultSearch extends Plugin {
     const search: SearchPort = {
       searchKeyword: (req) => service.engine.searchKeyword(req),
       search: (req) => service.engine.search(req),
+      // Never used for related notes: only the search window reranks.
+      rerank: (response, signal) => session.rerank(response, { signal }),
     };
     const settingsPort: SettingsPort = { get: () => session.settings, save: (next) => this.saveSettings(next) };
     const isExcluded = (path: string): boolean => this.isExcluded(path);

@@ -67,7 +67,7 @@ export class SearchToolbar {
       this.explainButton.toggleClass("is-active", state.explain);
       this.explainButton.setAttr("aria-pressed", state.explain ? "true" : "false");
     }
-    this.showStatus(state.status, state.phase === "keyword");
+    this.showStatus(state.status, state.phase === "keyword" || state.phase === "reranking");
   }
 
   /** One line per status line; `pending` marks the area while the full search still runs. */

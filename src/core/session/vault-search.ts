@@ -4,6 +4,9 @@ import { HydeGenerator } from "../ollama/hyde";
 import { OllamaHealth } from "../ollama/ollama-breaker";
 import { OllamaClient } from "../ollama/ollama-client";
 import { CalibrationKeeper } from "../search/calibration-keeper";
+import { OllamaRelevanceJudge } from "../ollama/relevance-judge";
+import { Reranker } from "../search/reranker";
+import type { SearchResponse } from "../search/search-result";
 import { indexSettingsOf, searchOptionsOf, type PluginSettings } from "../settings/plugin-settings";
 import { compileExclusions, type Exclusions } from "../sync/rules/exclusions";
 import { IndexService } from "../sync/control/index-service";
@@ -31,6 +34,7 @@ export class VaultSearch {
   /** Whether each Ollama server answers; shared with the host's other sessions when it passes one. */
   readonly health: OllamaHealth;
   private unwatchBreaker: (() => void) | undefined;
+  private reranker: { key: string; reranker: Reranker } | undefined;
 
   constructor(private readonly opts: VaultSearchOptions) {
     this.current = opts.settings;
@@ -78,6 +82,26 @@ export class VaultSearch {
       ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
       ...(this.opts.ollamaTimeoutMs !== undefined ? { timeoutMs: this.opts.ollamaTimeoutMs } : {}),
     });
+  }
+
+  /**
+   * `response` (a fused search answer) with its top reordered by the rerank model, or kept as it was with a notice
+   * saying why (see Reranker). `model` wins over the settings' rerank model (the CLI's `--rerank MODEL`).
+   */
+  rerank(response: SearchResponse, opts: { model?: string; signal?: AbortSignal } = {}): Promise<SearchResponse> {
+    return this.rerankerFor(opts.model).rerank(response, opts.signal);
+  }
+
+  /** The reranker for `model` (default: the settings'), made again only when the model, URL or candidate count change. */
+  rerankerFor(model?: string): Reranker {
+    const s = this.current;
+    const name = (model ?? s.rerank.model).trim();
+    const key = `${s.ollamaUrl}\u0000${name}\u0000${s.rerank.candidates}`;
+    if (this.reranker?.key !== key) {
+      const judge = name === "" ? undefined : new OllamaRelevanceJudge(this.client(), { model: name });
+      this.reranker = { key, reranker: new Reranker(judge, { candidates: s.rerank.candidates }) };
+    }
+    return this.reranker.reranker;
   }
 
   /**
