@@ -1,6 +1,7 @@
 import { failure } from "../core/errors/messages";
 import { err, ok, type Result } from "../core/result";
 import type { VaultOptions } from "./args";
+import { canonicalModelName } from "../core/ollama/model-name";
 
 /** `mcp`: serve the vault to an agent over MCP. */
 export interface McpCommand extends VaultOptions {
@@ -9,6 +10,8 @@ export interface McpCommand extends VaultOptions {
   httpPort: number | undefined;
   /** Keep the index fresh from file-system events while serving (as `watch` does). Default false. */
   watch: boolean;
+  /** Judge model the search tool's `rerank: true` uses, from `--rerank`. Default undefined: the plugin's setting. */
+  rerankModel?: string;
 }
 
 /** `watch`: keep the index fresh from file-system events until stopped. */
@@ -24,6 +27,7 @@ export interface AgentValues {
   hyde?: string;
   http?: string;
   watch?: boolean;
+  rerank?: string;
 }
 
 /** Parses `mcp` and `watch` once the vault options are read. */
@@ -33,7 +37,7 @@ export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: st
     return err(failure("cliSearchOnly", { command: kind }));
   }
   if (kind === "watch") {
-    if (v.http !== undefined || v.watch === true) return err(failure("cliMcpNotWatch"));
+    if (v.http !== undefined || v.watch === true || v.rerank !== undefined) return err(failure("cliMcpNotWatch"));
     return ok({ kind, ...base });
   }
   let httpPort: number | undefined;
@@ -43,5 +47,7 @@ export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: st
       return err(failure("cliHttpPortInvalid", { port: v.http }));
     }
   }
-  return ok({ kind, ...base, httpPort, watch: v.watch === true });
+  const rerank = v.rerank?.trim();
+  if (rerank === "") return err(failure("cliRerankNeedsModel"));
+  return ok({ kind, ...base, httpPort, watch: v.watch === true, ...(rerank === undefined ? {} : { rerankModel: canonicalModelName(rerank) }) });
 }

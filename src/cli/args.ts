@@ -44,6 +44,8 @@ export type CliCommand =
        * embedding through Ollama).
        */
       hydeModel: string | undefined;
+      /** Judge model from `--rerank`: the fused top results are reranked with it. Default undefined: no rerank. */
+      rerankModel: string | undefined;
     } & VaultOptions)
   | McpCommand
   | WatchCommand;
@@ -62,6 +64,7 @@ const OPTIONS = {
   limit: { type: "string" },
   json: { type: "boolean" },
   hyde: { type: "string" },
+  rerank: { type: "string" },
   http: { type: "string" },
   watch: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -94,7 +97,7 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   if (values.http !== undefined || values.watch === true) return err(failure("cliMcpOnly"));
   if (command === "index") {
     if (rest.length > 0) return err(failure("cliNoQueryWanted", { command, words: rest.join(" ") }));
-    if (values.mode !== undefined || values.limit !== undefined || values.json === true || values.hyde !== undefined) {
+    if (values.mode !== undefined || values.limit !== undefined || values.json === true || values.hyde !== undefined || values.rerank !== undefined) {
       return err(failure("cliSearchOnly", { command }));
     }
     return ok({ kind: "index", ...base });
@@ -105,7 +108,7 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
 function searchCommand(
   base: VaultOptions,
   words: string[],
-  values: { mode?: string; limit?: string; json?: boolean; hyde?: string },
+  values: { mode?: string; limit?: string; json?: boolean; hyde?: string; rerank?: string },
 ): Result<CliCommand> {
   const query = words.join(" ").trim();
   if (query === "") return err(failure("cliQueryMissing"));
@@ -123,7 +126,10 @@ function searchCommand(
   if (hydeModel !== undefined && (hydeModel === "" || !base.ollama || mode === "keyword")) {
     return err(failure("cliHydeNeedsModel"));
   }
-  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel });
+  const rerank = values.rerank?.trim();
+  if (rerank === "") return err(failure("cliRerankNeedsModel"));
+  const rerankModel = rerank === undefined ? undefined : canonicalModelName(rerank);
+  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, rerankModel });
 }
 
 /** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
@@ -147,9 +153,10 @@ export const USAGE = `Hybrid Vault Search: keyword and semantic search over an O
 Usage:
   hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
   hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
-                             [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL] "query"
+                             [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL]
+                             [--rerank MODEL] "query"
   hybrid-vault-search watch  --vault DIR [--ollama URL] [--model NAME]
-  hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT]
+  hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT] [--rerank MODEL]
 
 Commands:
   index    Bring the vault's index up to date (only changed notes are read again and embedded).
@@ -169,6 +176,10 @@ Options:
                   relativeScore, ranks, tags and a snippet of up to 700 characters.
   --hyde MODEL    Add HyDE: MODEL (an Ollama language model) writes a short answer whose embedding joins the
                   fusion. Without it, HyDE is on only if the plugin's settings turn it on.
+  --rerank MODEL  Rerank the top results: MODEL (an Ollama language model, Ollama 0.12.11 or later) judges
+                  whether each answers the query, blended with the fused order; skipped when the top result
+                  is already clear. mcp: the model the search tool's rerank argument uses (default: the
+                  plugin's "Rerank model" setting).
   --watch         mcp: also keep the index up to date as notes change, like "watch".
   --http PORT     mcp: serve streamable HTTP on 127.0.0.1:PORT instead of stdio.
   -h, --help      Show this help.

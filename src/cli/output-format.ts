@@ -21,6 +21,10 @@ export interface JsonResult {
   tags: string[];
   /** The best matching chunk's text, whitespace collapsed, cut to at most `JSON_SNIPPET_CHARS` characters. */
   snippet: string;
+  /** Only after a rerank that reordered this note: the judge model's P(yes) that it answers the query, 0–1. */
+  relevance?: number;
+  /** Only after a rerank that reordered this note: its 1-based rank in the fused order, before the rerank. */
+  fusedRank?: number;
 }
 
 /** Longest snippet in JSON results: about a paragraph, enough for an agent to judge a hit without `get`. */
@@ -38,6 +42,7 @@ export function toJsonResult(r: NoteResult): JsonResult {
     ranks: { ...r.explain.ranks },
     tags: [...r.tags],
     snippet: snippet(r.best.text, JSON_SNIPPET_CHARS),
+    ...(r.rerank ? { relevance: r.rerank.relevance, fusedRank: r.rerank.fusedRank } : {}),
   };
 }
 
@@ -88,6 +93,7 @@ export function describeRanks(r: NoteResult): string {
     const rank = r.explain.ranks[name];
     if (rank !== undefined) parts.push(`${LIST_LABELS[name]} #${rank}`);
   }
+  if (r.rerank) parts.push(`relevance ${r.rerank.relevance.toFixed(2)} (fused #${r.rerank.fusedRank})`);
   return parts.join(" · ");
 }
 

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Embedder } from "../core/ollama/embedder";
+import type { SearchResponse } from "../core/search/search-result";
 import { err, ok, type Result } from "../core/result";
 import { failure } from "../core/errors/messages";
 import { openVaultSearch } from "../core/session/vault-search";
@@ -42,6 +43,8 @@ export interface VaultSession {
   calibrate: (mode: "load" | "refresh", signal?: AbortSignal) => Promise<void>;
   /** The writer lock: without it the run is read-only. Release it after `service.stop()`. */
   lock: VaultLock;
+  /** Reranks a fused response with `model`, else the plugin's rerank model (see VaultSearch.rerank). Never rejects. */
+  rerank: (response: SearchResponse, model?: string, signal?: AbortSignal) => Promise<SearchResponse>;
 }
 
 /** How `openVault` takes the lock, and whether Ctrl-C stops the session. */
@@ -107,7 +110,9 @@ export async function openVault(
     if (io.signal?.aborted) void service.stop();
     else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
   }
-  return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock });
+  const rerank = (response: SearchResponse, model?: string, signal?: AbortSignal): Promise<SearchResponse> =>
+    session.rerank(response, { ...(model === undefined ? {} : { model }), ...(signal ? { signal } : {}) });
+  return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock, rerank });
 }
 
 /**

@@ -32,6 +32,7 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
       limit: cmd.limit,
       ...(io.signal ? { signal: io.signal } : {}),
     });
+    if (cmd.rerankModel !== undefined) response = await session.rerank(response, cmd.rerankModel, io.signal);
   } catch (cause) {
     // The session is stopped (a search saves nothing) and the user gets one line that says what failed.
     await service.stop();

@@ -17,10 +17,17 @@ const input = {
   path: z.string().trim().min(1).max(500).nullish().describe("Only notes under this folder (or this exact note path)."),
   tag: z.string().trim().min(1).max(200).nullish().describe("Only notes with this tag or a tag nested under it."),
   minScore: z.number().min(0).max(1).nullish().describe("Drop results whose relativeScore (0-1) is below this."),
+  rerank: z
+    .boolean()
+    .nullish()
+    .describe(
+      "Rerank the top results with a local judge model (slower, seconds). Results it reordered gain relevance (0-1) and " +
+        "fusedRank; `rerank` in the answer says whether it ran, was skipped (top result already clear) or failed.",
+    ),
 };
 
 /** Registers `search`: the plugin's hybrid search over the live index, results in the `search --json` shape. */
-export function registerSearchTool(server: McpServer, live: LiveVault, log?: (line: string) => void): void {
+export function registerSearchTool(server: McpServer, live: LiveVault, log?: (line: string) => void, rerankModel?: string): void {
   server.registerTool(
     "search",
     {
@@ -45,17 +52,19 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       // The first search after start-up waits for the saved index to load, not for the notes to be reconciled with it.
       await live.whenLoaded();
       const session = live.session;
-      const response = await session.service.engine.search({
+      const fused = await session.service.engine.search({
         query: [args.query, ...filters].join(" "),
         mode: args.mode ?? "hybrid",
         limit: args.limit ?? DEFAULT_LIMIT,
       });
+      const response = args.rerank === true ? await session.rerank(fused, rerankModel) : fused;
       const min = args.minScore ?? 0;
       return jsonResult({
         mode: response.mode,
         effectiveMode: response.effectiveMode,
         notices: noticeLines(response, session, session.service.status().pendingEmbeddings),
         results: response.results.filter((r) => r.relativeScore >= min).map(toJsonResult),
+        ...(response.rerank ? { rerank: response.rerank } : {}),
       });
     }),
   );
