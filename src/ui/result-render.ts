@@ -30,5 +30,5 @@ export function renderResult(el: HTMLElement, result: NoteResult, opts: ResultRe
   const meta = el.createDiv({ cls: "hvs-result-meta" });
   meta.createSpan({ cls: "hvs-result-path", text: result.path });
   for (const tag of result.tags) meta.createSpan({ cls: "hvs-result-tag", text: `#${tag}` });
-  if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain) });
+  if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain, result.rerank) });
 }

@@ -76,7 +76,7 @@ export function emptyState(toggleMode: SearchMode, explain = false, outage?: Sta
 
 /** What a list of rows shows, as one string: the note, its best chunk and, when shown, the explanation. */
 export function rowsKey(results: readonly NoteResult[], explain: boolean): string {
-  return results.map((r) => `${r.path}\u0000${r.best.id}\u0000${explain ? explainLine(r.explain) : ""}`).join("\u0001");
+  return results.map((r) => `${r.path}\u0000${r.best.id}\u0000${explain ? explainLine(r.explain, r.rerank) : ""}`).join("\u0001");
 }
 
 /**
