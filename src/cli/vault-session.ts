@@ -45,6 +45,8 @@ export interface VaultSession {
   lock: VaultLock;
   /** Reranks a fused response with `model`, else the plugin's rerank model (see VaultSearch.rerank). Never rejects. */
   rerank: (response: SearchResponse, model?: string, signal?: AbortSignal) => Promise<SearchResponse>;
+  /** Fused results a rerank judges (the plugin's "Results to rerank"): a reranked search asks for at least this many. */
+  rerankCandidates: number;
 }
 
 /** How `openVault` takes the lock, and whether Ctrl-C stops the session. */
@@ -112,7 +114,7 @@ export async function openVault(
   }
   const rerank = (response: SearchResponse, model?: string, signal?: AbortSignal): Promise<SearchResponse> =>
     session.rerank(response, { ...(model === undefined ? {} : { model }), ...(signal ? { signal } : {}) });
-  return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock, rerank });
+  return ok({ service, layout, embedding, settings: session.indexSettings, printer, embedded, calibrate, lock, rerank, rerankCandidates: session.settings.rerank.candidates });
 }
 
 /**

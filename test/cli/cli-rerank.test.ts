@@ -6,7 +6,7 @@ const withModel = () => ["--ollama", ctx.fake.url, "--model", "fake-embed"];
 const QUERY = "how do I keep a sourdough starter alive and bubbly";
 
 describe("search --rerank MODEL", () => {
-  it("asks the judge about the fused top and prints its relevance and the fused rank", async () => {
+  it("asks the judge about the fused top 20 whatever --limit is, and prints the top --limit with relevance and fused rank", async () => {
     await runCli(["index", "--vault", ctx.vault.dir, ...withModel()]);
     const plain = parseHits((await runCli(["search", "--vault", ctx.vault.dir, ...withModel(), "--json", QUERY])).stdout);
     expect(ctx.fake.stats.generateCalls).toBe(0);
@@ -14,10 +14,13 @@ describe("search --rerank MODEL", () => {
     expect(res.code).toBe(0);
     expect(res.stderr).toBe("");
     const hits = parseHits(res.stdout) as (ReturnType<typeof parseHits>[number] & { relevance?: number; fusedRank?: number })[];
-    expect(ctx.fake.stats.generateCalls).toBe(Math.min(plain.length, 20));
-    expect(hits.map((h) => h.path).sort()).toEqual(plain.map((h) => h.path).sort());
+    expect(plain).toHaveLength(10);
+    expect(ctx.fake.stats.generateCalls).toBe(20);
+    expect(hits).toHaveLength(10);
     for (const h of hits) expect(h.relevance).toBeGreaterThan(0);
-    expect(hits.map((h) => h.fusedRank).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(plain.map((_, i) => i + 1));
+    const ranks = hits.map((h) => h.fusedRank ?? 0);
+    expect(new Set(ranks).size).toBe(10);
+    expect(ranks.every((r) => r >= 1 && r <= 20)).toBe(true);
     const text = await runCli(["search", "--vault", ctx.vault.dir, ...withModel(), "--rerank", "fake-judge", QUERY]);
     expect(text.stdout).toMatch(/relevance 0\.\d\d \(fused #\d+\)/);
   });

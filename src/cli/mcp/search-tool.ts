@@ -52,12 +52,16 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       // The first search after start-up waits for the saved index to load, not for the notes to be reconciled with it.
       await live.whenLoaded();
       const session = live.session;
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      const rerank = args.rerank === true;
       const fused = await session.service.engine.search({
         query: [args.query, ...filters].join(" "),
         mode: args.mode ?? "hybrid",
-        limit: args.limit ?? DEFAULT_LIMIT,
+        // A rerank judges the fused top "Results to rerank" whatever the limit, then the top `limit` are returned.
+        limit: rerank ? Math.max(limit, session.rerankCandidates) : limit,
       });
-      const response = args.rerank === true ? await session.rerank(fused, rerankModel) : fused;
+      const reranked = rerank ? await session.rerank(fused, rerankModel) : fused;
+      const response = { ...reranked, results: reranked.results.slice(0, limit) };
       const min = args.minScore ?? 0;
       return jsonResult({
         mode: response.mode,

@@ -44,8 +44,9 @@ it("search with rerank: true reranks with the server's model; without it, the an
   expect(call.isError, toolText(call)).toBeFalsy();
   const out = toolJson<SearchOut>(call);
   expect(out.rerank).toMatchObject({ status: "reranked", model: "fake-judge" });
-  expect(fake.stats.generateCalls).toBe(plain.results.length);
-  expect(out.results.map((r) => r.path).sort()).toEqual(plain.results.map((r) => r.path).sort());
+  // The fused top 20 are judged (fewer when fewer notes match); `limit` (10) are returned.
+  expect(fake.stats.generateCalls).toBeGreaterThanOrEqual(plain.results.length);
+  expect(out.results.length).toBe(plain.results.length);
   expect(out.results.every((r) => typeof r.relevance === "number" && typeof r.fusedRank === "number")).toBe(true);
 });
 
