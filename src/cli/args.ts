@@ -45,6 +45,8 @@ export type CliCommand =
       hydeModel: string | undefined;
       /** `--include-superseded`: also show notes marked superseded. Absent (false) by default. */
       includeSuperseded?: boolean;
+      /** Judge model from `--rerank`: the fused top results are reranked with it. Default undefined: no rerank. */
+      rerankModel: string | undefined;
     } & VaultOptions)
   | McpCommand
   | WatchCommand;
@@ -64,6 +66,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   "include-superseded": { type: "boolean" },
   hyde: { type: "string" },
+  rerank: { type: "string" },
   http: { type: "string" },
   watch: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -96,7 +99,7 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   if (values.http !== undefined || values.watch === true) return err(failure("cliMcpOnly"));
   if (command === "index") {
     if (rest.length > 0) return err(failure("cliNoQueryWanted", { command, words: rest.join(" ") }));
-    const searchFlags = [values.mode, values.limit, values.hyde].some((v) => v !== undefined);
+    const searchFlags = [values.mode, values.limit, values.hyde, values.rerank].some((v) => v !== undefined);
     if (searchFlags || values.json === true || values["include-superseded"] === true) {
       return err(failure("cliSearchOnly", { command }));
     }
@@ -108,7 +111,7 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
 function searchCommand(
   base: VaultOptions,
   words: string[],
-  values: { mode?: string; limit?: string; json?: boolean; hyde?: string; "include-superseded"?: boolean },
+  values: { mode?: string; limit?: string; json?: boolean; hyde?: string; rerank?: string; "include-superseded"?: boolean },
 ): Result<CliCommand> {
   const query = words.join(" ").trim();
   if (query === "") return err(failure("cliQueryMissing"));
@@ -127,7 +130,10 @@ function searchCommand(
     return err(failure("cliHydeNeedsModel"));
   }
   const superseded = values["include-superseded"] === true ? { includeSuperseded: true } : {};
-  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, ...superseded });
+  const rerank = values.rerank?.trim();
+  if (rerank === "") return err(failure("cliRerankNeedsModel"));
+  const rerankModel = rerank === undefined ? undefined : canonicalModelName(rerank);
+  return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, rerankModel, ...superseded });
 }
 
 /** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
@@ -153,6 +159,8 @@ export interface McpCommand extends VaultOptions {
   httpPort: number | undefined;
   /** Keep the index fresh from file-system events while serving (as `watch` does). Default false. */
   watch: boolean;
+  /** Judge model the search tool's `rerank: true` uses, from `--rerank`. Default undefined: the plugin's setting. */
+  rerankModel?: string;
 }
 
 /** `watch`: keep the index fresh from file-system events until stopped. */
@@ -168,6 +176,7 @@ export interface AgentValues {
   hyde?: string;
   http?: string;
   watch?: boolean;
+  rerank?: string;
 }
 
 /** Parses `mcp` and `watch` once the vault options are read. */
@@ -177,7 +186,7 @@ export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: st
     return err(failure("cliSearchOnly", { command: kind }));
   }
   if (kind === "watch") {
-    if (v.http !== undefined || v.watch === true) return err(failure("cliMcpNotWatch"));
+    if (v.http !== undefined || v.watch === true || v.rerank !== undefined) return err(failure("cliMcpNotWatch"));
     return ok({ kind, ...base });
   }
   let httpPort: number | undefined;
@@ -187,7 +196,9 @@ export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: st
       return err(failure("cliHttpPortInvalid", { port: v.http }));
     }
   }
-  return ok({ kind, ...base, httpPort, watch: v.watch === true });
+  const rerank = v.rerank?.trim();
+  if (rerank === "") return err(failure("cliRerankNeedsModel"));
+  return ok({ kind, ...base, httpPort, watch: v.watch === true, ...(rerank === undefined ? {} : { rerankModel: canonicalModelName(rerank) }) });
 }
 
 export const USAGE = `Hybrid Vault Search: keyword and semantic search over an Obsidian vault, from the terminal.
@@ -196,9 +207,9 @@ Usage:
   hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
   hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
                              [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL]
-                             [--include-superseded] "query"
+                             [--include-superseded] [--rerank MODEL] "query"
   hybrid-vault-search watch  --vault DIR [--ollama URL] [--model NAME]
-  hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT]
+  hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT] [--rerank MODEL]
 
 Commands:
   index    Bring the vault's index up to date (only changed notes are read again and embedded).
@@ -221,6 +232,10 @@ Options:
                   naming its successor. They are left out by default.
   --hyde MODEL    Add HyDE: MODEL (an Ollama language model) writes a short answer whose embedding joins the
                   fusion. Without it, HyDE is on only if the plugin's settings turn it on.
+  --rerank MODEL  Rerank the top results: MODEL (an Ollama language model, Ollama 0.12.11 or later) judges
+                  whether each answers the query, blended with the fused order; skipped when the top result
+                  is already clear. mcp: the model the search tool's rerank argument uses (default: the
+                  plugin's "Rerank model" setting).
   --watch         mcp: also keep the index up to date as notes change, like "watch".
   --http PORT     mcp: serve streamable HTTP on 127.0.0.1:PORT instead of stdio.
   -h, --help      Show this help.

@@ -31,6 +31,10 @@ export interface JsonResult {
   supersededBy?: string;
   /** Vault path of the successor note, when `supersededBy` names one that exists. */
   supersededByPath?: string;
+  /** Only after a rerank that reordered this note: the judge model's P(yes) that it answers the query, 0–1. */
+  relevance?: number;
+  /** Only after a rerank that reordered this note: its 1-based rank in the fused order, before the rerank. */
+  fusedRank?: number;
 }
 
 /** Longest snippet in JSON results: about a paragraph, enough for an agent to judge a hit without `get`. */
@@ -53,6 +57,7 @@ export function toJsonResult(r: NoteResult): JsonResult {
     ...(r.superseded === true ? { superseded: true } : {}),
     ...(r.supersededBy !== undefined ? { supersededBy: r.supersededBy } : {}),
     ...(r.successorPath !== undefined ? { supersededByPath: r.successorPath } : {}),
+    ...(r.rerank ? { relevance: r.rerank.relevance, fusedRank: r.rerank.fusedRank } : {}),
   };
 }
 
@@ -112,6 +117,7 @@ export function describeRanks(r: NoteResult): string {
     const rank = r.explain.ranks[name];
     if (rank !== undefined) parts.push(`${LIST_LABELS[name]} #${rank}`);
   }
+  if (r.rerank) parts.push(`relevance ${r.rerank.relevance.toFixed(2)} (fused #${r.rerank.fusedRank})`);
   return parts.join(" · ");
 }
 

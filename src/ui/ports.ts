@@ -16,6 +16,11 @@ export interface SearchPort {
   searchKeyword(req: SearchRequest): SearchResponse;
   /** The full search; resolves with `aborted: true` when the request's signal fires. Never rejects. */
   search(req: SearchRequest): Promise<SearchResponse>;
+  /**
+   * Reorders a full answer's top with the rerank model, or returns it with a notice saying why not; resolves with
+   * `aborted: true` when the signal fires. Never rejects. Optional: without it the modal never reranks.
+   */
+  rerank?(response: SearchResponse, signal: AbortSignal): Promise<SearchResponse>;
 }
 
 /** Related notes as the view uses them. */

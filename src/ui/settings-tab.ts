@@ -4,13 +4,14 @@ import { indexGroup } from "./settings/index-section";
 import { indexingGroup } from "./settings/indexing-section";
 import { hydeGroup } from "./settings/hyde-section";
 import { relatedGroup, searchGroup } from "./settings/search-section";
+import { rerankGroup } from "./settings/rerank-section";
 import { drawGroups, toDefinitions, type DeclarativeGroup, type SettingGroup } from "./settings/setting-rows";
 import { SettingsContext, type SettingsTabDeps } from "./settings/settings-context";
 
 export type { SettingsTabDeps } from "./settings/settings-context";
 
 /**
- * The settings tab: Connection, Search, Hypothetical answers, Related notes, Indexing and Index. Every field is
+ * The settings tab: Connection, Search, Hypothetical answers, Rerank, Related notes, Indexing and Index. Every field is
  * validated as it is typed; a bad value shows a message under the field and is not saved. The same rows are drawn
  * by display() before Obsidian 1.13 and handed to Obsidian's own renderer (and settings search) from 1.13 on.
  */
@@ -44,6 +45,7 @@ export class HybridSearchSettingTab extends PluginSettingTab {
       connectionGroup(this.ctx),
       searchGroup(this.ctx),
       hydeGroup(this.ctx),
+      rerankGroup(this.ctx),
       relatedGroup(this.ctx),
       indexingGroup(this.ctx),
       indexGroup(this.ctx),

@@ -131,11 +131,11 @@ describe("parseCommandLine: messages from the error table", () => {
       [["index"], "Missing --vault DIR: the folder of the vault to index."],
       [["index", "--vault", "v", "--config-dir", "a/b"], "--config-dir must be a folder name inside the vault, such as .obsidian."],
       [["search", "--vault", "v", "--watch", "q"], '--http and --watch belong to "mcp".'],
-      [["watch", "--vault", "v", "--http", "1"], '--http and --watch belong to "mcp", not "watch".'],
+      [["watch", "--vault", "v", "--http", "1"], '--http, --watch and --rerank belong to "mcp", not "watch".'],
       [["index", "--vault", "v", "stray", "words"], '"index" takes no query, but got "stray words".'],
       [["mcp", "--vault", "v", "query"], '"mcp" takes no query, but got "query".'],
-      [["index", "--vault", "v", "--json"], '--mode, --limit, --json and --hyde belong to "search", not "index".'],
-      [["watch", "--vault", "v", "--limit", "3"], '--mode, --limit, --json and --hyde belong to "search", not "watch".'],
+      [["index", "--vault", "v", "--json"], '--mode, --limit, --json, --hyde and --rerank belong to "search", not "index".'],
+      [["watch", "--vault", "v", "--limit", "3"], '--mode, --limit, --json, --hyde and --rerank belong to "search", not "watch".'],
       [["search", "--vault", "v"], 'Missing the query, e.g. search --vault DIR "postgres backup".'],
       [["search", "--vault", "v", "--mode", "fuzzy", "q"], 'Unknown --mode "fuzzy". Use hybrid, keyword or semantic.'],
       [["search", "--vault", "v", "--mode", "semantic", "q"], "--mode semantic needs embeddings: add --ollama URL --model NAME, or use --mode keyword."],
@@ -153,3 +153,17 @@ describe("parseCommandLine: messages from the error table", () => {
   });
 });
 
+
+describe("--rerank", () => {
+  it("names the judge model of a search, in its one spelling, and of the MCP server's search tool", () => {
+    expect(parsed(["search", "--vault", "v", "--rerank", "qwen3:latest", "tide pools"])).toMatchObject({ kind: "search", rerankModel: "qwen3", mode: "hybrid" });
+    expect(parsed(["search", "--vault", "v", "q"])).toMatchObject({ rerankModel: undefined });
+    expect(parsed(["mcp", "--vault", "v", "--rerank", "qwen3:0.6b"])).toMatchObject({ kind: "mcp", rerankModel: "qwen3:0.6b" });
+  });
+
+  it("needs a model name, and belongs to search and mcp only", () => {
+    expect(failure(["search", "--vault", "v", "--rerank", " ", "q"])).toBe("--rerank needs a model name, e.g. --rerank qwen3:0.6b.");
+    expect(failure(["index", "--vault", "v", "--rerank", "m"])).toMatch(/--rerank belong to "search"/);
+    expect(failure(["watch", "--vault", "v", "--rerank", "m"])).toMatch(/belong to "mcp", not "watch"/);
+  });
+});

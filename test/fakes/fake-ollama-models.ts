@@ -17,7 +17,32 @@ export const MODELS: Record<string, FakeModel> = {
   "fake-embed": { family: "bert", capabilities: ["embedding"] },
   "nomic-embed-text": { family: "nomic-bert", capabilities: ["embedding"] },
   "fake-llm": { family: "llama", capabilities: ["completion"] },
+  "fake-judge": { family: "qwen3", capabilities: ["completion", "thinking"] },
 };
+
+/**
+ * The fake judge's P(yes): the share of the query's words (after the last `Query:` line) found in the document
+ * (after the last `Document:` line), mapped onto 0.05–0.95; 0.01 without the two markers.
+ */
+export function fakeYes(prompt: string): number {
+  const q = [...prompt.matchAll(/^Query:(.*)$/gm)].pop()?.[1];
+  const at = prompt.lastIndexOf("\nDocument:");
+  if (q === undefined || at < 0) return 0.01;
+  const doc = new Set([...prompt.slice(at + 10).toLowerCase().matchAll(WORD)].map(([w]) => w));
+  const words = [...q.toLowerCase().matchAll(WORD)].map(([w]) => w);
+  const found = words.filter((w) => doc.has(w)).length;
+  return words.length === 0 ? 0.01 : 0.05 + (0.9 * found) / words.length;
+}
+
+/** Ollama's `logprobs` of a one-token yes/no answer with P(yes) = `p`, both words among the alternatives. */
+export function fakeLogprobs(p: number, top: number): unknown[] {
+  const token = p >= 0.5 ? "yes" : "no";
+  const alts = [
+    { token: "yes", logprob: Math.log(p), bytes: [121, 101, 115] },
+    { token: "no", logprob: Math.log(1 - p), bytes: [110, 111] },
+  ].sort((a, b) => b.logprob - a.logprob);
+  return [{ token, logprob: Math.log(token === "yes" ? p : 1 - p), bytes: [], top_logprobs: alts.slice(0, Math.max(0, top)) }];
+}
 
 
 export const WORD = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|[\p{L}\p{N}]+/gu;

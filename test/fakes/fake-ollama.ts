@@ -10,12 +10,14 @@ import {
   FAKE_OLLAMA_VERSION,
   MODELS,
   fakeEmbedding,
+  fakeLogprobs,
   fakePassage,
   fakeTokenCount,
+  fakeYes,
   type FakeModel,
 } from "./fake-ollama-models";
 
-export { FAKE_DIMENSIONS, FAKE_OLLAMA_VERSION, fakeEmbedding, fakePassage, fakeTokenCount } from "./fake-ollama-models";
+export { FAKE_DIMENSIONS, FAKE_OLLAMA_VERSION, fakeEmbedding, fakePassage, fakeTokenCount, fakeYes } from "./fake-ollama-models";
 
 export interface FakeOllamaFaults {
   /** Refuse service: every connection and request is closed without an answer. */
@@ -34,6 +36,8 @@ export interface FakeOllamaFaults {
   slowMs: number;
   /** Hold /api/show requests (a model check) unanswered until this is switched off, then answer them. */
   holdShow: boolean;
+  /** Answer /api/generate without `logprobs` even when asked for them, like Ollama before 0.12.11. */
+  noLogprobs: boolean;
 }
 
 export interface FakeOllamaStats {
@@ -49,6 +53,8 @@ export interface FakeOllamaStats {
   inputs: string[];
   /** Every /api path requested, in order (e.g. "/api/version"), including failed ones. */
   apiCalls: string[];
+  /** The body of every /api/generate request, in order. */
+  generateBodies: Record<string, unknown>[];
 }
 
 export interface FakeOllama {
@@ -70,6 +76,7 @@ const NO_FAULTS: FakeOllamaFaults = {
   noEmbedEndpoint: false,
   slowMs: 0,
   holdShow: false,
+  noLogprobs: false,
 };
 
 export interface FakeOllamaOptions {
@@ -79,9 +86,14 @@ export interface FakeOllamaOptions {
   contextLength?: number;
   /** Length of the embedding models' vectors. Default FAKE_DIMENSIONS (64); benchmarks use a real model's 768. */
   dimensions?: number;
+  /** Context length /api/show reports for the generation models. Default 4096. */
+  generationContextLength?: number;
 }
 
-/** Starts the fake on 127.0.0.1 with models "fake-embed", "nomic-embed-text" (64-d embedding by default) and "fake-llm". */
+/**
+ * Starts the fake on 127.0.0.1 with models "fake-embed", "nomic-embed-text" (64-d embedding by default), "fake-llm"
+ * and "fake-judge" (a yes/no relevance judge with logprobs, see fakeYes).
+ */
 export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const contextLength = opts.contextLength ?? 512;
   const dimensions = opts.dimensions ?? FAKE_DIMENSIONS;
@@ -95,7 +107,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     heldShows = [];
     for (const go of held) go();
   };
-  const stats: FakeOllamaStats = { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [] };
+  const stats: FakeOllamaStats = { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [], generateBodies: [] };
 
   const dropHanging = (): void => {
     for (const res of hanging) res.destroy();
@@ -121,7 +133,10 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     const json: unknown = body === "" ? {} : safeParse(body);
     if (path.startsWith("/api/")) stats.apiCalls.push(path);
     if (path === "/api/embed") recordEmbed(json);
-    if (path === "/api/generate") stats.generateCalls++;
+    if (path === "/api/generate") {
+      stats.generateCalls++;
+      if (isObject(json)) stats.generateBodies.push(json);
+    }
     if (faults.hang) {
       hanging.add(res);
       return;
@@ -177,7 +192,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       details: { parent_model: "", format: "gguf", family: model.family, families: [model.family] },
       model_info: {
         "general.architecture": model.family,
-        [`${model.family}.context_length`]: isEmbed ? contextLength : 4096,
+        [`${model.family}.context_length`]: isEmbed ? contextLength : (opts.generationContextLength ?? 4096),
         [`${model.family}.embedding_length`]: isEmbed ? dimensions : 256,
       },
       capabilities: model.capabilities,
@@ -204,8 +219,16 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     if (!model.capabilities.includes("completion")) {
       return send(res, 400, { error: `"${name}" does not support generate` });
     }
-    const passage = fakePassage(typeof json.prompt === "string" ? json.prompt : "");
+    const prompt = typeof json.prompt === "string" ? json.prompt : "";
     const done = { model: name, created_at: "2024-01-01T00:00:00Z", done: true, done_reason: "stop" };
+    if (model.family === "qwen3") {
+      // The judge: one token, yes or no, with Ollama's logprobs when asked (and not switched off).
+      const p = fakeYes(prompt);
+      const top = typeof json.top_logprobs === "number" ? json.top_logprobs : 0;
+      const lp = json.logprobs === true && !faults.noLogprobs ? { logprobs: fakeLogprobs(p, top) } : {};
+      return send(res, 200, { ...done, response: p >= 0.5 ? "yes" : "no", ...lp });
+    }
+    const passage = fakePassage(prompt);
     if (json.stream === false) return send(res, 200, { ...done, response: passage });
     res.writeHead(200, { "content-type": "application/x-ndjson" });
     for (const [i, word] of passage.split(" ").entries()) {
@@ -242,7 +265,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       faults = { ...NO_FAULTS };
       dropHanging();
       answerShows();
-      Object.assign(stats, { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [] });
+      Object.assign(stats, { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [], generateBodies: [] });
     },
     async close() {
       dropHanging();

@@ -76,10 +76,10 @@ function confirmButton(label: string): HTMLElement | undefined {
 }
 
 describe("HybridSearchSettingTab", () => {
-  it("has the six sections", async () => {
+  it("has the seven sections", async () => {
     const { el } = await setup();
     const headings = [...el.querySelectorAll(".setting-item-heading .setting-item-name")].map((h) => h.getText());
-    expect(headings).toEqual(["Connection", "Search", "Hypothetical answers", "Related notes", "Indexing", "Index"]);
+    expect(headings).toEqual(["Connection", "Search", "Hypothetical answers", "Rerank", "Related notes", "Indexing", "Index"]);
   });
 
   it("names its rows exactly as the labels table does, so messages that point at a setting find it", async () => {
@@ -161,6 +161,23 @@ describe("HybridSearchSettingTab", () => {
     await vi.waitFor(() => expect(settings.current.hyde.model).toBe(""));
   });
 
+  it("turns the rerank on, picks its model from the text-writing ones, and keeps its candidates from 10 to 40", async () => {
+    const { el, settings } = await setup();
+    const toggle = row(el, "Rerank results").querySelector<HTMLInputElement>("input[type=checkbox], .checkbox-container");
+    expect(settings.current.rerank).toEqual({ enabled: false, model: "", candidates: 20 });
+    const select = el.querySelector<HTMLSelectElement>(".hvs-rerank-model-dropdown");
+    if (!select || !toggle) throw new Error("no rerank rows");
+    await vi.waitFor(() => expect([...select.querySelectorAll("option")].map((o) => o.getText())).toEqual(["None (no rerank)", "llama3.2:latest"]));
+    select.value = "llama3.2:latest";
+    select.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(settings.current.rerank.model).toBe("llama3.2"));
+    const count = row(el, "Results to rerank");
+    typeInto(input(count), "50");
+    expect(errorText(count)).toBe("Results to rerank must be a whole number from 10 to 40.");
+    typeInto(input(count), "30");
+    await vi.waitFor(() => expect(settings.current.rerank.candidates).toBe(30));
+  });
+
   it("asks before an embedding model change", async () => {
     const { el, settings } = await setup();
     const select = el.querySelector<HTMLSelectElement>(".hvs-model-dropdown");
@@ -219,7 +236,7 @@ describe("HybridSearchSettingTab", () => {
   it("offers the same rows as declarative definitions for Obsidian 1.13", async () => {
     const { el } = await setup();
     const defs = tab.getSettingDefinitions();
-    expect(defs.map((g) => g.heading)).toEqual(["Connection", "Search", "Hypothetical answers", "Related notes", "Indexing", "Index"]);
+    expect(defs.map((g) => g.heading)).toEqual(["Connection", "Search", "Hypothetical answers", "Rerank", "Related notes", "Indexing", "Index"]);
     const rows = [...el.querySelectorAll(".setting-item")].filter((r) => !r.hasClass("setting-item-heading")).length;
     expect(defs.reduce((n, g) => n + g.items.length, 0)).toBe(rows);
     const batch = defs[0]?.items.find((i) => i.name === "Batch size");

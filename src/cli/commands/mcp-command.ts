@@ -32,6 +32,7 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     related: { rrfK: settings.search.rrfK, weights: { vector: settings.search.weights.vector, bm25: settings.search.weights.bm25 } },
     watching: cmd.watch,
     log,
+    ...(cmd.rerankModel === undefined ? {} : { rerankModel: cmd.rerankModel }),
   };
   void live.whenReady().then(
     () => log(`${describeIndex(live.session.service.status(), live.vault.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`),

@@ -29,10 +29,15 @@ export async function runSearchCommand(cmd: SearchCommand, io: CliIo): Promise<n
     response = await session.search({
       query: cmd.query,
       mode: cmd.mode,
-      limit: cmd.limit,
+      // A rerank judges the fused top "Results to rerank" (20) whatever --limit is, then the top --limit are printed.
+      limit: cmd.rerankModel === undefined ? cmd.limit : Math.max(cmd.limit, session.settings.rerank.candidates),
       includeSuperseded: cmd.includeSuperseded === true,
       ...(io.signal ? { signal: io.signal } : {}),
     });
+    if (cmd.rerankModel !== undefined) {
+      const reranked = await session.rerank(response, io.signal, cmd.rerankModel);
+      response = { ...reranked, results: reranked.results.slice(0, cmd.limit) };
+    }
   } catch (cause) {
     // The session is stopped (a search saves nothing) and the user gets one line that says what failed.
     await service.stop();

@@ -16,6 +16,8 @@ export interface McpServerDeps {
   watching: boolean;
   /** Where a request that failed on an unexpected error is logged (stderr). Default: not logged. */
   log?: (line: string) => void;
+  /** Judge model of the search tool's `rerank: true` (`mcp --rerank MODEL`). Default: the plugin's rerank setting. */
+  rerankModel?: string;
 }
 
 /** An MCP server with the vault's four tools: search, get, related, status. */
@@ -25,7 +27,7 @@ export function createMcpServer(live: LiveVault, deps: McpServerDeps): McpServer
       "Search the user's Obsidian vault with `search`, then read the lines you need with `get` (same 1-based line " +
       "numbers). `related` lists notes close to a note; `status` says how complete and fresh the index is.",
   });
-  registerSearchTool(server, live, deps.log);
+  registerSearchTool(server, live, deps.log, deps.rerankModel);
   registerGetTool(server, live, deps.log);
   registerRelatedTool(server, live, deps.related, deps.log);
   registerStatusTool(server, live, deps.watching, deps.log);

@@ -31,6 +31,13 @@ const input = {
     .boolean()
     .nullish()
     .describe("Also return notes marked superseded (superseded_by, or status superseded/archived). Default false."),
+  rerank: z
+    .boolean()
+    .nullish()
+    .describe(
+      "Rerank the top results with a local judge model (slower, seconds). Results it reordered gain relevance (0-1) and " +
+        "fusedRank; `rerank` in the answer says whether it ran, was skipped (top result already clear) or failed.",
+    ),
 };
 
 function isoDate(description: string) {
@@ -38,7 +45,7 @@ function isoDate(description: string) {
 }
 
 /** Registers `search`: the plugin's hybrid search over the live index, results in the `search --json` shape. */
-export function registerSearchTool(server: McpServer, live: LiveVault, log?: (line: string) => void): void {
+export function registerSearchTool(server: McpServer, live: LiveVault, log?: (line: string) => void, rerankModel?: string): void {
   server.registerTool(
     "search",
     {
@@ -67,18 +74,24 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       // The first search after start-up waits for the saved index to load, not for the notes to be reconciled with it.
       await live.whenLoaded();
       const { session, embedding } = live.vault;
-      const response = await session.search({
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      const rerank = args.rerank === true;
+      const fused = await session.search({
         query: [args.query, ...filters].join(" "),
         mode: args.mode ?? "hybrid",
-        limit: args.limit ?? DEFAULT_LIMIT,
+        // A rerank judges the fused top "Results to rerank" whatever the limit, then the top `limit` are returned.
+        limit: rerank ? Math.max(limit, session.settings.rerank.candidates) : limit,
         includeSuperseded: args.includeSuperseded ?? false,
       });
+      const reranked = rerank ? await session.rerank(fused, undefined, rerankModel) : fused;
+      const response = { ...reranked, results: reranked.results.slice(0, limit) };
       const min = args.minScore ?? 0;
       return jsonResult({
         mode: response.mode,
         effectiveMode: response.effectiveMode,
         notices: noticeLines(response, embedding, session.service.status().pendingEmbeddings),
         results: response.results.filter((r) => r.relativeScore >= min).map(toJsonResult),
+        ...(response.rerank ? { rerank: response.rerank } : {}),
       });
     }),
   );

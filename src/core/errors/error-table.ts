@@ -74,6 +74,22 @@ export const MESSAGES = {
     code: "OLLAMA_BAD_RESPONSE",
     template: "Model {model} wrote an empty passage. Pick another one under {setting:hydeModel} in settings.",
   },
+  rerankNoLogprobs: {
+    kind: "error",
+    code: "OLLAMA_NO_LOGPROBS",
+    template:
+      "Ollama at {url} gave no token probabilities for {model}, which the rerank needs. Update Ollama to 0.12.11 or later, or pick another model under {setting:rerankModel} in settings.",
+  },
+  rerankNotGenerative: {
+    kind: "error",
+    code: "RERANK_MODEL_UNFIT",
+    template: "Model {model} can't judge relevance: it does not write text. Pick one such as qwen3:0.6b under {setting:rerankModel} in settings.",
+  },
+  rerankNotYesNo: {
+    kind: "error",
+    code: "RERANK_MODEL_UNFIT",
+    template: "Model {model} did not answer yes or no. Pick an instruction model such as qwen3:0.6b under {setting:rerankModel} in settings.",
+  },
   indexCorrupt: {
     kind: "error",
     code: "INDEX_CORRUPT",
@@ -158,9 +174,9 @@ export const MESSAGES = {
   cliVaultMissing: { kind: "error", code: "BAD_INPUT", template: "Missing --vault DIR: the folder of the vault to {command}." },
   cliConfigDirInvalid: { kind: "error", code: "BAD_INPUT", template: "--config-dir must be a folder name inside the vault, such as {example}." },
   cliMcpOnly: { kind: "error", code: "BAD_INPUT", template: '--http and --watch belong to "mcp".' },
-  cliMcpNotWatch: { kind: "error", code: "BAD_INPUT", template: '--http and --watch belong to "mcp", not "watch".' },
+  cliMcpNotWatch: { kind: "error", code: "BAD_INPUT", template: '--http, --watch and --rerank belong to "mcp", not "watch".' },
   cliNoQueryWanted: { kind: "error", code: "BAD_INPUT", template: '"{command}" takes no query, but got "{words}".' },
-  cliSearchOnly: { kind: "error", code: "BAD_INPUT", template: '--mode, --limit, --json and --hyde belong to "search", not "{command}".' },
+  cliSearchOnly: { kind: "error", code: "BAD_INPUT", template: '--mode, --limit, --json, --hyde and --rerank belong to "search", not "{command}".' },
   cliQueryMissing: { kind: "error", code: "BAD_INPUT", template: 'Missing the query, e.g. search --vault DIR "postgres backup".' },
   cliModeUnknown: { kind: "error", code: "BAD_INPUT", template: 'Unknown --mode "{mode}". Use hybrid, keyword or semantic.' },
   cliSemanticNeedsModel: {
@@ -174,6 +190,7 @@ export const MESSAGES = {
     code: "BAD_INPUT",
     template: "--hyde MODEL needs --ollama URL --model NAME and a hybrid or semantic search.",
   },
+  cliRerankNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--rerank needs a model name, e.g. --rerank qwen3:0.6b." },
   cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
   cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
   cliHttpPortInvalid: { kind: "error", code: "BAD_INPUT", template: '--http must be a port number from 1 to 65535, not "{port}".' },
@@ -193,6 +210,13 @@ export const MESSAGES = {
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },
   hydeFailed: { kind: "notice", code: "HYDE_FAILED", template: "HyDE left out: {reason}" },
+  rerankFailed: { kind: "notice", code: "RERANK_FAILED", template: "Rerank left out, results keep their fused order: {reason}" },
+  rerankNoModel: {
+    kind: "notice",
+    code: "RERANK_FAILED",
+    template: "Rerank left out: no rerank model is set. Pick one under {setting:rerankModel} in settings (the CLI takes --rerank MODEL).",
+  },
+  rerankSkipped: { kind: "notice", code: "RERANK_SKIPPED", template: "Rerank skipped: {why}." },
   searchFailed: {
     kind: "notice",
     code: "SEARCH_FAILED",

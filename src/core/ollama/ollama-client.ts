@@ -130,6 +130,25 @@ export class OllamaClient {
     );
   }
 
+  /**
+   * POST /api/generate without streaming, with the request fields given as is (e.g. `logprobs`), resolving with the
+   * whole answer body for the caller to read. For callers that need more than the text, such as the reranker.
+   */
+  generateBody(
+    model: string,
+    request: { prompt: string } & Record<string, unknown>,
+    opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<Result<Record<string, unknown>>> {
+    const target: CallTarget = { endpoint: "/api/generate", model };
+    if (opts.timeoutMs !== undefined) target.timeoutMs = opts.timeoutMs;
+    return this.call(
+      target,
+      (lib) => lib.generate({ ...request, model, prompt: request.prompt, stream: false }),
+      parseBody,
+      opts.signal,
+    );
+  }
+
   private async call<T>(
     target: CallTarget,
     op: (lib: Ollama) => Promise<unknown>,
@@ -256,4 +275,9 @@ function parseGenerated(body: unknown): string {
     throw new OllamaBadResponseError("/api/generate returned no text");
   }
   return body.response;
+}
+
+function parseBody(body: unknown): Record<string, unknown> {
+  if (!isRecord(body)) throw new OllamaBadResponseError("/api/generate did not return an object");
+  return body;
 }

@@ -54,6 +54,30 @@ export interface NoteResult {
   supersededBy?: string;
   /** Path of the note `supersededBy` resolves to, when the vault has it. */
   successorPath?: string;
+  /** Set when a rerank reordered this note (see reranker.ts). */
+  rerank?: RerankedNote;
+}
+
+/** How the rerank judged one note. */
+export interface RerankedNote {
+  /** The judge model's P(yes) that the note answers the query, 0–1. */
+  relevance: number;
+  /** 1-based rank in the fused order, before the rerank. */
+  fusedRank: number;
+  /** The position-aware blend of fused score and relevance the new order sorts by, 0–1. */
+  blended: number;
+}
+
+/** Whether a rerank ran on a response, and with what. */
+export interface RerankOutcome {
+  /** "reranked": the top candidates were reordered; "skipped": the quality gate found fusion sure; "failed": kept fused. */
+  status: "reranked" | "skipped" | "failed";
+  /** The judge model ("" when none is set). */
+  model: string;
+  /** Notes sent to the judge (0 unless reranked). */
+  candidates: number;
+  /** Why it was skipped, when it was. */
+  skipped?: "lead" | "title" | "few";
 }
 
 /** Something the user should know about how a search ran, e.g. that it fell back to keywords. */
@@ -77,4 +101,6 @@ export interface SearchResponse {
   /** Lists that took part, with their weights. */
   lists: Partial<Record<ListName, number>>;
   aborted: boolean;
+  /** Set when a rerank was asked for (see reranker.ts). */
+  rerank?: RerankOutcome;
 }

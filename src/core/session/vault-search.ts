@@ -5,7 +5,9 @@ import { OllamaHealth } from "../ollama/ollama-breaker";
 import { OllamaClient } from "../ollama/ollama-client";
 import type { ChunkIndex } from "../index/chunk-index";
 import { CalibrationKeeper } from "../search/calibration-keeper";
+import { OllamaRelevanceJudge } from "../ollama/relevance-judge";
 import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../search/related-notes";
+import { Reranker } from "../search/reranker";
 import { SearchEngine, type SearchRequest } from "../search/search-engine";
 import type { ListWeights } from "../search/search-options";
 import type { SearchResponse } from "../search/search-result";
@@ -41,6 +43,7 @@ export class VaultSearch {
   /** Whether each Ollama server answers; shared with the host's other sessions when it passes one. */
   readonly health: OllamaHealth;
   private unwatchBreaker: (() => void) | undefined;
+  private reranker: { key: string; reranker: Reranker } | undefined;
 
   constructor(private readonly opts: VaultSearchOptions) {
     this.current = opts.settings;
@@ -123,6 +126,26 @@ export class VaultSearch {
       ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
       ...(this.opts.ollamaTimeoutMs !== undefined ? { timeoutMs: this.opts.ollamaTimeoutMs } : {}),
     });
+  }
+
+  /**
+   * `response` (a fused search answer) with its top reordered by the rerank model, or kept as it was with a notice
+   * saying why (see Reranker). `model` wins over the settings' rerank model (the CLI's `--rerank MODEL`).
+   */
+  rerank(response: SearchResponse, signal?: AbortSignal, model?: string): Promise<SearchResponse> {
+    return this.rerankerFor(model).rerank(response, signal);
+  }
+
+  /** The reranker for `model` (default: the settings'), made again only when the model, URL or candidate count change. */
+  rerankerFor(model?: string): Reranker {
+    const s = this.current;
+    const name = (model ?? s.rerank.model).trim();
+    const key = `${s.ollamaUrl}\u0000${name}\u0000${s.rerank.candidates}`;
+    if (this.reranker?.key !== key) {
+      const judge = name === "" ? undefined : new OllamaRelevanceJudge(this.client(), { model: name });
+      this.reranker = { key, reranker: new Reranker(judge, { candidates: s.rerank.candidates }) };
+    }
+    return this.reranker.reranker;
   }
 
   /**

@@ -48,6 +48,11 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
         keepSpace: true,
       }),
     },
+    rerank: {
+      enabled: r.boolean(field(data.rerank, "enabled"), SETTING_LABELS.rerankEnabled, d.rerank.enabled),
+      model: canonicalModelName(r.string(field(data.rerank, "model"), SETTING_LABELS.rerankModel, d.rerank.model, { allowEmpty: true })),
+      candidates: r.number(field(data.rerank, "candidates"), LIMITS.rerankCandidates, d.rerank.candidates),
+    },
     chunk: {
       maxTokens: r.number(field(data.chunk, "maxTokens"), LIMITS.maxTokens, d.chunk.maxTokens),
       overlapRatio: r.number(field(data.chunk, "overlapRatio"), LIMITS.overlapRatio, d.chunk.overlapRatio),

@@ -2,6 +2,7 @@ import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from "../chunk/chunk-options
 import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
 import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
+import { DEFAULT_RERANK_CANDIDATES } from "../search/reranker";
 import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
@@ -18,6 +19,16 @@ export interface HydeSettings {
   model: string;
   /** Prompt with a `{query}` placeholder; without one the query is appended. Default: DEFAULT_HYDE_PROMPT. */
   promptTemplate: string;
+}
+
+/** Reranking the fused top results with a local judge model (see core/search/reranker.ts). */
+export interface RerankSettings {
+  /** Rerank every hybrid and semantic search of the search window; `r:` reranks one query either way. Default false. */
+  enabled: boolean;
+  /** Ollama generation model that answers yes/no relevance questions, e.g. "qwen3:0.6b". Default "" (none). */
+  model: string;
+  /** The fused top notes sent to the model, 10 to 40. Default 20. */
+  candidates: number;
 }
 
 /** The related-notes view. */
@@ -42,6 +53,8 @@ export interface PluginSettings {
   search: SearchSettings;
   /** Default: off, no model, the default prompt. */
   hyde: HydeSettings;
+  /** Default: off, no model, 20 candidates. */
+  rerank: RerankSettings;
   /** Chunk size and overlap, in tokens. Changing them rebuilds the index. Default { maxTokens: 400, overlapRatio: 0.15 }. */
   chunk: ChunkOptions;
   /** Quiet time after an edit before the note is re-indexed, in ms. Default 2000. */
@@ -79,6 +92,7 @@ export function defaultSettings(): PluginSettings {
       supersededStatuses: [...DEFAULT_SEARCH_SETTINGS.supersededStatuses],
     },
     hyde: { enabled: false, model: "", promptTemplate: DEFAULT_HYDE_PROMPT },
+    rerank: { enabled: false, model: "", candidates: DEFAULT_RERANK_CANDIDATES },
     chunk: { ...DEFAULT_CHUNK_OPTIONS },
     debounceMs: 2000,
     excludeFolders: [],

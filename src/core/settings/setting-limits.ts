@@ -34,6 +34,7 @@ export const LIMITS = {
   debounceMs: limit(SETTING_LABELS.debounceMs, 0, 60_000),
   minNoteChars: limit(SETTING_LABELS.minNoteChars, 0, 1_000_000),
   relatedLimit: limit(SETTING_LABELS.relatedLimit, 1, 100),
+  rerankCandidates: limit(SETTING_LABELS.rerankCandidates, 10, 40),
 } satisfies Record<string, NumberLimit>;
 
 /** "a whole number from 1 to 256" / "a number from 0 to 1": the range as the messages say it. */

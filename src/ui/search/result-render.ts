@@ -33,7 +33,7 @@ export function renderResult(el: HTMLElement, result: NoteResult, opts: ResultRe
   meta.createSpan({ cls: "hvs-result-path", text: result.path });
   for (const tag of result.tags) meta.createSpan({ cls: "hvs-result-tag", text: `#${tag}` });
   if (result.superseded === true) renderSuperseded(el, result, opts.onSuccessor);
-  if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain) });
+  if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain, result.rerank) });
 }
 
 /** "Superseded by <successor>": a link when the successor is a note of the vault, else its name as written. */

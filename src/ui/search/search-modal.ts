@@ -33,7 +33,7 @@ function instructions(): { command: string; purpose: string }[] {
     { command: "↵", purpose: "to open" },
     { command: `${Platform.isMacOS ? "⌘" : "Ctrl"} ↵`, purpose: "to open in a new tab" },
     { command: "Shift ↵", purpose: "to insert a link" },
-    { command: "k: s: h:", purpose: "keyword, semantic or hybrid" },
+    { command: "k: s: h: r:", purpose: "keyword, semantic, hybrid or reranked" },
     { command: "Esc", purpose: "to dismiss" },
   ];
 }
@@ -62,6 +62,7 @@ export class SearchModal extends Modal {
       debounceMs: deps.debounceMs ?? 150,
       limit: () => deps.settings().search.limit,
       ollamaUrl: () => deps.settings().ollamaUrl,
+      rerankEnabled: () => deps.settings().rerank.enabled,
     });
     // The same frame as Obsidian's own prompts, so themes style it like the quick switcher.
     this.modalEl.empty();

@@ -16,8 +16,13 @@ export interface SearchState {
   readonly query: string;
   /** Whether the last word is still being typed (it is matched and highlighted as a prefix). */
   readonly prefixLast: boolean;
-  /** "empty": nothing typed; "keyword": keyword results while the full search runs; "final": the full answer. */
-  readonly phase: "empty" | "keyword" | "final";
+  /** Whether the full answer is reranked: the `r:` prefix, or the setting for hybrid and semantic queries. */
+  readonly rerank: boolean;
+  /**
+   * "empty": nothing typed; "keyword": keyword results while the full search runs; "reranking": the full answer
+   * while the rerank runs; "final": the last answer.
+   */
+  readonly phase: "empty" | "keyword" | "reranking" | "final";
   /** The answer the rows come from; undefined while nothing is typed. */
   readonly response: SearchResponse | undefined;
   readonly results: readonly NoteResult[];
@@ -59,6 +64,7 @@ export function emptyState(toggleMode: SearchMode, explain = false, outage?: Sta
     mode: toggleMode,
     query: "",
     prefixLast: false,
+    rerank: false,
     phase: "empty",
     response: undefined,
     results: [],
@@ -74,12 +80,16 @@ export function emptyState(toggleMode: SearchMode, explain = false, outage?: Sta
 /** What a list of rows shows, as one string: the note, its best chunk and, when shown, the explanation. */
 export function rowsKey(results: readonly NoteResult[], explain: boolean): string {
   return results
-    .map((r) => `${r.path}\u0000${r.best.id}\u0000${r.successorPath ?? r.supersededBy ?? ""}\u0000${explain ? explainLine(r.explain) : ""}`)
+    .map((r) => `${r.path}\u0000${r.best.id}\u0000${r.successorPath ?? r.supersededBy ?? ""}\u0000${explain ? explainLine(r.explain, r.rerank) : ""}`)
     .join("\u0001");
 }
 
-/** The status lines for a state: progress (or the known outage) while the full search runs, then the notices. */
+/**
+ * The status lines for a state: progress (or the known outage) while the full search runs, "Reranking…" while the
+ * rerank runs, then the notices.
+ */
 export function statusLines(phase: SearchState["phase"], outage: StatusLine | undefined, notices: readonly StatusLine[]): StatusLine[] {
+  if (phase === "reranking") return [{ text: "Reranking…", pending: true }, ...notices];
   if (phase !== "keyword") return [...notices];
   return [outage ?? { text: "Searching by meaning…", pending: true }, ...notices];
 }

@@ -8,6 +8,7 @@ import { parseModePrefix, typingLastWord } from "./query-mode";
 import { emptyState, rowsKey, type SearchChange, type SearchState, statusLines, type ListChange } from "./search-state";
 import { noticeLines } from "./search-status";
 import { keptSelection } from "./selection-keeper";
+import { RerankStage } from "./rerank-stage";
 
 /** What the store searches with. */
 export interface SearchStoreOptions {
@@ -21,6 +22,8 @@ export interface SearchStoreOptions {
   limit?: () => number | undefined;
   /** The Ollama URL an outage line names, read when a response arrives. Default "" (no URL named). */
   ollamaUrl?: () => string;
+  /** Whether hybrid and semantic queries are reranked (the setting), read for every query. Default: only after `r:`. */
+  rerankEnabled?: () => boolean;
 }
 
 /** Called after every change with the new state and what the view must redraw. */
@@ -36,9 +39,13 @@ export class SearchStore {
   private current: SearchState = emptyState("hybrid");
   private readonly listeners = new Set<SearchListener>();
   private readonly full: FullSearch;
+  /** Undefined when the port can't rerank. */
+  private readonly reranking: RerankStage | undefined;
 
   constructor(private readonly opts: SearchStoreOptions) {
     this.full = new FullSearch(opts.search, opts.timers, opts.debounceMs ?? 150);
+    const rerank = opts.search.rerank?.bind(opts.search);
+    this.reranking = rerank ? new RerankStage(rerank) : undefined;
   }
 
   get state(): SearchState {
@@ -104,18 +111,23 @@ export class SearchStore {
   /** The modal closed: the request waiting or running is dropped. */
   close(): void {
     this.full.cancel();
+    this.reranking?.cancel();
   }
 
   private query(raw: string, toggleMode: SearchMode, how: "new" | "replace", force = false): void {
     const prev = this.current;
-    const { mode, query } = parseModePrefix(raw, toggleMode);
+    const typed = parseModePrefix(raw, toggleMode);
+    const { mode, query } = typed;
+    const rerank = typed.rerank === true || (mode !== "keyword" && this.opts.rerankEnabled?.() === true);
     const prefixLast = typingLastWord(query);
-    if (!force && mode === prev.mode && query.trim() === prev.query.trim() && prefixLast === prev.prefixLast && prev.phase !== "empty") {
+    const same = mode === prev.mode && query.trim() === prev.query.trim() && prefixLast === prev.prefixLast && rerank === prev.rerank;
+    if (!force && same && prev.phase !== "empty") {
       // Same search (spaces inside the box changed, or a toggle confirmed the typed mode): only the box changes.
       if (raw !== prev.input || toggleMode !== prev.toggleMode) this.commit({ ...prev, input: raw, toggleMode }, { list: "none", reveal: false });
       return;
     }
     this.full.cancel();
+    this.reranking?.cancel();
     if (query.trim() === "") {
       const empty = { ...emptyState(toggleMode, prev.explain, prev.outage, prev.includeSuperseded), input: raw, mode };
       this.commit(empty, { list: prev.phase === "empty" && raw === prev.input ? "none" : "new", reveal: false });
@@ -126,7 +138,7 @@ export class SearchStore {
     const keyword: SearchResponse = { ...this.keywordAnswer({ query, prefixLast, ...sized }, mode), mode };
     const phase = mode === "keyword" ? "final" : "keyword";
     const selected = how === "new" ? 0 : keptSelection(pathsOf(prev.results), prev.selected, pathsOf(keyword.results));
-    const next = this.answered({ ...prev, input: raw, toggleMode, mode, query, prefixLast, selected }, phase, keyword);
+    const next = this.answered({ ...prev, input: raw, toggleMode, mode, query, prefixLast, rerank, selected }, phase, keyword);
     this.commit(next, { list: how, reveal: false });
     if (phase === "keyword") {
       this.full.start({ query, mode, prefixLast, ...sized }, (response, cause) => {
@@ -149,15 +161,34 @@ export class SearchStore {
     }
   }
 
-  /** The full answer for `asked`: ignored if the query changed since; otherwise it replaces the keyword results. */
+  /**
+   * The full answer for `asked`: ignored if the query changed since; otherwise it replaces the keyword results.
+   * When the query is reranked, the rerank starts from it (not while Ollama is out: it would only fail again).
+   */
   private late(asked: SearchState, response: SearchResponse): void {
     const prev = this.current;
-    if (prev.query !== asked.query || prev.mode !== asked.mode || prev.prefixLast !== asked.prefixLast || prev.phase !== "keyword") return;
-    if (prev.includeSuperseded !== asked.includeSuperseded) return;
-    const same = rowsKey(prev.results, prev.explain) === rowsKey(response.results, prev.explain);
+    if (!sameQuery(prev, asked) || prev.phase !== "keyword") return;
     const outage = noticeLines(response, this.url()).find((l) => l.outage);
+    const stage = this.reranking;
+    const rerank = prev.rerank && stage !== undefined && outage === undefined && response.results.length > 1;
+    const next = this.swap({ ...prev, outage }, rerank ? "reranking" : "final", response);
+    if (rerank) stage.start(response, (reranked) => this.reranked(next, reranked));
+  }
+
+  /** The reranked answer for `asked`: it replaces the fused one unless the query changed since. */
+  private reranked(asked: SearchState, response: SearchResponse): void {
+    const prev = this.current;
+    if (!sameQuery(prev, asked) || prev.phase !== "reranking") return;
+    this.swap(prev, "final", response);
+  }
+
+  /** `prev`'s rows replaced in place by `response`'s, the selected note kept selected (see keptSelection). */
+  private swap(prev: SearchState, phase: SearchState["phase"], response: SearchResponse): SearchState {
+    const same = rowsKey(prev.results, prev.explain) === rowsKey(response.results, prev.explain);
     const selected = keptSelection(pathsOf(prev.results), prev.selected, pathsOf(response.results));
-    this.commit(this.answered({ ...prev, outage, selected }, "final", response), { list: same ? "none" : "replace", reveal: false });
+    const next = this.answered({ ...prev, selected }, phase, response);
+    this.commit(next, { list: same ? "none" : "replace", reveal: false });
+    return next;
   }
 
   /** `base` showing `response` in `phase`, with its highlight and status lines worked out. */
@@ -175,6 +206,16 @@ export class SearchStore {
     this.current = next;
     for (const listener of this.listeners) listener(next, change);
   }
+}
+
+function sameQuery(a: SearchState, b: SearchState): boolean {
+  return (
+    a.query === b.query &&
+    a.mode === b.mode &&
+    a.prefixLast === b.prefixLast &&
+    a.rerank === b.rerank &&
+    a.includeSuperseded === b.includeSuperseded
+  );
 }
 
 function pathsOf(results: readonly NoteResult[]): string[] {

@@ -83,7 +83,7 @@ export class SearchToolbar {
       this.supersededButton.toggleClass("is-active", state.includeSuperseded);
       this.supersededButton.setAttr("aria-pressed", state.includeSuperseded ? "true" : "false");
     }
-    this.showStatus(state.status, state.phase === "keyword");
+    this.showStatus(state.status, state.phase === "keyword" || state.phase === "reranking");
   }
 
   /** One line per status line; `pending` marks the area while the full search still runs. */

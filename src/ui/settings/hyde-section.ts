@@ -57,7 +57,7 @@ export function hydeGroup(ctx: SettingsContext): SettingGroup {
 }
 
 /** The installed text-writing models at the saved URL; undefined when Ollama can't be asked (the tab was closed too). */
-async function listGenerationModels(ctx: SettingsContext): Promise<string[] | undefined> {
+export async function listGenerationModels(ctx: SettingsContext): Promise<string[] | undefined> {
   const signal = ctx.signal;
   const conn = ctx.deps.connect(ctx.get().ollamaUrl);
   const listed = await conn.listModels(signal);
@@ -67,9 +67,14 @@ async function listGenerationModels(ctx: SettingsContext): Promise<string[] | un
 }
 
 /** "None" first, then the installed models; the saved model stays listed even when it is not installed. */
-function fillGenerationModels(dropdown: DropdownComponent, installed: readonly string[], current: string): void {
+export function fillGenerationModels(
+  dropdown: DropdownComponent,
+  installed: readonly string[],
+  current: string,
+  none = "None (hypothetical answers off)",
+): void {
   dropdown.selectEl.empty();
-  dropdown.addOption("", "None (hypothetical answers off)");
+  dropdown.addOption("", none);
   const names = [...installed];
   if (current !== "" && !names.some((n) => sameModel(n, current))) names.unshift(current);
   for (const name of names) {

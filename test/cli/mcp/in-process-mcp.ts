@@ -3,7 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CliIo } from "../../../src/cli/cli-io";
 import { DEFAULT_CONFIG_DIR } from "../../../src/cli/node/vault-config";
 import { LiveVault } from "../../../src/cli/live-vault";
-import { createMcpServer } from "../../../src/cli/mcp/mcp-server";
+import { createMcpServer, type McpServerDeps } from "../../../src/cli/mcp/mcp-server";
 import { captureIo } from "../cli-harness";
 
 /**
@@ -14,6 +14,7 @@ export async function inProcessMcp(
   vault: string,
   ollama: { url: string; model: string } | undefined,
   extra: Partial<CliIo> = {},
+  serverDeps: Partial<McpServerDeps> = {},
 ): Promise<{ client: Client; live: LiveVault; close: () => Promise<void> }> {
   const { io } = captureIo();
   const opened = await LiveVault.open(
@@ -23,7 +24,7 @@ export async function inProcessMcp(
   );
   if (!opened.ok) throw new Error(opened.error.message);
   const live = opened.value;
-  const server = createMcpServer(live, { related: { rrfK: 60, weights: { vector: 1, bm25: 1 } }, watching: false });
+  const server = createMcpServer(live, { related: { rrfK: 60, weights: { vector: 1, bm25: 1 } }, watching: false, ...serverDeps });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "hvs-test", version: "1.0.0" });

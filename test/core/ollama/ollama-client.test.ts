@@ -67,6 +67,7 @@ describe("model metadata", () => {
       ["fake-embed:latest", "bert"],
       ["nomic-embed-text:latest", "nomic-bert"],
       ["fake-llm:latest", "llama"],
+      ["fake-judge:latest", "qwen3"],
     ]);
   });
 

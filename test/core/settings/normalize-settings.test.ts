@@ -116,6 +116,14 @@ describe("normalizeSettings", () => {
     expect(normalizeSettings({ embedModel: "nomic-embed-text:v1.5" }).settings.embedModel).toBe("nomic-embed-text:v1.5");
   });
 
+  it("reads the rerank settings: off by default, one spelling of the model, candidates clamped to 10–40", () => {
+    expect(normalizeSettings({}).settings.rerank).toEqual({ enabled: false, model: "", candidates: 20 });
+    const r = normalizeSettings({ rerank: { enabled: true, model: "qwen3:latest", candidates: 99 } });
+    expect(r.settings.rerank).toEqual({ enabled: true, model: "qwen3", candidates: 40 });
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^Results to rerank/);
+  });
+
   it("refuses data that is not an object", () => {
     const r = normalizeSettings([1, 2]);
     expect(r.settings).toEqual(defaultSettings());

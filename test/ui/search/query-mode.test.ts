@@ -27,3 +27,11 @@ describe("typingLastWord", () => {
     expect(typingLastWord("")).toBe(false);
   });
 });
+
+describe("the r: prefix", () => {
+  it("runs a hybrid search and asks for the rerank, whatever the toggle", () => {
+    expect(parseModePrefix("r: tide pools", "keyword")).toEqual({ mode: "hybrid", query: "tide pools", prefixed: true, rerank: true });
+    expect(parseModePrefix("R:tide", "semantic")).toMatchObject({ mode: "hybrid", rerank: true });
+    expect(parseModePrefix("h: tide", "hybrid").rerank).toBeUndefined();
+  });
+});

@@ -331,7 +331,7 @@ describe("SearchModal", () => {
       "↵to open",
       "Ctrl ↵to open in a new tab",
       "Shift ↵to insert a link",
-      "k: s: h:keyword, semantic or hybrid",
+      "k: s: h: r:keyword, semantic, hybrid or reranked",
       "Escto dismiss",
     ]);
     setPlatform({ isMacOS: true, isLinux: false });

@@ -64,4 +64,9 @@ describe("explainLine", () => {
     );
     expect(explainLine({ ranks: { bm25: 2 }, fused: 0.04, weights: { bm25: 1 }, k: 60 })).toBe("BM25 #2 · fused 0.0400 (k 60)");
   });
+
+  it("adds the judge's relevance and the fused rank after a rerank", () => {
+    const e = { ranks: { bm25: 2 }, fused: 0.04, weights: { bm25: 1 }, k: 5 };
+    expect(explainLine(e, { relevance: 0.934, fusedRank: 3, blended: 0.9 })).toBe("BM25 #2 · fused 0.0400 (k 5) · relevance 0.93 (fused #3)");
+  });
 });
