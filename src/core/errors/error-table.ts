@@ -63,6 +63,18 @@ export const MESSAGES = {
     code: "OLLAMA_DIMENSION_MISMATCH",
     template: "Model {model} returned vectors of size {got}, but {expected} was expected. If you changed {setting:embedModel}, rebuild the index.",
   },
+  ollamaChainDown: {
+    kind: "error",
+    code: "OLLAMA_UNREACHABLE",
+    template:
+      "No Ollama server with model {model} answers. {tried} Start Ollama at {first}, or add a server that has {model} under {setting:ollamaFallbacks}.",
+  },
+  ollamaOnlyOtherModel: {
+    kind: "error",
+    code: "OLLAMA_UNREACHABLE",
+    template:
+      "Only Ollama at {url} answers, and it serves {other}, not {model} that this index was built with (vectors of two models never mix). Run `ollama pull {model}` there, or start Ollama at {first}.",
+  },
   noEmbeddingModel: {
     kind: "error",
     code: "OLLAMA_UNREACHABLE",

@@ -1,5 +1,6 @@
 import { rebuildReasons, type PluginSettings } from "../settings/plugin-settings";
 import { sameModelName } from "../ollama/model-name";
+import { sameList } from "../same-list";
 
 /** What a settings change costs the running session; every flag false means "apply the new options and go on". */
 export interface SettingsCost {
@@ -17,7 +18,7 @@ export interface SettingsCost {
 /** Decides what going from `prev` to `next` costs; `VaultSearch.applySettings` performs it. */
 export function settingsCost(prev: PluginSettings, next: PluginSettings): SettingsCost {
   const sameModel = sameModelName(prev.embedModel, next.embedModel);
-  const newEmbedder = !sameModel || prev.ollamaUrl !== next.ollamaUrl || prev.batchSize !== next.batchSize;
+  const newEmbedder = !sameModel || prev.ollamaUrl !== next.ollamaUrl || !sameList(prev.ollamaFallbacks, next.ollamaFallbacks) || prev.batchSize !== next.batchSize;
   return {
     newEmbedder,
     rebuild: rebuildReasons(prev, next).length > 0 && sameModel,

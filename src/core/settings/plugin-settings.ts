@@ -37,6 +37,12 @@ export interface PluginSettings {
   ollamaUrl: string;
   /** Embedding model. Changing it rebuilds the index. Default "nomic-embed-text". */
   embedModel: string;
+  /**
+   * More Ollama servers to embed with, in order, when the ones before do not answer: "URL" (same model) or
+   * "URL@MODEL". A server of another model than `embedModel` is never embedded with (vectors never mix); it only
+   * lets the notice say what to do. Default [].
+   */
+  ollamaFallbacks: string[];
   /** Texts per embedding request. Default 16. */
   batchSize: number;
   /** Fusion weights, RRF k, result count and thresholds. Default: DEFAULT_SEARCH_OPTIONS without `hyde`. */
@@ -56,6 +62,11 @@ export interface PluginSettings {
   /** Notes with fewer characters than this are skipped. Default 0 (index everything). */
   minNoteChars: number;
   /**
+   * Desktop only: absolute paths of folders outside the vault whose Markdown notes are indexed too, read-only, as
+   * `.extra/<name>/…` (see extra-roots.ts). The CLI uses them when no `--extra` is given. Default [].
+   */
+  extraFolders: string[];
+  /**
    * Language of notes whose language neither `lang` frontmatter nor their words tell: a Snowball language code
    * ("de", "sv"). Changing it rebuilds the keyword index (no new embeddings). Default "en".
    */
@@ -72,6 +83,7 @@ export function defaultSettings(): PluginSettings {
     version: SETTINGS_VERSION,
     ollamaUrl: DEFAULT_OLLAMA_URL,
     embedModel: "nomic-embed-text",
+    ollamaFallbacks: [],
     batchSize: 16,
     search: { ...DEFAULT_SEARCH_SETTINGS, weights: { ...DEFAULT_SEARCH_SETTINGS.weights } },
     hyde: { enabled: false, model: "", promptTemplate: DEFAULT_HYDE_PROMPT },
@@ -81,6 +93,7 @@ export function defaultSettings(): PluginSettings {
     excludeGlobs: [],
     excludeTags: ["private"],
     minNoteChars: 0,
+    extraFolders: [],
     defaultLanguage: "en",
     related: { limit: 15, hideLinked: false },
   };
