@@ -12,6 +12,12 @@ import { peekSaveIdentity } from "./saved-index";
 import type { VaultLock } from "./vault-lock";
 import { openVault, type VaultSession } from "./vault-session";
 import { VaultWatcher } from "./vault-watcher";
+import type { NoteEvent } from "../core/sync/notes/note-source";
+
+/** An extra folder's event with its paths as the index knows them. */
+function prefixedEvent(e: NoteEvent, prefix: string): NoteEvent {
+  return e.kind === "rename" ? { ...e, path: prefix + e.path, oldPath: prefix + e.oldPath } : { ...e, path: prefix + e.path };
+}
 
 /** How a long-running command (`watch`, `mcp`) keeps its vault. */
 export interface LiveVaultOptions {
@@ -44,7 +50,7 @@ export interface LiveVaultOptions {
  */
 export class LiveVault {
   private current: VaultSession;
-  private watcher: VaultWatcher | undefined;
+  private watchers: VaultWatcher[] = [];
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   /** The save the current session was opened over (see `peekSaveIdentity`). */
   private saveId: string | undefined;
@@ -261,16 +267,19 @@ export class LiveVault {
 
   private async startWatching(): Promise<void> {
     const vaultDir = this.current.layout.vaultDir;
-    this.watcher = new VaultWatcher(vaultDir, {
-      source: new FolderNoteSource(vaultDir),
-      enqueue: (e) => this.current.service.enqueue(e),
-      log: this.opts.log,
-    });
-    await this.watcher.start();
+    const enqueue = (e: NoteEvent): void => this.current.service.enqueue(e);
+    this.watchers = [
+      new VaultWatcher(vaultDir, { source: new FolderNoteSource(vaultDir), enqueue, log: this.opts.log }),
+      // Each extra folder is watched as a tree of its own; its paths go to the index under its prefix.
+      ...this.current.extras.map(
+        ({ root, source }) => new VaultWatcher(root.dir, { source, enqueue: (e) => enqueue(prefixedEvent(e, root.prefix)), log: this.opts.log }),
+      ),
+    ];
+    for (const w of this.watchers) await w.start();
   }
 
   private stopWatching(): void {
-    this.watcher?.close();
-    this.watcher = undefined;
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
   }
 }

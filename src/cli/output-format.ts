@@ -1,5 +1,6 @@
 import type { NoteResult } from "../core/search/search-result";
 import type { ListName } from "../core/types";
+import { isExtraPath } from "../core/sources/extra-roots";
 import { terminalSafe, terminalSafeJson } from "./terminal-text";
 
 /** One result as `search --json` prints it and the MCP `search` tool returns it. */
@@ -21,6 +22,8 @@ export interface JsonResult {
   tags: string[];
   /** The best matching chunk's text, whitespace collapsed, cut to at most `JSON_SNIPPET_CHARS` characters. */
   snippet: string;
+  /** "extra" for a note of a folder outside the vault (`--extra`, path `.extra/<name>/…`); absent for vault notes. */
+  source?: "extra";
 }
 
 /** Longest snippet in JSON results: about a paragraph, enough for an agent to judge a hit without `get`. */
@@ -38,6 +41,7 @@ export function toJsonResult(r: NoteResult): JsonResult {
     ranks: { ...r.explain.ranks },
     tags: [...r.tags],
     snippet: snippet(r.best.text, JSON_SNIPPET_CHARS),
+    ...(isExtraPath(r.path) ? { source: "extra" as const } : {}),
   };
 }
 

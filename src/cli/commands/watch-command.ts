@@ -16,7 +16,7 @@ export async function runWatchCommand(cmd: WatchCommand, io: CliIo): Promise<num
   }
   const live = opened.value;
   await live.whenReady();
-  log(`${describeIndex(live.session.service.status(), live.session.embedding)} Watching ${live.session.layout.vaultDir} (Ctrl-C to stop).`);
+  log(`${describeIndex(live.session.service.status(), live.session.embedding, live.session.ollamaInUse())} Watching ${[live.session.layout.vaultDir, ...live.session.extras.map((e) => e.root.dir)].join(", ")} (Ctrl-C to stop).`);
   await new Promise<void>((resolve) => {
     if (io.signal?.aborted) resolve();
     io.signal?.addEventListener("abort", () => resolve(), { once: true });

@@ -188,6 +188,14 @@ export const MESSAGES = {
   },
   cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
   cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
+  cliExtraBlank: { kind: "error", code: "BAD_INPUT", template: "--extra needs a folder: --extra DIR." },
+  extraMissing: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} does not exist. Check the --extra path or the Extra folders setting." },
+  extraNotFolder: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} is a file; give a folder." },
+  extraOverlaps: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "The extra folder {path} overlaps {other}: its notes would be indexed twice. Give folders outside the vault and outside each other.",
+  },
   cliHttpPortInvalid: { kind: "error", code: "BAD_INPUT", template: '--http must be a port number from 1 to 65535, not "{port}".' },
   readerKeepsIndexModel: {
     kind: "notice",

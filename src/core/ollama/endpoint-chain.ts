@@ -12,11 +12,11 @@ export interface OllamaEndpoint {
 /**
  * Reads one chain entry, `URL` or `URL@MODEL`; without a model the entry uses `defaultModel`. The `@` that splits is
  * the first one after which the text before it is still a URL, so `http://user:pw@host@model` and a model pinned by
- * digest (`model@sha256:…`) both read right. Undefined when the URL is no URL or no model is known.
+ * digest (`model@sha256:…`) both read right. A blank URL is Ollama's default one. Undefined when the URL is no URL
+ * or no model is known.
  */
 export function parseEndpoint(raw: string, defaultModel: string): OllamaEndpoint | undefined {
   const text = raw.trim();
-  if (text === "") return undefined;
   for (let at = text.indexOf("@"); at > 0; at = text.indexOf("@", at + 1)) {
     const url = normalizeOllamaUrl(text.slice(0, at));
     const model = canonicalModelName(text.slice(at + 1));
@@ -29,6 +29,7 @@ export function parseEndpoint(raw: string, defaultModel: string): OllamaEndpoint
 
 /** A chain entry as settings keep it: "URL" or "URL@MODEL", normalised; undefined when it is no server. */
 export function endpointEntry(raw: string): string | undefined {
+  if (raw.trim() === "") return undefined;
   const e = parseEndpoint(raw, "-");
   if (!e) return undefined;
   return e.model === "-" ? e.url : endpointText(e);

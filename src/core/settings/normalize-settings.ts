@@ -80,6 +80,7 @@ function readLanguage(raw: unknown, fallback: string, r: SettingsReader): string
 function readEndpoints(items: readonly string[], r: SettingsReader): string[] {
   const out: string[] = [];
   for (const item of items) {
+    if (item.trim() === "") continue;
     const entry = endpointEntry(item);
     if (entry === undefined) r.errors.push(`"${item}" is not an Ollama server; it is left out of "${SETTING_LABELS.ollamaFallbacks}". Use URL or URL@MODEL.`);
     else if (!out.includes(entry)) out.push(entry);

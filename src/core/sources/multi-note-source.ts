@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "../result";
 import { failure } from "../errors/messages";
 import type { NoteSource, NoteStat } from "../sync/notes/note-source";
-import { EXTRA_PREFIX, type ExtraRoot } from "./extra-roots";
+import { EXTRA_PREFIX, splitExtraPath, type ExtraRoot } from "./extra-roots";
 
 /** An extra folder's notes, as the host reads them (paths relative to the folder). */
 export interface ExtraSource {
@@ -59,10 +59,8 @@ export class MultiNoteSource implements NoteSource {
   /** The source and its own path for an index path; undefined for an extra folder not (or no longer) configured. */
   route(path: string): { source: NoteSource; inner: string; root?: ExtraRoot } | undefined {
     if (!path.startsWith(EXTRA_PREFIX)) return { source: this.vault, inner: path };
-    const rest = path.slice(EXTRA_PREFIX.length);
-    const slash = rest.indexOf("/");
-    const extra = slash > 0 ? this.byName.get(rest.slice(0, slash)) : undefined;
-    if (!extra || slash === rest.length - 1) return undefined;
-    return { source: extra.source, inner: rest.slice(slash + 1), root: extra.root };
+    const split = splitExtraPath(path);
+    const extra = split ? this.byName.get(split.name) : undefined;
+    return split && extra ? { source: extra.source, inner: split.inner, root: extra.root } : undefined;
   }
 }
