@@ -162,3 +162,8 @@ export class FallbackEmbedder implements Embedder {
     return failure("ollamaChainDown", { model: this.model, tried, first: only.endpoint.url });
   }
 }
+
+/** Whether an error is a chain's own (no server of the model answers): its message names the servers and what to do. */
+export function isChainError(e: { message: string }): boolean {
+  return e.message.startsWith("No Ollama server with model") || e.message.startsWith("Only Ollama at");
+}

@@ -22,6 +22,15 @@ export class MultiNoteSource implements NoteSource {
     private readonly vault: NoteSource,
     extras: readonly ExtraSource[],
   ) {
+    this.setExtras(extras);
+  }
+
+  /**
+   * Replaces the extra folders (the plugin's setting changed). The index learns of it from the events the host
+   * sends (see `extraFolderEvents`) or at its next full comparison.
+   */
+  setExtras(extras: readonly ExtraSource[]): void {
+    this.byName.clear();
     for (const e of extras) this.byName.set(e.root.name, e);
   }
 
