@@ -45,11 +45,12 @@ describe("a fallback chain of Ollama servers", () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/all embedded with fake-embed/);
     expect(res.stderr).toContain(`Embedding through the fallback ${laptop.url}`);
+    expect(res.stderr).toContain(`Embedding through Ollama at ${laptop.url}: ${home.url} does not answer.`);
     expect(home.stats.embedInputs).toBe(0);
     expect(sentTo(laptop, "pg_basebackup")).toBe(1);
 
     // One long-running session: queries follow the chain both ways.
-    const { io } = captureIo();
+    const { io, err } = captureIo();
     const opened = await LiveVault.open(
       { vault: vault.dir, ollama: { url: home.url, model: "fake-embed", fallbacks: [`${laptop.url}@fake-embed`] }, configDir: DEFAULT_CONFIG_DIR },
       { ...io, chainRecheckMs: 0, ollamaTimeoutMs: 1000, ollamaHealth: health },
@@ -72,6 +73,7 @@ describe("a fallback chain of Ollama servers", () => {
     expect(sentTo(home, "autumn leaves at the temple")).toBe(1);
     expect(sentTo(laptop, "autumn leaves at the temple")).toBe(0);
     expect(live.session.ollamaInUse()?.url).toBe(home.url);
+    expect(err()).toContain(`Embedding through Ollama at ${home.url} again.`);
   });
 
   it("skips a server that failed for a while instead of waiting on it for every batch", async () => {

@@ -189,7 +189,7 @@ export const MESSAGES = {
   cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
   cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
   cliExtraBlank: { kind: "error", code: "BAD_INPUT", template: "--extra needs a folder: --extra DIR." },
-  extraMissing: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} does not exist. Check the --extra path or the Extra folders setting." },
+  extraMissing: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} does not exist. Check the --extra path, or {setting:extraFolders} in the plugin's settings." },
   extraNotFolder: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} is a file; give a folder." },
   extraOverlaps: {
     kind: "error",
@@ -209,6 +209,8 @@ export const MESSAGES = {
     template:
       "Read-only: the saved index was built with {saved}, so this run searches with {saved} instead of {asked} and embeds nothing of the vault. To move the index to {asked}, run index with --model {asked}, or change {setting:embedModel} in the plugin's settings.",
   },
+  ollamaFallbackInUse: { kind: "notice", code: "OLLAMA_FALLBACK", template: "Embedding through Ollama at {url}: {first} does not answer." },
+  ollamaBackToFirst: { kind: "notice", code: "OLLAMA_FALLBACK", template: "Embedding through Ollama at {url} again." },
   keywordFallback: { kind: "notice", code: "KEYWORD_FALLBACK", template: "Keyword results only: {reason}" },
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },

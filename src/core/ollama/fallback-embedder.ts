@@ -26,6 +26,8 @@ export interface FallbackEmbedderOptions {
   recheckMs?: number;
   /** The clock. Default Date.now. */
   now?: () => number;
+  /** Told when the server in use changes (not for the first server's first answer). Default: nobody. */
+  onSwitch?: (to: OllamaEndpoint, first: OllamaEndpoint) => void;
 }
 
 /** Failures that belong to one server, not to the texts: the next server of the chain may well succeed. */
@@ -49,6 +51,7 @@ const FALL_OVER = new Set([
  */
 export class FallbackEmbedder implements Embedder {
   readonly model: string;
+  private readonly firstEndpoint: OllamaEndpoint;
   private readonly failedAt: number[];
   private active: number | undefined;
   private dims: number | undefined;
@@ -62,6 +65,7 @@ export class FallbackEmbedder implements Embedder {
     const first = links[0];
     if (!first) throw new Error("FallbackEmbedder needs at least one server");
     this.model = first.endpoint.model;
+    this.firstEndpoint = first.endpoint;
     this.failedAt = links.map(() => Number.NEGATIVE_INFINITY);
     this.recheckMs = opts.recheckMs ?? 30_000;
     this.now = opts.now ?? Date.now;
@@ -121,6 +125,7 @@ export class FallbackEmbedder implements Embedder {
       const result = await call(link.embedder);
       const checked = result.ok ? this.sameSize(link, vectors(result.value)) : result;
       if (checked.ok) {
+        if (this.active !== i && (this.active !== undefined || i !== 0)) this.opts.onSwitch?.(link.endpoint, this.firstEndpoint);
         this.active = i;
         this.failedAt[i] = Number.NEGATIVE_INFINITY;
         return result;

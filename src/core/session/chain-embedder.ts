@@ -5,6 +5,7 @@ import { FallbackEmbedder } from "../ollama/fallback-embedder";
 import { sameModelName } from "../ollama/model-name";
 import type { OllamaClient } from "../ollama/ollama-client";
 import type { PluginSettings } from "../settings/plugin-settings";
+import { messageText } from "../errors/messages";
 
 /** What the session gives the chain's embedders. */
 export interface ChainEmbedderDeps {
@@ -14,6 +15,8 @@ export interface ChainEmbedderDeps {
   cache?: EmbeddingCache;
   /** See `FallbackEmbedderOptions.recheckMs`. Default: its default. */
   recheckMs?: number;
+  /** Tells the user which server embeds when that changes. Default: says nothing. */
+  notify?: (message: string) => void;
 }
 
 /** The servers of the settings' chain (the first is the settings' URL and model). */
@@ -39,6 +42,12 @@ export function chainEmbedder(s: PluginSettings, deps: ChainEmbedderDeps): Embed
       others,
       answers: async (e, signal) => (await deps.clientFor(e.url).version(signal)).ok,
       ...(deps.recheckMs !== undefined ? { recheckMs: deps.recheckMs } : {}),
+      onSwitch: (to, firstServer) =>
+        deps.notify?.(
+          to.url === firstServer.url
+            ? messageText("ollamaBackToFirst", { url: to.url })
+            : messageText("ollamaFallbackInUse", { url: to.url, first: firstServer.url }),
+        ),
     },
   );
 }

@@ -144,6 +144,7 @@ export class VaultSearch {
             batchSize: this.indexSettings.embedBatchSize,
             ...(this.cache ? { cache: this.cache } : {}),
             ...(this.opts.chainRecheckMs !== undefined ? { recheckMs: this.opts.chainRecheckMs } : {}),
+            ...(this.opts.notify ? { notify: this.opts.notify } : {}),
           });
     this.bareEmbedder = bare;
     this.embedder = bare && wrapEmbedder ? wrapEmbedder(bare) : bare;
