@@ -68,7 +68,12 @@ export default class HybridVaultSearch extends Plugin {
     };
     const settingsPort: SettingsPort = { get: () => session.settings, save: (next) => this.saveSettings(next) };
     const isExcluded = (path: string): boolean => this.isExcluded(path);
-    registerRelatedView(this, { related: relatedPortOver(() => service.index, isExcluded), status: service, settings: settingsPort });
+    registerRelatedView(this, {
+      related: relatedPortOver(() => service.index, isExcluded),
+      status: service,
+      settings: settingsPort,
+      ...(openExtra ? { openExtra } : {}),
+    });
     registerCommands(this, { search: { search, settings: () => session.settings, ...(openExtra ? { openExtra } : {}) }, status: service });
     addIndexStatusBar(this, service);
     this.addSettingTab(
