@@ -10,6 +10,13 @@ import { takePluginWriterLock, type PluginWriterLock } from "./obsidian/plugin-w
 import { VaultFileStore } from "./obsidian/vault-file-store";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
 import { realPathCheckOf } from "./obsidian/vault-real-path";
+import { defaultAppOpener, extraFolderOpener, openExtraNote } from "./obsidian/extra-folders";
+import { ExtraFolderKeeper } from "./core/sources/extra-folder-keeper";
+import { MultiNoteSource } from "./core/sources/multi-note-source";
+import { sameList } from "./core/shared/same-list";
+
+/** How often the extra folders (outside the vault, without file events) are compared with their last listing. */
+const EXTRA_RESCAN_MS = 30_000;
 import { registerCommands } from "./ui/commands";
 import { relatedPortOver, type SettingsPort } from "./ui/ports";
 import { registerRelatedView } from "./ui/related/related-view";
@@ -24,6 +31,7 @@ export default class HybridVaultSearch extends Plugin {
   // Lets keystrokes through between slices of a search's vector scan.
   private readonly uiYield = createScheduler();
   private writerLock: PluginWriterLock | undefined;
+  private extras: ExtraFolderKeeper | undefined;
 
   override async onload(): Promise<void> {
     const loaded = normalizeSettings(await this.loadData());
@@ -31,8 +39,10 @@ export default class HybridVaultSearch extends Plugin {
 
     const dataDir = normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
     this.writerLock = await takePluginWriterLock(this, new VaultFileStore(this.app.vault.adapter), dataDir);
+    // Folders outside the vault join the vault's notes on desktop (see extra-roots.ts); on mobile the list stays empty.
+    const source = new MultiNoteSource(new VaultNoteSource(this.app.vault, realPathCheckOf(this.app.vault.adapter)), []);
     const session = (this.session = openVaultSearch({
-      source: new VaultNoteSource(this.app.vault, realPathCheckOf(this.app.vault.adapter)),
+      source,
       store: this.writerLock.store,
       dataDir,
       settings: loaded.settings,
@@ -46,11 +56,22 @@ export default class HybridVaultSearch extends Plugin {
     }));
     const { service } = session;
     this.writerLock.onChange((held) => service.setWriter(held));
+    const openFolder = extraFolderOpener(this.app.vault.adapter);
+    const extras = (this.extras = openFolder
+      ? new ExtraFolderKeeper({ source, open: openFolder, enqueue: (e) => service.enqueue(e), indexed: () => service.index.notePaths() })
+      : undefined);
+    const openFile = defaultAppOpener();
+    const openExtra = extras && openFile ? (path: string) => void openExtraNote(extras, openFile, path) : undefined;
 
     const settingsPort: SettingsPort = { get: () => session.settings, save: (next) => this.saveSettings(next) };
     const isExcluded = exclusionCheckOf(this.app, () => session.exclusions);
-    registerRelatedView(this, { related: relatedPortOver(session, isExcluded), status: service, settings: settingsPort });
-    registerCommands(this, { search: { search: session, settings: () => session.settings }, status: service });
+    registerRelatedView(this, {
+      related: relatedPortOver(session, isExcluded),
+      status: service,
+      settings: settingsPort,
+      ...(openExtra ? { openExtra } : {}),
+    });
+    registerCommands(this, { search: { search: session, settings: () => session.settings, ...(openExtra ? { openExtra } : {}) }, status: service });
     addIndexStatusBar(this, service);
     this.addSettingTab(
       new HybridSearchSettingTab(this.app, this, {
@@ -62,6 +83,8 @@ export default class HybridVaultSearch extends Plugin {
 
     this.app.workspace.onLayoutReady(() => {
       forwardVaultEvents(this, this.app.vault, (e) => service.enqueue(e));
+      // Obsidian reports no events outside the vault: the extra folders are compared with their last listing.
+      if (extras) this.registerInterval(window.setInterval(() => void extras.rescan(), EXTRA_RESCAN_MS));
       void this.startIndexing();
     });
   }
@@ -74,13 +97,16 @@ export default class HybridVaultSearch extends Plugin {
   private async startIndexing(): Promise<void> {
     // A CLI writer asked to hand over saves first: loading after that finds its last vectors instead of redoing them.
     await this.writerLock?.whenSettled();
+    await this.extras?.start(this.session.settings.extraFolders);
     await this.session.service.start(this.lifetime.signal);
     await this.session.calibrate("refresh");
   }
 
   private async saveSettings(next: PluginSettings): Promise<void> {
     // In force before the save resolves: the settings tab reads them back while it re-renders.
+    const folders = this.session.settings.extraFolders;
     this.session.applySettings(next);
+    if (!sameList(folders, next.extraFolders)) void this.extras?.apply(next.extraFolders);
     await this.saveData(next);
   }
 }

@@ -5,6 +5,7 @@ import { err, ok, type Result } from "../core/result";
 import type { SearchMode } from "../core/types";
 import { DEFAULT_CONFIG_DIR } from "./node/vault-config";
 import { canonicalModelName } from "../core/ollama/model-name";
+import { endpointText, parseEndpoint, type OllamaEndpoint } from "../core/ollama/endpoint-chain";
 
 /** Where and with which model to embed. Absent when the CLI runs keyword-only. */
 export interface OllamaTarget {
@@ -12,6 +13,11 @@ export interface OllamaTarget {
   url: string;
   /** Embedding model name, e.g. "nomic-embed-text". */
   model: string;
+  /**
+   * The servers to fall back on, in order, from the second and later `--ollama` (each "URL@MODEL", see
+   * endpoint-chain.ts). Default [] (one server).
+   */
+  fallbacks?: string[];
 }
 
 /** Options both commands share. */
@@ -22,6 +28,11 @@ export interface VaultOptions {
   ollama: OllamaTarget | undefined;
   /** The vault's config folder name. Default `DEFAULT_CONFIG_DIR` (".obsidian"). */
   configDir: string;
+  /**
+   * Folders outside the vault indexed with it (`--extra`, repeatable), as given. Default undefined: the plugin's
+   * "Extra folders" setting.
+   */
+  extra?: string[];
 }
 
 /** A command line that made sense. */
@@ -59,7 +70,8 @@ const MODES: readonly SearchMode[] = ["hybrid", "keyword", "semantic"];
 const OPTIONS = {
   vault: { type: "string" },
   "config-dir": { type: "string" },
-  ollama: { type: "string" },
+  ollama: { type: "string", multiple: true },
+  extra: { type: "string", multiple: true },
   model: { type: "string" },
   mode: { type: "string" },
   limit: { type: "string" },
@@ -94,7 +106,9 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   if (configDir === "" || /[\\/]/.test(configDir) || configDir === "..") {
     return err(failure("cliConfigDirInvalid", { example: DEFAULT_CONFIG_DIR }));
   }
-  const base: VaultOptions = { vault, ollama: ollama.value, configDir };
+  const extra = values.extra?.map((d) => d.trim());
+  if (extra?.some((d) => d === "")) return err(failure("cliExtraBlank"));
+  const base: VaultOptions = { vault, ollama: ollama.value, configDir, ...(extra ? { extra } : {}) };
   if (command === "mcp" || command === "watch") return agentCommand(command, base, rest, values);
   if (values.http !== undefined || values.watch === true) return err(failure("cliMcpOnly"));
   if (command === "index") {
@@ -136,15 +150,24 @@ function searchCommand(
   return ok({ kind: "search", ...base, query, mode, limit, json: values.json === true, hydeModel, rerankModel, ...superseded });
 }
 
-/** `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant. */
-function ollamaTarget(url: string | undefined, model: string | undefined): Result<OllamaTarget | undefined> {
-  if (url === undefined && model === undefined) return ok(undefined);
-  const name = model?.trim() ?? "";
-  if (name === "") return err(failure("cliOllamaNeedsModel"));
-  const normalized = normalizeOllamaUrl(url ?? DEFAULT_OLLAMA_URL);
-  if (normalized === undefined) return err(failure("cliOllamaNotUrl", { url: url ?? "" }));
-  // "x:latest" is "x" to Ollama: one spelling, so the saved index, its caches and calibration match either.
-  return ok({ url: normalized, model: canonicalModelName(name) });
+/**
+ * `--model` alone means the default Ollama URL; `--ollama` alone is an error, since any model could be meant, unless
+ * it names one (`URL@MODEL`). Later `--ollama`s are the fallback chain, with the first one's model unless they name
+ * their own.
+ */
+function ollamaTarget(urls: readonly string[] | undefined, model: string | undefined): Result<OllamaTarget | undefined> {
+  if ((urls === undefined || urls.length === 0) && model === undefined) return ok(undefined);
+  const chain: OllamaEndpoint[] = [];
+  for (const raw of urls && urls.length > 0 ? urls : [DEFAULT_OLLAMA_URL]) {
+    // "x:latest" is "x" to Ollama: one spelling, so the saved index, its caches and calibration match either.
+    const e = parseEndpoint(raw, chain[0]?.model ?? model?.trim() ?? "");
+    if (e) chain.push(e);
+    else if (normalizeOllamaUrl(raw) === undefined) return err(failure("cliOllamaNotUrl", { url: raw }));
+    else return err(failure("cliOllamaNeedsModel"));
+  }
+  const [first, ...rest] = chain;
+  if (!first) return err(failure("cliOllamaNeedsModel"));
+  return ok({ url: first.url, model: first.model, ...(rest.length > 0 ? { fallbacks: rest.map(endpointText) } : {}) });
 }
 
 function isMode(mode: string): mode is SearchMode {
@@ -204,12 +227,13 @@ export function agentCommand(kind: "mcp" | "watch", base: VaultOptions, rest: st
 export const USAGE = `Hybrid Vault Search: keyword and semantic search over an Obsidian vault, from the terminal.
 
 Usage:
-  hybrid-vault-search index  --vault DIR [--ollama URL] [--model NAME]
-  hybrid-vault-search search --vault DIR [--ollama URL] [--model NAME]
+  hybrid-vault-search index  --vault DIR [--ollama URL[@MODEL]]... [--model NAME] [--extra DIR]...
+  hybrid-vault-search search --vault DIR [--ollama URL[@MODEL]]... [--model NAME] [--extra DIR]...
                              [--mode hybrid|keyword|semantic] [--limit N] [--json] [--hyde MODEL]
                              [--include-superseded] [--rerank MODEL] "query"
-  hybrid-vault-search watch  --vault DIR [--ollama URL] [--model NAME]
-  hybrid-vault-search mcp    --vault DIR [--ollama URL] [--model NAME] [--watch] [--http PORT] [--rerank MODEL]
+  hybrid-vault-search watch  --vault DIR [--ollama URL[@MODEL]]... [--model NAME] [--extra DIR]...
+  hybrid-vault-search mcp    --vault DIR [--ollama URL[@MODEL]]... [--model NAME] [--extra DIR]... [--watch] [--http PORT]
+                             [--rerank MODEL]
 
 Commands:
   index    Bring the vault's index up to date (only changed notes are read again and embedded).
@@ -221,7 +245,12 @@ Options:
   --vault DIR     The vault folder. The index lives in DIR/${DEFAULT_CONFIG_DIR}/plugins/hybrid-vault-search/,
                   shared with the Obsidian plugin.
   --config-dir D  The vault's config folder, if not ${DEFAULT_CONFIG_DIR}.
-  --ollama URL    Ollama to embed with (default http://127.0.0.1:11434 when only --model is given).
+  --extra DIR     Also index the Markdown notes of DIR, a folder outside the vault, as .extra/<name>/... (name:
+                  DIR's folder name). Repeatable. Default: the plugin's "Extra folders" setting. A later run
+                  without a folder removes its notes from the index.
+  --ollama URL    Ollama to embed with (default http://127.0.0.1:11434 when only --model is given); URL@MODEL
+                  names the model too. Repeat it for a fallback chain: the first server that answers with the
+                  first one's model embeds; a server of another model is never used (vectors never mix).
   --model NAME    Embedding model, e.g. nomic-embed-text. Without a model, search is keyword-only.
   --mode MODE     hybrid (default), keyword or semantic.
   --limit N       Notes to show (default ${DEFAULT_CLI_LIMIT}).

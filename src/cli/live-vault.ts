@@ -13,6 +13,12 @@ import type { VaultLock } from "./node/vault-lock";
 import type { VaultSearch } from "../core/session/vault-search";
 import { openVault, type OpenedVault } from "./open-vault";
 import { VaultWatcher } from "./node/vault-watcher";
+import type { NoteEvent } from "../core/sync/notes/note-source";
+
+/** An extra folder's event with its paths as the index knows them. */
+function prefixedEvent(e: NoteEvent, prefix: string): NoteEvent {
+  return e.kind === "rename" ? { ...e, path: prefix + e.path, oldPath: prefix + e.oldPath } : { ...e, path: prefix + e.path };
+}
 
 /** How a long-running command (`watch`, `mcp`) keeps its vault. */
 export interface LiveVaultOptions {
@@ -45,7 +51,7 @@ export interface LiveVaultOptions {
  */
 export class LiveVault {
   private current: OpenedVault;
-  private watcher: VaultWatcher | undefined;
+  private watchers: VaultWatcher[] = [];
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   /** The save the current session was opened over (see `peekSaveIdentity`). */
   private saveId: string | undefined;
@@ -267,16 +273,19 @@ export class LiveVault {
 
   private async startWatching(): Promise<void> {
     const vaultDir = this.current.layout.vaultDir;
-    this.watcher = new VaultWatcher(vaultDir, {
-      source: new FolderNoteSource(vaultDir),
-      enqueue: (e) => this.current.session.service.enqueue(e),
-      log: this.opts.log,
-    });
-    await this.watcher.start();
+    const enqueue = (e: NoteEvent): void => this.current.session.service.enqueue(e);
+    this.watchers = [
+      new VaultWatcher(vaultDir, { source: new FolderNoteSource(vaultDir), enqueue, log: this.opts.log }),
+      // Each extra folder is watched as a tree of its own; its paths go to the index under its prefix.
+      ...this.current.extras.map(
+        ({ root, source }) => new VaultWatcher(root.dir, { source, enqueue: (e) => enqueue(prefixedEvent(e, root.prefix)), log: this.opts.log }),
+      ),
+    ];
+    for (const w of this.watchers) await w.start();
   }
 
   private stopWatching(): void {
-    this.watcher?.close();
-    this.watcher = undefined;
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
   }
 }

@@ -7,7 +7,9 @@ import { openVaultSearch, type VaultSearch } from "../core/session/vault-search"
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
-import { FolderNoteSource } from "./node/folder-note-source";
+import { notesWithExtras } from "./extra-folders";
+import type { ExtraSource } from "../core/sources/multi-note-source";
+import type { NoteSource } from "../core/sync/notes/note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
 import { readPluginSettings } from "./node/plugin-settings-file";
 import { ProgressPrinter } from "./progress-printer";
@@ -41,6 +43,10 @@ export interface OpenedVault {
   embedded: CountingEmbedder | undefined;
   /** The writer lock: without it the run is read-only. Release it after `session.service.stop()`. */
   lock: VaultLock;
+  /** The notes indexed: the vault's, and the extra folders' under `.extra/<name>/`. */
+  source: NoteSource;
+  /** The extra folders (`--extra`, else the plugin's setting); empty without any. */
+  extras: ExtraSource[];
 }
 
 /** How `openVault` takes the lock, and whether Ctrl-C stops the session. */
@@ -75,16 +81,21 @@ export async function openVault(
   const hostIgnore = await readHostIgnore(layout);
   const printer = new ProgressPrinter(io.stderr);
   if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
+  const notes = await notesWithExtras(layout.vaultDir, opts.extra ?? plugin.settings.extraFolders);
+  if (!notes.ok) return notes;
   const lock = await takeVaultLock(layout.dataDir, io, lockOptions);
   const { embedding, offline, notice } = await embeddingSource(opts, layout, lock);
   if (notice !== undefined) printer.notice(notice);
   let embedded: CountingEmbedder | undefined;
   const session = openVaultSearch({
-    source: new FolderNoteSource(layout.vaultDir),
+    source: notes.value.source,
     store: lock.store,
     dataDir: layout.dataDir,
     // The command line's server and model win over the plugin's.
-    settings: embedding.kind === "ollama" ? { ...plugin.settings, ollamaUrl: embedding.url, embedModel: embedding.model } : plugin.settings,
+    settings:
+      embedding.kind === "ollama"
+        ? { ...plugin.settings, ollamaUrl: embedding.url, embedModel: embedding.model, ollamaFallbacks: opts.ollama?.fallbacks ?? [] }
+        : plugin.settings,
     hostIgnore,
     ...(io.fetch ? { fetch: io.fetch } : {}),
     notify: printer.notice,
@@ -95,6 +106,7 @@ export async function openVault(
     cacheEmbeddings: false,
     ...(io.ollamaHealth ? { ollamaHealth: io.ollamaHealth } : {}),
     ...(io.ollamaTimeoutMs !== undefined ? { ollamaTimeoutMs: io.ollamaTimeoutMs } : {}),
+    ...(io.chainRecheckMs !== undefined ? { chainRecheckMs: io.chainRecheckMs } : {}),
     // Only the holder of the lock embeds and saves; a reader serves what the writer saved.
     writer: lock.lock.held,
   });
@@ -105,7 +117,8 @@ export async function openVault(
     if (io.signal?.aborted) void service.stop();
     else io.signal?.addEventListener("abort", () => void service.stop(), { once: true });
   }
-  return ok({ session, layout, embedding, printer, embedded, lock });
+  const { source, extras } = notes.value;
+  return ok({ session, layout, embedding, printer, embedded, lock, source, extras });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { NoteResult } from "../core/search/search-result";
 import type { ListName } from "../core/types";
+import { isExtraPath } from "../core/sources/extra-roots";
 import { terminalSafe, terminalSafeJson } from "./terminal-text";
 
 /** One result as `search --json` prints it and the MCP `search` tool returns it. */
@@ -35,6 +36,8 @@ export interface JsonResult {
   relevance?: number;
   /** Only after a rerank that reordered this note: its 1-based rank in the fused order, before the rerank. */
   fusedRank?: number;
+  /** "extra" for a note of a folder outside the vault (`--extra`, path `.extra/<name>/…`); absent for vault notes. */
+  source?: "extra";
 }
 
 /** Longest snippet in JSON results: about a paragraph, enough for an agent to judge a hit without `get`. */
@@ -58,6 +61,7 @@ export function toJsonResult(r: NoteResult): JsonResult {
     ...(r.supersededBy !== undefined ? { supersededBy: r.supersededBy } : {}),
     ...(r.successorPath !== undefined ? { supersededByPath: r.successorPath } : {}),
     ...(r.rerank ? { relevance: r.rerank.relevance, fusedRank: r.rerank.fusedRank } : {}),
+    ...(isExtraPath(r.path) ? { source: "extra" as const } : {}),
   };
 }
 

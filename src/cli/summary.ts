@@ -1,6 +1,7 @@
 import type { SyncProgress } from "../core/sync/control/sync-progress";
 import type { EmbeddingSource } from "./open-vault";
 import { sameModelName } from "../core/ollama/model-name";
+import type { OllamaEndpoint } from "../core/ollama/endpoint-chain";
 
 const COUNT = new Intl.NumberFormat("en-US");
 
@@ -20,7 +21,14 @@ export function formatBytes(n: number): string {
 export function describeIndex(
   s: Pick<SyncProgress, "notes" | "chunks" | "pendingEmbeddings"> & { vectorsModel?: string },
   e: EmbeddingSource,
+  /** The server that embedded last; named when it is a fallback, not the first `--ollama`. */
+  inUse?: OllamaEndpoint,
 ): string {
+  const line = describeVectors(s, e);
+  return e.kind === "ollama" && inUse && inUse.url !== e.url ? `${line} Embedding through the fallback ${inUse.url} (${e.url} does not answer).` : line;
+}
+
+function describeVectors(s: Pick<SyncProgress, "notes" | "chunks" | "pendingEmbeddings"> & { vectorsModel?: string }, e: EmbeddingSource): string {
   const size = `${plural(s.notes, "note")}, ${plural(s.chunks, "chunk")}`;
   if (e.kind === "ollama" && s.vectorsModel !== undefined && !sameModelName(s.vectorsModel, e.model)) {
     const kept = s.vectorsModel === "" ? "no vectors" : `its vectors of ${s.vectorsModel}`;

@@ -29,7 +29,7 @@ export async function runIndexCommand(cmd: IndexCommand, io: CliIo, now: () => n
   await opened.value.lock.release();
   printer.finish();
   const status = service.status();
-  const lines = [describeIndex(status, embedding)];
+  const lines = [describeIndex(status, embedding, opened.value.session.ollamaInUse())];
   if (embedded) {
     lines.push(embedded.documents === 0 ? "Nothing needed embedding in this run." : `Embedded ${plural(embedded.documents, "chunk")} in this run.`);
     const cut = embedded.cutInputs();

@@ -35,7 +35,7 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     ...(cmd.rerankModel === undefined ? {} : { rerankModel: cmd.rerankModel }),
   };
   void live.whenReady().then(
-    () => log(`${describeIndex(live.session.service.status(), live.vault.embedding)} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`),
+    () => log(`${describeIndex(live.session.service.status(), live.vault.embedding, live.session.ollamaInUse())} Serving MCP${cmd.watch ? ", watching for changes" : ""}.`),
     (cause: unknown) => log(`Loading the index failed: ${reasonOf(cause)}. Requests answer with this error; restart the server.`),
   );
   // A server runs for days beside Obsidian: a failure in background work (a reload, a save) is logged, and the

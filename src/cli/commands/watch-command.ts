@@ -16,7 +16,7 @@ export async function runWatchCommand(cmd: WatchCommand, io: CliIo): Promise<num
   }
   const live = opened.value;
   await live.whenReady();
-  log(`${describeIndex(live.session.service.status(), live.vault.embedding)} Watching ${live.vault.layout.vaultDir} (Ctrl-C to stop).`);
+  log(`${describeIndex(live.session.service.status(), live.vault.embedding, live.session.ollamaInUse())} Watching ${[live.vault.layout.vaultDir, ...live.vault.extras.map((e) => e.root.dir)].join(", ")} (Ctrl-C to stop).`);
   await new Promise<void>((resolve) => {
     if (io.signal?.aborted) resolve();
     io.signal?.addEventListener("abort", () => resolve(), { once: true });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { RelatedOptions } from "../../core/search/related-notes";
 import type { LiveVault } from "../live-vault";
 import { FolderNoteSource } from "../node/folder-note-source";
+import { isExtraPath } from "../../core/sources/extra-roots";
 import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
 import { closestPaths } from "./closest-paths";
 import { DEFAULT_GET_LINES, MAX_GET_CHARS, MAX_GET_LINES, MIN_GET_CHARS, readNoteLines } from "./note-lines";
@@ -43,19 +44,21 @@ export function registerGetTool(server: McpServer, live: LiveVault, log?: (line:
     guarded("The get request", log, async (args) => {
       const path = notePathOf(args.path);
       if (!path.ok) return toolError(path.error.message);
-      const vaultDir = live.vault.layout.vaultDir;
-      const read = await readNoteLines(vaultDir, path.value, {
+      const vault = live.vault;
+      // An extra folder's note is read inside that folder's root, which is its own guard against links out.
+      const extra = vault.extras.find((e) => path.value.startsWith(e.root.prefix));
+      const read = await readNoteLines(extra ? extra.root.dir : vault.layout.vaultDir, extra ? path.value.slice(extra.root.prefix.length) : path.value, {
         fromLine: args.fromLine ?? 1,
         fromChar: args.fromChar ?? 0,
         maxLines: args.maxLines ?? DEFAULT_GET_LINES,
         maxChars: args.maxChars ?? MAX_GET_CHARS,
       });
-      if ("missing" in read) {
-        const listed = await new FolderNoteSource(vaultDir).list();
+      if ("missing" in read || (!extra && isExtraPath(path.value))) {
+        const listed = await vault.source.list();
         return notFound(path.value, listed.ok ? listed.value.map((s) => s.path) : []);
       }
       if (!read.ok) return toolError(read.error.message);
-      return jsonResult(read.value);
+      return jsonResult(extra ? { ...read.value, path: path.value, source: "extra" } : read.value);
     }),
   );
 }
@@ -99,6 +102,7 @@ export function registerRelatedTool(
           score: e.score,
           similarity: e.similarity,
           ranks: e.ranks,
+          ...(isExtraPath(e.path) ? { source: "extra" } : {}),
         })),
       });
     }),

@@ -63,6 +63,18 @@ export const MESSAGES = {
     code: "OLLAMA_DIMENSION_MISMATCH",
     template: "Model {model} returned vectors of size {got}, but {expected} was expected. If you changed {setting:embedModel}, rebuild the index.",
   },
+  ollamaChainDown: {
+    kind: "error",
+    code: "OLLAMA_UNREACHABLE",
+    template:
+      "No Ollama server with model {model} answers. {tried} Start Ollama at {first}, or add a server that has {model} under {setting:ollamaFallbacks}.",
+  },
+  ollamaOnlyOtherModel: {
+    kind: "error",
+    code: "OLLAMA_UNREACHABLE",
+    template:
+      "Only Ollama at {url} answers, and it serves {other}, not {model} that this index was built with (vectors of two models never mix). Run `ollama pull {model}` there, or start Ollama at {first}.",
+  },
   noEmbeddingModel: {
     kind: "error",
     code: "OLLAMA_UNREACHABLE",
@@ -193,6 +205,14 @@ export const MESSAGES = {
   cliRerankNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--rerank needs a model name, e.g. --rerank qwen3:0.6b." },
   cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
   cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
+  cliExtraBlank: { kind: "error", code: "BAD_INPUT", template: "--extra needs a folder: --extra DIR." },
+  extraMissing: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} does not exist. Check the --extra path, or {setting:extraFolders} in the plugin's settings." },
+  extraNotFolder: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} is a file; give a folder." },
+  extraOverlaps: {
+    kind: "error",
+    code: "BAD_INPUT",
+    template: "The extra folder {path} overlaps {other}: its notes would be indexed twice. Give folders outside the vault and outside each other.",
+  },
   cliHttpPortInvalid: { kind: "error", code: "BAD_INPUT", template: '--http must be a port number from 1 to 65535, not "{port}".' },
   readerKeepsIndexModel: {
     kind: "notice",
@@ -206,6 +226,8 @@ export const MESSAGES = {
     template:
       "Read-only: the saved index was built with {saved}, so this run searches with {saved} instead of {asked} and embeds nothing of the vault. To move the index to {asked}, run index with --model {asked}, or change {setting:embedModel} in the plugin's settings.",
   },
+  ollamaFallbackInUse: { kind: "notice", code: "OLLAMA_FALLBACK", template: "Embedding through Ollama at {url}: {first} does not answer." },
+  ollamaBackToFirst: { kind: "notice", code: "OLLAMA_FALLBACK", template: "Embedding through Ollama at {url} again." },
   keywordFallback: { kind: "notice", code: "KEYWORD_FALLBACK", template: "Keyword results only: {reason}" },
   noVectorsYet: { kind: "notice", code: "NO_VECTORS", template: "No embeddings yet: showing keyword matches while the index fills." },
   hydeSkipped: { kind: "notice", code: "HYDE_SKIPPED", template: "HyDE skipped: the query looks like keywords." },

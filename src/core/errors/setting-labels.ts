@@ -6,6 +6,7 @@
 export const SETTING_LABELS = {
   ollamaUrl: "Ollama URL",
   embedModel: "Embedding model",
+  ollamaFallbacks: "Fallback Ollama servers",
   batchSize: "Batch size",
   bm25Weight: "Keyword weight",
   vectorWeight: "Meaning weight",
@@ -35,6 +36,7 @@ export const SETTING_LABELS = {
   excludeFolders: "Excluded folders",
   excludeGlobs: "Excluded patterns",
   excludeTags: "Excluded tags",
+  extraFolders: "Extra folders",
   indexStatus: "Status",
   rebuild: "Rebuild or pause",
 } as const;

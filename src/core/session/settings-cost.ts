@@ -1,6 +1,7 @@
 import { indexSettingsOf, type PluginSettings } from "../settings/plugin-settings";
 import { sameModelName } from "../ollama/model-name";
 import { chunksHash, type IndexCost, type IndexSettings } from "../sync/rules/index-settings";
+import { sameList } from "../shared/same-list";
 
 /**
  * What a settings change costs the running session; every flag false means "apply the new options and go on". The
@@ -25,7 +26,7 @@ export interface IndexSides {
 /** Decides what going from `prev` to `next` costs; `VaultSearch.applySettings` performs it. */
 export function settingsCost(prev: PluginSettings, next: PluginSettings, index?: IndexSides): SettingsCost {
   const sameModel = sameModelName(prev.embedModel, next.embedModel);
-  const newEmbedder = !sameModel || prev.ollamaUrl !== next.ollamaUrl || prev.batchSize !== next.batchSize;
+  const newEmbedder = !sameModel || prev.ollamaUrl !== next.ollamaUrl || !sameList(prev.ollamaFallbacks, next.ollamaFallbacks) || prev.batchSize !== next.batchSize;
   const sides = index ?? { before: indexSettingsOf(prev, []), after: indexSettingsOf(next, []) };
   return {
     newEmbedder,

@@ -50,6 +50,11 @@ export interface VaultSearchOptions {
   /** Time limit of one Ollama request, in ms. Default 30000 (the client's). Tests make it short. */
   ollamaTimeoutMs?: number;
   /**
+   * How long a server of the fallback chain that failed is skipped before it is tried first again, in ms. Default
+   * 30000 (see `FallbackEmbedderOptions.recheckMs`); tests set 0.
+   */
+  chainRecheckMs?: number;
+  /**
    * Whether this process starts as the index's writer: only the writer embeds the notes and saves (see
    * `IndexServiceDeps.writer`); switch later with `service.setWriter`. Default true.
    */

@@ -1,5 +1,5 @@
 import { MemoryEmbeddingCache } from "../ollama/embedding-cache";
-import { OllamaEmbedder, type Embedder } from "../ollama/embedder";
+import type { Embedder } from "../ollama/embedder";
 import { HydeGenerator } from "../ollama/hyde";
 import { OllamaHealth } from "../ollama/ollama-breaker";
 import { OllamaClient } from "../ollama/ollama-client";
@@ -17,6 +17,9 @@ import { IndexService } from "../sync/control/index-service";
 import type { NoteState } from "../sync/notes/note-state";
 import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 import { settingsCost, type SettingsCost } from "./settings-cost";
+import { chainEmbedder, chainOf } from "./chain-embedder";
+import type { OllamaEndpoint } from "../ollama/endpoint-chain";
+import { FallbackEmbedder } from "../ollama/fallback-embedder";
 import type { VaultSearchOptions } from "./vault-search-options";
 
 export type { VaultSearchOptions } from "./vault-search-options";
@@ -113,16 +116,26 @@ export class VaultSearch {
     return over ? resolveIndexSettings({ ...derived, ...over }) : derived;
   }
 
+  /**
+   * The Ollama server embeddings come from now: the settings' first unless the fallback chain moved on; undefined
+   * offline or before any server of a chain answered.
+   */
+  ollamaInUse(): OllamaEndpoint | undefined {
+    const e = this.bareEmbedder;
+    if (e instanceof FallbackEmbedder) return e.activeEndpoint();
+    return e ? { url: this.current.ollamaUrl, model: e.model } : undefined;
+  }
+
   /** The exclusion rules in force, compiled once per settings change. */
   get exclusions(): Exclusions {
     return (this.exclusionsMemo ??= compileExclusions(this.indexSettings));
   }
 
-  /** A client for the Ollama server of the settings, behind that server's circuit breaker. */
-  client(): OllamaClient {
+  /** A client for the Ollama server of the settings (or `url`, a server of the chain), behind its circuit breaker. */
+  client(url: string = this.current.ollamaUrl): OllamaClient {
     return new OllamaClient({
-      baseUrl: this.current.ollamaUrl,
-      breaker: this.health.breakerFor(this.current.ollamaUrl),
+      baseUrl: url,
+      breaker: this.health.breakerFor(url),
       ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
       ...(this.opts.ollamaTimeoutMs !== undefined ? { timeoutMs: this.opts.ollamaTimeoutMs } : {}),
     });
@@ -196,10 +209,12 @@ export class VaultSearch {
     const bare =
       s.embedModel.trim() === ""
         ? undefined
-        : new OllamaEmbedder(this.client(), {
-            model: s.embedModel,
+        : chainEmbedder(s, {
+            clientFor: (url) => this.client(url),
             batchSize: this.indexSettings.embedBatchSize,
             ...(this.cache ? { cache: this.cache } : {}),
+            ...(this.opts.chainRecheckMs !== undefined ? { recheckMs: this.opts.chainRecheckMs } : {}),
+            ...(this.opts.notify ? { notify: this.opts.notify } : {}),
           });
     this.bareEmbedder = bare;
     this.embedder = bare && wrapEmbedder ? wrapEmbedder(bare) : bare;
@@ -213,9 +228,13 @@ export class VaultSearch {
     this.unwatchBreaker?.();
     const self = new WeakRef(this);
     const alive = (): boolean => self.deref()?.service.stopped === false;
-    this.unwatchBreaker = this.health.breakerFor(this.current.ollamaUrl).onChange((open) => {
-      if (!open) self.deref()?.service.retryEmbedding();
-    }, alive);
+    // Any server of the chain that answers again may take the waiting texts.
+    const unwatch = chainOf(this.current).map((e) =>
+      this.health.breakerFor(e.url).onChange((open) => {
+        if (!open) self.deref()?.service.retryEmbedding();
+      }, alive),
+    );
+    this.unwatchBreaker = () => unwatch.forEach((u) => u());
   }
 
   private applySearchSettings(): void {

@@ -7,6 +7,7 @@ import { SettingsReader } from "./settings-reader";
 import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../errors/setting-labels";
 import { canonicalModelName } from "../ollama/model-name";
 import { readFolderWeights } from "./folder-weights";
+import { endpointEntry } from "../ollama/endpoint-chain";
 
 /** Settings fit for use, and what had to change to make them so. */
 export interface NormalizedSettings {
@@ -39,6 +40,7 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
     ollamaUrl: readUrl(data.ollamaUrl, d.ollamaUrl, r),
     // One spelling per model ("x:latest" is "x"), so the index and its caches never see two names for one model.
     embedModel: canonicalModelName(r.string(data.embedModel, SETTING_LABELS.embedModel, d.embedModel)),
+    ollamaFallbacks: r.list(data.ollamaFallbacks, SETTING_LABELS.ollamaFallbacks, d.ollamaFallbacks, (l) => readEndpoints(l, r)),
     batchSize: r.number(data.batchSize, LIMITS.batchSize, d.batchSize),
     search: readSearch(data.search, d.search, r),
     hyde: {
@@ -62,6 +64,7 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
     excludeGlobs: r.list(data.excludeGlobs, SETTING_LABELS.excludeGlobs, d.excludeGlobs, (l) => normalizeList(l, normalizeGlob)),
     excludeTags: r.list(data.excludeTags, SETTING_LABELS.excludeTags, d.excludeTags, (l) => normalizeList(l, normalizeTag)),
     minNoteChars: r.number(data.minNoteChars, LIMITS.minNoteChars, d.minNoteChars),
+    extraFolders: r.list(data.extraFolders, SETTING_LABELS.extraFolders, d.extraFolders, (l) => normalizeList(l, (f) => f.trim())),
     defaultLanguage: readLanguage(data.defaultLanguage, d.defaultLanguage, r),
     related: {
       limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
@@ -78,6 +81,17 @@ function readLanguage(raw: unknown, fallback: string, r: SettingsReader): string
   if (lang) return lang.code;
   r.errors.push(`"${text}" is not a language the keyword index stems; ${fallback} is used. Pick one under "${SETTING_LABELS.defaultLanguage}" in the settings.`);
   return fallback;
+}
+
+function readEndpoints(items: readonly string[], r: SettingsReader): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    if (item.trim() === "") continue;
+    const entry = endpointEntry(item);
+    if (entry === undefined) r.errors.push(`"${item}" is not an Ollama server; it is left out of "${SETTING_LABELS.ollamaFallbacks}". Use URL or URL@MODEL.`);
+    else if (!out.includes(entry)) out.push(entry);
+  }
+  return out;
 }
 
 function readUrl(raw: unknown, fallback: string, r: SettingsReader): string {

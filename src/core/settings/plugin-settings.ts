@@ -47,6 +47,12 @@ export interface PluginSettings {
   ollamaUrl: string;
   /** Embedding model. Changing it rebuilds the index. Default "nomic-embed-text". */
   embedModel: string;
+  /**
+   * More Ollama servers to embed with, in order, when the ones before do not answer: "URL" (same model) or
+   * "URL@MODEL". A server of another model than `embedModel` is never embedded with (vectors never mix); it only
+   * lets the notice say what to do. Default [].
+   */
+  ollamaFallbacks: string[];
   /** Texts per embedding request. Default 16. */
   batchSize: number;
   /** Fusion weights, RRF k, result count and thresholds. Default: DEFAULT_SEARCH_OPTIONS without `hyde`. */
@@ -68,6 +74,11 @@ export interface PluginSettings {
   /** Notes with fewer characters than this are skipped. Default 0 (index everything). */
   minNoteChars: number;
   /**
+   * Desktop only: absolute paths of folders outside the vault whose Markdown notes are indexed too, read-only, as
+   * `.extra/<name>/…` (see extra-roots.ts). The CLI uses them when no `--extra` is given. Default [].
+   */
+  extraFolders: string[];
+  /**
    * Language of notes whose language neither `lang` frontmatter nor their words tell: a Snowball language code
    * ("de", "sv"). Changing it rebuilds the keyword index (no new embeddings). Default "en".
    */
@@ -84,6 +95,7 @@ export function defaultSettings(): PluginSettings {
     version: SETTINGS_VERSION,
     ollamaUrl: DEFAULT_OLLAMA_URL,
     embedModel: "nomic-embed-text",
+    ollamaFallbacks: [],
     batchSize: 16,
     search: {
       ...DEFAULT_SEARCH_SETTINGS,
@@ -99,6 +111,7 @@ export function defaultSettings(): PluginSettings {
     excludeGlobs: [],
     excludeTags: ["private"],
     minNoteChars: 0,
+    extraFolders: [],
     defaultLanguage: "en",
     related: { limit: 15, hideLinked: false },
   };

@@ -1,4 +1,5 @@
-import { debounce, ItemView, type Debouncer, Keymap, type HoverParent, type HoverPopover, type Plugin, type WorkspaceLeaf } from "obsidian";
+import { debounce, ItemView, type Debouncer, Keymap, Notice, type HoverParent, type HoverPopover, type Plugin, type WorkspaceLeaf } from "obsidian";
+import { isExtraPath } from "../../core/sources/extra-roots";
 import type { RelatedEntry, RelatedResult } from "../../core/search/related-notes";
 import { openNote } from "../note-actions";
 import type { IndexProgress, IndexStatusPort, RelatedPort, SettingsPort } from "../ports";
@@ -15,6 +16,8 @@ export interface RelatedViewDeps {
   settings: SettingsPort;
   /** Quiet time after a note switch or an index update before the list is recomputed, in ms. Default 300. */
   debounceMs?: number;
+  /** Opens a note of an extra folder (outside the vault) in the default app. Default: none (a notice says so). */
+  openExtra?: (path: string) => void;
 }
 
 /** The right-sidebar list of notes related to the active (or pinned) note. */
@@ -98,13 +101,21 @@ export class RelatedView extends ItemView implements HoverParent {
     for (const entry of result.entries) this.wireEntry(renderRelatedEntry(this.listEl, entry), entry, path);
   }
 
+  /** A note outside the vault is read-only here: it opens in the system's default app. */
+  private openOutside(path: string): void {
+    if (this.deps.openExtra) this.deps.openExtra(path);
+    else new Notice(`${path} is outside the vault and can only be opened on desktop.`);
+  }
+
   private wireEntry(item: HTMLElement, entry: RelatedEntry, sourcePath: string): void {
     item.addEventListener("click", (evt) => {
+      if (isExtraPath(entry.path)) return this.openOutside(entry.path);
       const pane = Keymap.isModEvent(evt);
       void openNote(this.app, { path: entry.path, line: entry.best.startLine }, pane === true ? "tab" : pane);
     });
     item.addEventListener("auxclick", (evt) => {
-      if (evt.button === 1) void openNote(this.app, { path: entry.path, line: entry.best.startLine }, "tab");
+      if (evt.button === 1 && isExtraPath(entry.path)) this.openOutside(entry.path);
+      else if (evt.button === 1) void openNote(this.app, { path: entry.path, line: entry.best.startLine }, "tab");
     });
     item.addEventListener("mouseover", (event) => {
       this.app.workspace.trigger("hover-link", {

@@ -1,5 +1,6 @@
 import { buildExcerpt, type HighlightTerms } from "../../core/search/excerpt";
 import type { NoteResult } from "../../core/search/search-result";
+import { isExtraPath } from "../../core/sources/extra-roots";
 import type { ExcerptCache } from "./excerpt-cache";
 import { explainLine } from "./explain-format";
 import { headingTrail, renderExcerpt } from "./excerpt-render";
@@ -31,6 +32,10 @@ export function renderResult(el: HTMLElement, result: NoteResult, opts: ResultRe
   renderExcerpt(el, opts.excerpts ? opts.excerpts.get(text, opts.highlight, chars) : buildExcerpt(text, opts.highlight, chars));
   const meta = el.createDiv({ cls: "hvs-result-meta" });
   meta.createSpan({ cls: "hvs-result-path", text: result.path });
+  if (isExtraPath(result.path)) {
+    el.addClass("hvs-result-extra");
+    meta.createSpan({ cls: "hvs-result-readonly", text: "Read-only, outside the vault", attr: { title: "Opens in the default app" } });
+  }
   for (const tag of result.tags) meta.createSpan({ cls: "hvs-result-tag", text: `#${tag}` });
   if (result.superseded === true) renderSuperseded(el, result, opts.onSuccessor);
   if (opts.explain) el.createDiv({ cls: "hvs-explain", text: explainLine(result.explain, result.rerank) });

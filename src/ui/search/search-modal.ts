@@ -1,4 +1,5 @@
-import { Keymap, Modal, Platform, type App } from "obsidian";
+import { Keymap, Modal, Notice, Platform, type App } from "obsidian";
+import { isExtraPath } from "../../core/sources/extra-roots";
 import type { NoteResult } from "../../core/search/search-result";
 import type { PluginSettings } from "../../core/settings/plugin-settings";
 import { type AfterPaint, windowAfterPaint } from "./deferred-rows";
@@ -24,6 +25,11 @@ export interface SearchModalDeps {
   timers?: Timers;
   /** Schedules drawing the rows below the first screenful after the next paint. Default: the window's frames. */
   afterPaint?: AfterPaint;
+  /**
+   * Opens a note of an extra folder (`.extra/…`, outside the vault) in the system's default app. Default: none,
+   * and choosing such a note says it can't be opened here.
+   */
+  openExtra?: (path: string) => void;
 }
 
 /** The keys the footer lists, in the words of Obsidian's own prompts. */
@@ -54,7 +60,10 @@ export class SearchModal extends Modal {
   /** The input of the state drawn last: the box is written only when the store changed it (a toggle, a suggestion). */
   private drawnInput = "";
 
-  constructor(app: App, deps: SearchModalDeps) {
+  constructor(
+    app: App,
+    private readonly deps: SearchModalDeps,
+  ) {
     super(app);
     this.store = new SearchStore({
       search: deps.search,
@@ -160,6 +169,12 @@ export class SearchModal extends Modal {
   private choose(result: NoteResult | undefined, evt: MouseEvent | KeyboardEvent): void {
     if (!result) return;
     this.close();
+    // Outside the vault: read-only, no link to insert; it opens in the system's default app.
+    if (isExtraPath(result.path)) {
+      if (this.deps.openExtra) this.deps.openExtra(result.path);
+      else new Notice(`${result.path} is outside the vault and can only be opened on desktop.`);
+      return;
+    }
     const pane = Keymap.isModEvent(evt);
     if (evt.shiftKey && !pane) {
       insertLinkAtCursor(this.app, result.path);

@@ -1,3 +1,4 @@
+import { isChainError } from "../../core/ollama/fallback-embedder";
 import type { SearchResponse } from "../../core/search/search-result";
 
 /** One line of the status area above the results. */
@@ -28,7 +29,7 @@ export function noticeLines(response: SearchResponse | undefined, ollamaUrl: str
     const suggestion = notice.suggestion?.trim() ? notice.suggestion : undefined;
     if (notice.code === "KEYWORD_FALLBACK" && isUnreachable(notice.error)) {
       lines.push({ text: `Keyword results only: Ollama unreachable at ${ollamaUrl}`, outage: true });
-    } else if (notice.code === "KEYWORD_FALLBACK" && notice.error?.code === "OLLAMA_TIMEOUT") {
+    } else if (notice.code === "KEYWORD_FALLBACK" && (notice.error?.code === "OLLAMA_TIMEOUT" || (notice.error && isChainError(notice.error)))) {
       // A stuck server: the next searches answer from keywords at once, so the line stays while they run.
       lines.push({ text: notice.message, outage: true });
     } else if (!lines.some((l) => l.text === notice.message)) {
@@ -40,8 +41,9 @@ export function noticeLines(response: SearchResponse | undefined, ollamaUrl: str
 
 /**
  * The engine also uses OLLAMA_UNREACHABLE when no embedder is set up at all; that case has its own message
- * ("No embedding model is set up…"), which is more useful than blaming the network.
+ * ("No embedding model is set up…"), which is more useful than blaming the network; so does a fallback chain of
+ * servers, whose message names each server and what to do.
  */
 function isUnreachable(error: { code: string; message: string } | undefined): boolean {
-  return error?.code === "OLLAMA_UNREACHABLE" && !error.message.startsWith("No embedding model");
+  return error?.code === "OLLAMA_UNREACHABLE" && !error.message.startsWith("No embedding model") && !isChainError(error);
 }

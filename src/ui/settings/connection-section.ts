@@ -9,6 +9,8 @@ import { bindField } from "./setting-fields";
 import type { SettingGroup } from "./setting-rows";
 import type { SettingsContext } from "./settings-context";
 import { SETTING_LABELS } from "../../core/errors/setting-labels";
+import { endpointEntry } from "../../core/ollama/endpoint-chain";
+import { listRow, splitLines } from "./indexing-section";
 
 /**
  * Connection: the Ollama URL with "Test connection", the embedding model (from the server's embedding models),
@@ -82,6 +84,17 @@ export function connectionGroup(ctx: SettingsContext): SettingGroup {
           });
         },
       },
+      listRow(
+        ctx,
+        {
+          name: SETTING_LABELS.ollamaFallbacks,
+          desc: "Servers to embed with, in order, when the one above does not answer: URL for the same model, or URL@MODEL. Only servers with the index's model are used; vectors of two models never mix. One a line.",
+          placeholder: "http://192.168.1.20:11434\nhttp://127.0.0.1:11434@nomic-embed-text",
+        },
+        "ollamaFallbacks",
+        (e) => endpointEntry(e) ?? "",
+        splitLines,
+      ),
       ...numberRows(ctx, [
         {
           name: SETTING_LABELS.batchSize,

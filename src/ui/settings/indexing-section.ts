@@ -1,3 +1,4 @@
+import { Platform } from "obsidian";
 import { ok } from "../../core/result";
 import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag, splitListInput } from "../../core/settings/list-settings";
 import { LIMITS } from "../../core/settings/setting-limits";
@@ -42,14 +43,21 @@ const INDEXING_NUMBERS: readonly NumberSettingSpec[] = [
   },
 ];
 
-type ListKey = "excludeFolders" | "excludeGlobs" | "excludeTags";
+type ListKey = "excludeFolders" | "excludeGlobs" | "excludeTags" | "extraFolders" | "ollamaFallbacks";
 
-/** A list setting typed as lines or commas; kept when the field loses focus, so half-typed entries cost nothing. */
-function listRow(
+/** Splits a field into its lines only: paths and URLs may hold commas. */
+export const splitLines = (text: string): string[] => text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+
+/**
+ * A list setting typed as lines or commas (or as `split` says); kept when the field loses focus, so half-typed
+ * entries cost nothing.
+ */
+export function listRow(
   ctx: SettingsContext,
   text: { name: string; desc: string; placeholder: string },
   key: ListKey,
   normalize: (s: string) => string,
+  split: (text: string) => string[] = splitListInput,
 ): SettingRow {
   return {
     name: text.name,
@@ -62,7 +70,7 @@ function listRow(
         bindField(setting, t.inputEl, {
           get: () => ctx.get()[key],
           format: (items) => items.join("\n"),
-          parse: (s) => ok(normalizeList(splitListInput(s), normalize)),
+          parse: (s) => ok(normalizeList(split(s), normalize)),
           commit: (items) => ctx.update((d) => void (d[key] = items)),
           when: "change",
         });
@@ -106,6 +114,22 @@ export function indexingGroup(ctx: SettingsContext): SettingGroup {
         "excludeTags",
         normalizeTag,
       ),
+      // Only the desktop app can read folders outside the vault.
+      ...(Platform.isDesktopApp
+        ? [
+            listRow(
+              ctx,
+              {
+                name: SETTING_LABELS.extraFolders,
+                desc: "Folders outside the vault whose Markdown notes are searched too, read-only: they show as .extra/<folder name>/… and open in the default app. Absolute paths, one a line. Desktop only.",
+                placeholder: "/home/me/work-notes",
+              },
+              "extraFolders",
+              (f) => f.trim(),
+              splitLines,
+            ),
+          ]
+        : []),
     ],
   };
 }

@@ -1,4 +1,5 @@
 import type { Chunk, NoteMeta } from "../../types";
+import { splitExtraPath } from "../../sources/extra-roots";
 import { globToRegExp } from "./glob";
 import type { IndexSettings } from "./index-settings";
 
@@ -24,13 +25,18 @@ export function compileExclusions(s: IndexSettings): Exclusions {
   const tags = s.excludeTags.map(normalizeTag).filter((t) => t !== "");
   return {
     byPath(path) {
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      return (
-        folders.some((f) => path.startsWith(`${f}/`)) ||
-        globs.some((g) => g.re.test(g.nameOnly ? name : path)) ||
-        hostPrefixes.some((p) => path.startsWith(p)) ||
-        hostRegexes.some((re) => re.test(path))
-      );
+      const byRules = (p: string): boolean => {
+        const name = p.slice(p.lastIndexOf("/") + 1);
+        return (
+          folders.some((f) => p.startsWith(`${f}/`)) ||
+          globs.some((g) => g.re.test(g.nameOnly ? name : p)) ||
+          hostPrefixes.some((h) => p.startsWith(h)) ||
+          hostRegexes.some((re) => re.test(p))
+        );
+      };
+      // An extra folder's note answers to the rules as its index path and as its path inside that folder.
+      const inner = splitExtraPath(path)?.inner;
+      return byRules(path) || (inner !== undefined && byRules(inner));
     },
     byContent(meta, proseChars) {
       if (proseChars < s.minNoteChars) return true;

@@ -1,0 +1,83 @@
+import type { NoteEvent, NoteSource } from "../sync/notes/note-source";
+import { extraRootsOf, type ExtraRoot } from "./extra-roots";
+import { ListingChanges } from "./listing-changes";
+import type { MultiNoteSource } from "./multi-note-source";
+
+/** What the keeper works on. */
+export interface ExtraFolderKeeperDeps {
+  /** The index's source; its extra folders are replaced on `apply`. */
+  source: MultiNoteSource;
+  /** A source for one extra folder (the host reads the disk). */
+  open: (root: ExtraRoot) => NoteSource;
+  /** Where note events go (the index service). */
+  enqueue: (e: NoteEvent) => void;
+  /** Paths the index holds now. */
+  indexed: () => Iterable<string>;
+}
+
+/**
+ * Keeps a host's extra folders in step with its setting and with the disk, for a host without file-system events
+ * for them (the plugin: Obsidian only reports the vault). `apply` swaps the folders in at once: the notes of a folder
+ * taken out leave the index, those of a new one come in. `rescan` compares each folder's listing with the last one
+ * and sends what changed.
+ */
+export class ExtraFolderKeeper {
+  private roots: ExtraRoot[] = [];
+  private readonly listings = new Map<string, ListingChanges>();
+
+  constructor(private readonly deps: ExtraFolderKeeperDeps) {}
+
+  /** The folders in force. */
+  get current(): readonly ExtraRoot[] {
+    return this.roots;
+  }
+
+  /**
+   * Takes the folders at start-up, before the index reconciles with its source (which then finds their notes):
+   * nothing is sent now; the first listing is the baseline of later `rescan`s.
+   */
+  async start(dirs: readonly string[]): Promise<void> {
+    this.roots = extraRootsOf(dirs);
+    this.deps.source.setExtras(this.roots.map((root) => ({ root, source: this.deps.open(root) })));
+    for (const r of this.roots) this.listings.set(r.prefix, new ListingChanges());
+    await this.rescan();
+  }
+
+  /** Where an index path of an extra folder is on disk, joined with `sep`; undefined when no folder has it. */
+  fileOf(path: string, sep: string): string | undefined {
+    const root = this.roots.find((r) => path.startsWith(r.prefix));
+    return root ? [root.dir.replace(/[\\/]+$/, ""), ...path.slice(root.prefix.length).split("/")].join(sep) : undefined;
+  }
+
+  /** Switches to the folders `dirs`; resolves once the new folders' notes are sent to the index. */
+  async apply(dirs: readonly string[]): Promise<void> {
+    const next = extraRootsOf(dirs);
+    const gone = this.roots.filter((r) => !next.some((n) => n.prefix === r.prefix && n.dir === r.dir));
+    const added = next.filter((n) => !this.roots.some((r) => n.prefix === r.prefix && n.dir === r.dir));
+    this.roots = next;
+    this.deps.source.setExtras(next.map((root) => ({ root, source: this.deps.open(root) })));
+    if (gone.length > 0) {
+      for (const path of this.deps.indexed()) {
+        if (gone.some((r) => path.startsWith(r.prefix)) && !added.some((r) => path.startsWith(r.prefix))) this.deps.enqueue({ kind: "delete", path });
+      }
+    }
+    for (const r of gone) this.listings.delete(r.prefix);
+    for (const r of added) this.listings.set(r.prefix, new ListingChanges());
+    await this.rescan(added, true);
+  }
+
+  /** Compares the folders' listings with the last ones and sends what changed (a new folder: all its notes). */
+  async rescan(roots: readonly ExtraRoot[] = this.roots, fresh = false): Promise<void> {
+    for (const root of roots) {
+      const extra = this.deps.source.extras.find((e) => e.root.prefix === root.prefix);
+      const changes = this.listings.get(root.prefix);
+      if (!extra || !changes) continue;
+      const listed = await extra.source.list();
+      // An unreadable folder (a drive not mounted) keeps its notes until it is readable or taken out of the setting.
+      if (!listed.ok) continue;
+      const events = changes.next(listed.value);
+      const out: NoteEvent[] = fresh ? listed.value.map((s) => ({ kind: "upsert", path: s.path })) : events;
+      for (const e of out) this.deps.enqueue({ ...e, path: root.prefix + e.path });
+    }
+  }
+}
