@@ -1,5 +1,6 @@
 import { pairDotKernel } from "./pair-dot-kernel";
 import { pairDotRows } from "./pair-dot-js";
+import { pairDotInt8Rows } from "./pair-dot-int8";
 import type { VectorStore } from "./vector-store";
 
 /** Slots scored per call of the kernel (or its JavaScript twin) before the scan looks at the scores. */
@@ -7,7 +8,8 @@ const BATCH_SLOTS = 1024;
 
 /**
  * The one scan over a store, shared by search and related notes: max(a · v, b · v) for every slot, through the
- * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere, handed to `visit` one batch at
+ * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere (an int8 store: pair-dot-int8.ts),
+ * handed to `visit` one batch at
  * a time (`dots[k]` belongs to slot `first + k`; free slots get a meaningless score, and a norm of 0). With one
  * probe pass it as both `a` and `b`. Yields after about every `perStep` slots, so a caller can let keystrokes
  * through; vectors stored or removed between steps may or may not be seen.
@@ -31,9 +33,14 @@ export function* scanStore(
         yield;
       }
       const count = Math.min(BATCH_SLOTS, page.count - from);
-      const rows = page.rows.subarray(from * dims, (from + count) * dims);
-      if (kernel) kernel.scoreRows(rows, count, a, b, dots, 0);
-      else pairDotRows(rows, count, a, b, dots, 0);
+      if (page.codes) {
+        const codes = page.codes.subarray(from * dims, (from + count) * dims);
+        pairDotInt8Rows(codes, page.scales.subarray(from, from + count), count, a, b, dots, 0);
+      } else {
+        const rows = page.rows.subarray(from * dims, (from + count) * dims);
+        if (kernel) kernel.scoreRows(rows, count, a, b, dots, 0);
+        else pairDotRows(rows, count, a, b, dots, 0);
+      }
       visit(page.first + from, count, dots);
       sinceYield += count;
     }
