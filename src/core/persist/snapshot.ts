@@ -1,4 +1,5 @@
 import type { Chunk, NoteMeta } from "../types";
+import type { VectorPrecision } from "../vectors/vector-precision";
 
 /**
  * Version of the on-disk layout of the index files. Bump it whenever the layout changes: files of any other version
@@ -68,6 +69,11 @@ export interface IndexSnapshot {
    * doesn't analyse every text again. Optional: without it, or when it can't be used, loading analyses the texts.
    */
   keywords?: Uint8Array;
+  /**
+   * How the vectors file keeps the vectors (`vectors` is float32 in memory either way). Saving: default "float32".
+   * Loading: what the file had ("float32" for files saved before the option).
+   */
+  vectorPrecision?: VectorPrecision;
 }
 
 /**

@@ -26,6 +26,7 @@ export const SETTING_LABELS = {
   debounceMs: "Re-index delay",
   minNoteChars: "Minimum note length",
   defaultLanguage: "Default language",
+  vectorPrecision: "Vector precision",
   excludeFolders: "Excluded folders",
   excludeGlobs: "Excluded patterns",
   excludeTags: "Excluded tags",

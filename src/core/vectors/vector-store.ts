@@ -100,9 +100,12 @@ export class VectorStore {
     return this.slotOf.get(id);
   }
 
-  /** The vector in slot `slot` as `get` gives it (undefined for a free slot). */
+  /**
+   * The vector in slot `slot` as `get` gives it. A slot freed since it was looked up still gives the vector it held
+   * until the slot is reused (never while a `hold()` is in force): a save reads slots it listed before.
+   */
   vectorAt(slot: number): Float32Array | undefined {
-    if (this.state[slot] !== LIVE) return undefined;
+    if (slot < 0 || slot >= this.capacity) return undefined;
     if (this.precision === "float32") return this.views[slot];
     const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
     const dims = this.dims;

@@ -95,7 +95,7 @@ export class SyncState {
     this.writer = deps.writer ?? true;
     this.model = embedder;
     this.vectorsModel = canonicalModelName(embedder?.model ?? "");
-    this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
+    this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage, settings.vectorPrecision);
     this.engine = new SearchEngine({ index: this.current.index, ...(embedder ? { embedder } : {}) });
     this.checkpoints = new Checkpoints(deps);
     this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });

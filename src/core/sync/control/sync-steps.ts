@@ -66,6 +66,10 @@ export class SyncSteps {
       this.busy("indexing");
       await s.synced.setDefaultLanguage(s.settings.defaultLanguage, () => s.pause());
       s.checkpoints.changed();
+    } else if (s.synced.index.dims > 0 && s.synced.index.vectorPrecision !== s.settings.vectorPrecision) {
+      this.busy("indexing");
+      await s.synced.setVectorPrecision(s.settings.vectorPrecision, () => s.pause());
+      s.checkpoints.changed();
     } else if (s.runner.inbox.length > 0) {
       await this.applyInbox();
     } else if (s.scan) {
@@ -191,7 +195,7 @@ export class SyncSteps {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
       s.vectorsModel = s.embedderModel;
     }
-    const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
+    const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage, s.settings.vectorPrecision);
     s.languageDue = false;
     if (keep) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
     s.useIndex(fresh);

@@ -86,7 +86,10 @@ export class SyncWorker {
   /** Takes new settings; a change of chunking rebuilds, a change of the exclusion rules scans again. */
   setSettings(settings: IndexSettings): SettingsImpact {
     const impact = compareSettings(this.state.settings, settings);
+    const precisionChanged = this.state.settings.vectorPrecision !== settings.vectorPrecision;
     this.state.useSettings(settings);
+    // The stored vectors are converted in place by the next step, with nothing embedded again.
+    if (precisionChanged) this.kick();
     if (impact.rebuild) this.requestReset("rebuild");
     else if (impact.exclusionsChanged) this.requestScan(true);
     if (impact.defaultLanguageChanged && !impact.rebuild) {
