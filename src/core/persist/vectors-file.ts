@@ -76,7 +76,7 @@ export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileC
   const { dims, rows } = header;
   const model = canonicalModelName(header.model);
   const precision = header.precision ?? "float32";
-  if (!isVectorPrecision(precision)) return err(corruptFile("vectors file", `unknown vector precision ${String(precision)}`));
+  if (!isVectorPrecision(precision)) return err(corruptFile("vectors file", `unknown vector precision ${JSON.stringify(precision)}`));
   const floatBytes = precision === "int8" ? int8RowsBytes(rows, dims) : rows * dims * 4;
   const usedBytes = floatBytes + bitmapBytes(rows);
   if (body.length < usedBytes || body.length - usedBytes > 3) {

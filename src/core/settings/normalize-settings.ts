@@ -69,7 +69,7 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
 
 function readVectorPrecision(raw: unknown, fallback: VectorPrecision, r: SettingsReader): VectorPrecision {
   if (raw === undefined || isVectorPrecision(raw)) return raw ?? fallback;
-  r.errors.push(`"${String(raw)}" is not a vector precision (${VECTOR_PRECISIONS.join(" or ")}); ${fallback} is used. Pick one under "${SETTING_LABELS.vectorPrecision}" in the settings.`);
+  r.errors.push(`${JSON.stringify(raw)} is not a vector precision (${VECTOR_PRECISIONS.join(" or ")}); ${fallback} is used. Pick one under "${SETTING_LABELS.vectorPrecision}" in the settings.`);
   return fallback;
 }
 
