@@ -5,6 +5,8 @@ import { scanNearestNotes } from "../../../src/core/search/vector-scan";
 import { findRelatedNotes } from "../../../src/core/search/related-notes";
 import { nearestChunksSteps } from "../../../src/core/vectors/nearest-chunks";
 import { VectorStore } from "../../../src/core/vectors/vector-store";
+import { scanStore } from "../../../src/core/vectors/store-scan";
+import { pairDotInt8Rows } from "../../../src/core/vectors/pair-dot-int8";
 import type { ChunkedNote } from "../../../src/core/types";
 import { unitVector } from "./unit-vector";
 
@@ -63,6 +65,19 @@ describe("an int8 vector store", () => {
       if (b.every((h, i) => h.id === a[i]!.id)) same++;
     }
     expect(same).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("the int8 scan", () => {
+  it("gives bit for bit the scores of the JavaScript int8 loop through the float kernel", () => {
+    const store = filled("int8", 1500);
+    const [a, b] = [unitVector(DIMS, 77), unitVector(DIMS, 78)];
+    const viaScan = new Float64Array(store.slots);
+    runAll(scanStore(store, a, b, (first, n, dots) => viaScan.set(dots.subarray(0, n), first)));
+    const viaLoop = new Float64Array(store.slots);
+    for (const page of store.pages) if (page.codes) pairDotInt8Rows(page.codes, page.scales, page.count, a, b, viaLoop, page.first);
+    expect([...viaScan]).toEqual([...viaLoop]);
+    expect(viaScan.some((x) => x !== 0)).toBe(true);
   });
 });
 
