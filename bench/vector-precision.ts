@@ -161,7 +161,8 @@ const scaleRows = args.has("no-scale") ? [] : scale(Number(args.get("notes") ?? 
 const loadAfter = loadavg().map((l) => l.toFixed(2)).join(" ");
 const result = { model: model || null, loadBefore: load, loadAfter, quality: qualityRows, scale: scaleRows };
 console.log(JSON.stringify(result, null, 2));
-writeJson(args.get("out") ?? "bench/results/vector-precision.json", result);
+const tag = model ? `-${model.replace(/[^\w.-]/g, "_")}` : "";
+writeJson(args.get("out") ?? `bench/results/vector-precision${tag}.json`, result);
 
 const deltas = (ds: string) => {
   const [f, q] = [qualityRows.find((r) => r.dataset === ds && r.precision === "float32"), qualityRows.find((r) => r.dataset === ds && r.precision === "int8")];
@@ -169,7 +170,7 @@ const deltas = (ds: string) => {
 };
 const datasets = [...new Set(qualityRows.map((r) => r.dataset))];
 writeSection(
-  "vector-precision",
+  `vector-precision${tag}`,
   [
     `### Vector precision: float32 against int8 (model ${model || "none"}, load ${load} → ${loadAfter})`,
     "",
