@@ -16,12 +16,24 @@ export function int8RowsBytes(rows: number, dims: number): number {
 }
 
 /** Quantizes `row(i)` for each row into `body` (zeroed), yielding after about every `SLICE_BYTES` of input. */
-export function* writeInt8Rows(body: Uint8Array, rows: number, dims: number, row: (i: number) => Float32Array | undefined): Steps<void> {
+export function* writeInt8Rows(
+  body: Uint8Array,
+  rows: number,
+  dims: number,
+  row: (i: number) => Float32Array | undefined,
+  /** Row i's codes copied into `codes`, returning the scale, when the rows are int8 already (see `VectorRows`). */
+  int8Row?: (i: number, codes: Int8Array) => number | undefined,
+): Steps<void> {
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   const codes = new Int8Array(body.buffer, body.byteOffset + rows * 4, rows * dims);
   const rowsPerSlice = Math.max(1, Math.floor(SLICE_BYTES / Math.max(1, dims * 4)));
   for (let i = 0; i < rows && dims > 0; i++) {
     if (i > 0 && i % rowsPerSlice === 0) yield;
+    const scale = int8Row?.(i, codes.subarray(i * dims, (i + 1) * dims));
+    if (scale !== undefined) {
+      view.setFloat32(i * 4, scale, true);
+      continue;
+    }
     const v = row(i);
     if (!v) continue;
     if (v.length !== dims) throw new Error(`row ${i} has ${v.length} floats, not ${dims}`);

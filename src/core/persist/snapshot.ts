@@ -85,6 +85,11 @@ export interface VectorRows {
   readonly length: number;
   /** Row i's vector (`dims` floats), or undefined for a chunk that waits for its embedding. */
   row(i: number): Float32Array | undefined;
+  /**
+   * Copies row i's int8 codes into `codes` and returns its scale, when the rows are kept as int8 (undefined
+   * otherwise): an int8 save then copies codes instead of dequantizing and quantizing every row again.
+   */
+  int8Row?(i: number, codes: Int8Array): number | undefined;
   /** Called once the rows are written (or the save is given up): the index may then reuse their memory. */
   release?(): void;
 }

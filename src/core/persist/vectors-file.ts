@@ -41,7 +41,7 @@ export function* encodeVectorsFile(s: SnapshotToSave): Steps<SealedFile> {
     const vectors = s.vectors;
     if (int8) {
       const rowOf = vectors instanceof Float32Array ? (i: number) => (s.hasVector[i] ? vectors.subarray(i * dims, (i + 1) * dims) : undefined) : (i: number) => vectors.row(i);
-      yield* writeInt8Rows(body, rows, dims, rowOf);
+      yield* writeInt8Rows(body, rows, dims, rowOf, vectors instanceof Float32Array ? undefined : vectors.int8Row?.bind(vectors));
     } else if (vectors instanceof Float32Array) {
       const sliceFloats = SLICE_BYTES / 4;
       for (let from = 0; from < vectors.length; from += sliceFloats) {

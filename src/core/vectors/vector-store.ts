@@ -127,6 +127,14 @@ export class VectorStore {
     return this.keyOf[slot] ?? 0;
   }
 
+  /** Copies slot `slot`'s int8 codes into `codes` and returns its scale; undefined in a float32 store. See `vectorAt`. */
+  int8At(slot: number, codes: Int8Array): number | undefined {
+    if (this.precision !== "int8" || slot < 0 || slot >= this.capacity) return undefined;
+    const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
+    codes.set(page.codes.subarray(row * this.dims, (row + 1) * this.dims));
+    return page.scales[row];
+  }
+
   /**
    * Stores (or replaces) chunk `id`'s vector, of note `path`, and returns the stored view (undefined in an int8
    * store, which has none: read it back with `get`). A vector that is itself an unclaimed row of an adopted array is

@@ -4,6 +4,7 @@ import { runAll } from "../../../src/core/persist/slices";
 import { decodeSnapshot, encodeSnapshot } from "../../../src/core/persist/snapshot-codec";
 import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "../../../src/core/persist/snapshot";
 import { decodeVectorsFile, encodeVectorsFile } from "../../../src/core/persist/vectors-file";
+import { VectorStore } from "../../../src/core/vectors/vector-store";
 import { buildSnapshot, expectationsOf } from "./snapshot-fixtures";
 
 const DIMS = 64;
@@ -62,6 +63,18 @@ describe("the vectors file in each precision", () => {
     const a = runAll(encodeVectorsFile({ ...s, vectorPrecision: "int8" }));
     const b = runAll(encodeVectorsFile({ ...s, vectors: rows, vectorPrecision: "int8" }));
     expect([...b.bytes]).toEqual([...a.bytes]);
+  });
+
+  it("copies the codes of an int8 store as they are (int8Row), giving the bytes quantizing its rows again gives", () => {
+    const s = sample();
+    const store = new VectorStore(DIMS, () => 0, "int8");
+    s.chunks.forEach((c, i) => s.hasVector[i] && store.set(c.id, c.path, s.vectors.subarray(i * DIMS, (i + 1) * DIMS)));
+    const slot = (i: number) => store.slotOfId(s.chunks[i]!.id) ?? -1;
+    const row = (i: number) => (s.hasVector[i] ? store.vectorAt(slot(i)) : undefined);
+    const int8Row = (i: number, codes: Int8Array) => (s.hasVector[i] ? store.int8At(slot(i), codes) : undefined);
+    const copied = runAll(encodeVectorsFile({ ...s, vectors: { length: s.vectors.length, row, int8Row }, vectorPrecision: "int8" }));
+    const requantized = runAll(encodeVectorsFile({ ...s, vectors: { length: s.vectors.length, row }, vectorPrecision: "int8" }));
+    expect([...copied.bytes]).toEqual([...requantized.bytes]);
   });
 
   it("calls a file with an unknown precision, or an int8 body of the wrong size, corrupt", () => {

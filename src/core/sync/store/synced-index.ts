@@ -174,7 +174,8 @@ export class SyncedIndex {
       hasVector[i] = 1;
     }
     const row = (i: number) => (store && slots[i]! >= 0 ? store.vectorAt(slots[i]!) : undefined);
-    const vectors = { length: chunks.length * dims, row, release };
+    const int8Row = (i: number, codes: Int8Array) => (store && slots[i]! >= 0 && hasVector[i] ? store.int8At(slots[i]!, codes) : undefined);
+    const vectors = { length: chunks.length * dims, row, int8Row, release };
     const vectorPrecision = this.current.vectorPrecision;
     return { header: { ...header, dims }, notes, chunks, vectors, hasVector, vectorPrecision, ...(keywords ? { keywords } : {}) };
   }
