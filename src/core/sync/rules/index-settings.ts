@@ -49,7 +49,8 @@ export interface IndexSettings {
    * How stored vectors are kept, in memory and in the index file: "int8" (a byte a dimension and a scale a vector,
    * about a quarter of "float32"'s size; search quality within 0.005 nDCG@10 in bench:vector-precision) or "float32"
    * (as the model returned them). A change converts the stored vectors in place and embeds nothing again; going back
-   * to "float32" keeps the int8 values. Default "float32".
+   * to "float32" keeps the int8 values. Default "float32" (loading an int8 file still dequantizes it first, which
+   * makes a load slower than a float32 one: docs/BENCHMARKS.md).
    */
   vectorPrecision: VectorPrecision;
   /** Quiet time after the last vault event before changes are indexed, in ms. Default 2000. */
