@@ -54,7 +54,7 @@ const storeOut = new Float64Array(store.slots);
 const storeJs = new Float64Array(store.slots);
 const storeKernelMs = median(() => runAll(scanStore(store, a, b, (first, n, dots) => storeOut.set(dots.subarray(0, n), first))));
 const storeJsMs = median(() => {
-  for (const page of store.pages) pairDotRows(page.rows, page.count, a, b, storeJs, page.first);
+  for (const page of store.pages) if (page.rows) pairDotRows(page.rows, page.count, a, b, storeJs, page.first);
 });
 const differing =
   js.reduce((n, x, i) => n + (Object.is(x, wasm[i]) ? 0 : 1), 0) +

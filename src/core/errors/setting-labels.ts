@@ -33,6 +33,7 @@ export const SETTING_LABELS = {
   debounceMs: "Re-index delay",
   minNoteChars: "Minimum note length",
   defaultLanguage: "Default language",
+  vectorPrecision: "Vector precision",
   excludeFolders: "Excluded folders",
   excludeGlobs: "Excluded patterns",
   excludeTags: "Excluded tags",

@@ -6,6 +6,7 @@ import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../keyword/lexical
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
+import type { VectorPrecision } from "../vectors/vector-precision";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
@@ -40,6 +41,8 @@ export class ChunkIndex {
   private readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
+  private vectors: VectorStore | undefined;
+  private readonly tieKey: (id: string) => number;
   private readonly exported = new KeywordExport();
 
   constructor(
@@ -48,12 +51,14 @@ export class ChunkIndex {
     private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
     /** Language of notes whose language neither frontmatter nor their words tell. Default English. */
     defaultLanguage: Language = ENGLISH,
+    /** How the vector store keeps vectors (see `VectorPrecision`). Default "float32". */
+    precision: VectorPrecision = "float32",
   ) {
     this.langs = new ChunkLanguages(this.chunkLangs, this.analyzer, defaultLanguage);
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
-    const tieKey = (id: string): number => this.db.tieKey(id);
-    this.vectorStore = dims > 0 ? new VectorStore(dims, tieKey) : undefined;
+    this.tieKey = (id: string): number => this.db.tieKey(id);
+    this.vectors = dims > 0 ? new VectorStore(dims, this.tieKey, precision) : undefined;
     this.db = new ChunkDb(this.analyzer, (id) => this.chunkLangs.get(id));
     this.boost = fieldBoosts(lexical);
     const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
@@ -74,8 +79,18 @@ export class ChunkIndex {
     return this.vectorStore?.size ?? 0;
   }
 
-  /** The store that owns this index's vectors (the entries' `vector` are views into it); none when keyword-only. */
-  readonly vectorStore: VectorStore | undefined;
+  /**
+   * The store that owns this index's vectors (in a float32 store the entries' `vector` are views into it); none when
+   * keyword-only. A precision change (`setVectorPrecisionSteps`) replaces it.
+   */
+  get vectorStore(): VectorStore | undefined {
+    return this.vectors;
+  }
+
+  /** How this index keeps its vectors. */
+  get vectorPrecision(): VectorPrecision {
+    return this.vectors?.precision ?? "float32";
+  }
 
   hasNote(path: string): boolean {
     return this.byPath.has(path);
@@ -89,8 +104,36 @@ export class ChunkIndex {
     return this.byPath.get(path) ?? [];
   }
 
+  /** Chunk `id` as indexed; in an int8 index its `vector` is a dequantized copy, made for this call. */
   get(id: string): IndexedChunk | undefined {
-    return this.chunks.get(id);
+    const entry = this.chunks.get(id);
+    if (!entry || entry.vector || this.vectors?.precision !== "int8") return entry;
+    const vector = this.vectors.get(id);
+    return vector ? { ...entry, vector } : entry;
+  }
+
+  /**
+   * Keeps every vector in `precision` from now on, converting the stored ones (nothing is embedded again). Going
+   * from int8 to float32 keeps the dequantized values: what int8 rounded off is gone. Searches meanwhile use the old
+   * store, which is swapped in one step at the end. Returns how many vectors were converted.
+   */
+  *setVectorPrecisionSteps(precision: VectorPrecision, perStep = 512): Generator<void, number, void> {
+    const old = this.vectors;
+    if (!old || old.precision === precision) return 0;
+    const next = new VectorStore(this.dims, this.tieKey, precision);
+    const views = new Map<string, Float32Array | undefined>();
+    for (const [id, entry] of this.chunks) {
+      const v = old.get(id);
+      if (!v) continue;
+      views.set(id, next.set(id, entry.chunk.path, v));
+      if (views.size % perStep === 0) yield;
+    }
+    this.vectors = next;
+    for (const [id, vector] of views) {
+      const entry = this.chunks.get(id);
+      if (entry) this.chunks.set(id, { ...entry, vector });
+    }
+    return views.size;
   }
 
   /**
@@ -222,9 +265,9 @@ export class ChunkIndex {
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
-    if (!old || !this.vectorStore || !this.usable(vector)) return false;
-    this.vectorStore.recycle();
-    this.chunks.set(id, { ...old, vector: this.vectorStore.set(id, old.chunk.path, vector) });
+    if (!old || !this.vectors || !this.usable(vector)) return false;
+    this.vectors.recycle();
+    this.chunks.set(id, { ...old, vector: this.vectors.set(id, old.chunk.path, vector) });
     return true;
   }
 

@@ -87,6 +87,7 @@ export function* decodeSnapshotSteps(
       chunks,
       vectors: v.value.vectors,
       hasVector: v.value.hasVector,
+      vectorPrecision: v.value.precision,
       ...(keywords ? { keywords } : {}),
     };
     const mismatch = describeMismatch(header, expect);

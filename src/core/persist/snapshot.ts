@@ -1,4 +1,5 @@
 import type { Chunk, NoteMeta } from "../types";
+import type { VectorPrecision } from "../vectors/vector-precision";
 
 /**
  * Version of the on-disk layout of the index files. Bump it whenever the layout changes: files of any other version
@@ -73,6 +74,11 @@ export interface IndexSnapshot {
    * doesn't analyse every text again. Optional: without it, or when it can't be used, loading analyses the texts.
    */
   keywords?: Uint8Array;
+  /**
+   * How the vectors file keeps the vectors (`vectors` is float32 in memory either way). Saving: default "float32".
+   * Loading: what the file had ("float32" for files saved before the option).
+   */
+  vectorPrecision?: VectorPrecision;
 }
 
 /**
@@ -84,6 +90,11 @@ export interface VectorRows {
   readonly length: number;
   /** Row i's vector (`dims` floats), or undefined for a chunk that waits for its embedding. */
   row(i: number): Float32Array | undefined;
+  /**
+   * Copies row i's int8 codes into `codes` and returns its scale, when the rows are kept as int8 (undefined
+   * otherwise): an int8 save then copies codes instead of dequantizing and quantizing every row again.
+   */
+  int8Row?(i: number, codes: Int8Array): number | undefined;
   /** Called once the rows are written (or the save is given up): the index may then reuse their memory. */
   release?(): void;
 }

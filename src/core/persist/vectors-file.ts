@@ -5,10 +5,14 @@ import { isCount, isRecord, isStringArray } from "./json-guards";
 import { SLICE_BYTES, type Steps } from "../shared/slices";
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 import { canonicalModelName } from "../ollama/model-name";
+import { isVectorPrecision, type VectorPrecision } from "../vectors/vector-precision";
+import { dequantizeInt8Rows, int8RowsBytes, readInt8Rows, writeInt8Rows } from "./int8-rows";
 
 /**
  * The vectors file: a small JSON header, then one little-endian Float32 row per chunk (rows without an embedding
  * are stored too, so row i stays at a fixed offset and loads as a view), then a bitmap of which rows are real.
+ * With `precision: "int8"` in the header (`SnapshotToSave.vectorPrecision`) the rows are int8 codes with a scale each
+ * (int8-rows.ts), a quarter of the bytes; a header without it (every file saved before the option) is float32.
  */
 export interface VectorsFileContent {
   model: string;
@@ -21,24 +25,30 @@ export interface VectorsFileContent {
    * meta file is lost. Absent from files saved before it existed.
    */
   hashes?: string[];
+  /** How the file kept the vectors; `vectors` are float32 either way (dequantized from an int8 file). */
+  precision: VectorPrecision;
 }
 
 export function* encodeVectorsFile(s: SnapshotToSave): Steps<SealedFile> {
   const rows = s.hasVector.length;
-  const floatBytes = s.vectors.length * 4;
+  const int8 = s.vectorPrecision === "int8";
+  const dims = s.header.dims;
+  const floatBytes = int8 ? int8RowsBytes(rows, dims) : s.vectors.length * 4;
   const hashes = s.chunks.map((c, i) => (s.hasVector[i] ? c.embedHash : ""));
-  const header = { model: s.header.model, dims: s.header.dims, rows, hashes };
+  const header = { model: s.header.model, dims, rows, hashes, ...(int8 ? { precision: "int8" } : {}) };
   const bodyBytes = floatBytes + bitmapBytes(rows);
   return yield* writeContainer("vectors", SNAPSHOT_FORMAT_VERSION, header, bodyBytes, function* (body) {
     const vectors = s.vectors;
-    if (vectors instanceof Float32Array) {
+    if (int8) {
+      const rowOf = vectors instanceof Float32Array ? (i: number) => (s.hasVector[i] ? vectors.subarray(i * dims, (i + 1) * dims) : undefined) : (i: number) => vectors.row(i);
+      yield* writeInt8Rows(body, rows, dims, rowOf, vectors instanceof Float32Array ? undefined : vectors.int8Row?.bind(vectors));
+    } else if (vectors instanceof Float32Array) {
       const sliceFloats = SLICE_BYTES / 4;
       for (let from = 0; from < vectors.length; from += sliceFloats) {
         if (from > 0) yield;
         writeFloat32LE(body.subarray(from * 4), vectors.subarray(from, from + sliceFloats));
       }
     } else {
-      const dims = s.header.dims;
       const rowsPerSlice = Math.max(1, Math.floor(SLICE_BYTES / Math.max(1, dims * 4)));
       for (let i = 0; i < rows && dims > 0; i++) {
         if (i > 0 && i % rowsPerSlice === 0) yield;
@@ -65,16 +75,23 @@ export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileC
   }
   const { dims, rows } = header;
   const model = canonicalModelName(header.model);
-  const floatBytes = rows * dims * 4;
+  const precision = header.precision ?? "float32";
+  if (!isVectorPrecision(precision)) return err(corruptFile("vectors file", `unknown vector precision ${JSON.stringify(precision)}`));
+  const floatBytes = precision === "int8" ? int8RowsBytes(rows, dims) : rows * dims * 4;
   const usedBytes = floatBytes + bitmapBytes(rows);
   if (body.length < usedBytes || body.length - usedBytes > 3) {
     return err(corruptFile("vectors file", `body of ${body.length} bytes for ${rows} rows of ${dims}`));
   }
-  const vectors = readFloat32LE(body, rows * dims);
+  const vectors = precision === "int8" ? yield* dequantizeInt8Rows(...rowsOf(body, rows, dims)) : readFloat32LE(body, rows * dims);
   const hasVector = new Uint8Array(rows);
   for (let i = 0; i < rows; i++) hasVector[i] = ((body[floatBytes + (i >>> 3)] ?? 0) >>> (i & 7)) & 1;
   const hashes = isStringArray(header.hashes, rows) ? header.hashes : undefined;
-  return ok({ model, dims, vectors, hasVector, checksum, ...(hashes ? { hashes } : {}) });
+  return ok({ model, dims, vectors, hasVector, checksum, precision, ...(hashes ? { hashes } : {}) });
+}
+
+function rowsOf(body: Uint8Array, rows: number, dims: number): [Float32Array, Int8Array, number] {
+  const { scales, codes } = readInt8Rows(body, rows, dims);
+  return [scales, codes, dims];
 }
 
 function bitmapBytes(rows: number): number {

@@ -52,6 +52,7 @@ export function indexCost(before: IndexSettings, after: IndexSettings): IndexCos
       !same(before.hostIgnore, after.hostIgnore) ||
       !same(before.excludeTags, after.excludeTags) ||
       before.minNoteChars !== after.minNoteChars,
+    convertVectors: before.vectorPrecision !== after.vectorPrecision,
   };
 }
 

@@ -3,6 +3,7 @@ import { normalizeOllamaUrl } from "../ollama/ollama-url";
 import { normalizeFolder, normalizeGlob, normalizeList, normalizeTag } from "./list-settings";
 import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSettings } from "./plugin-settings";
 import { LIMITS } from "./setting-limits";
+import { isVectorPrecision, VECTOR_PRECISIONS, type VectorPrecision } from "../vectors/vector-precision";
 import { SettingsReader } from "./settings-reader";
 import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../errors/setting-labels";
 import { canonicalModelName } from "../ollama/model-name";
@@ -66,12 +67,19 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
     minNoteChars: r.number(data.minNoteChars, LIMITS.minNoteChars, d.minNoteChars),
     extraFolders: r.list(data.extraFolders, SETTING_LABELS.extraFolders, d.extraFolders, (l) => normalizeList(l, (f) => f.trim())),
     defaultLanguage: readLanguage(data.defaultLanguage, d.defaultLanguage, r),
+    vectorPrecision: readVectorPrecision(data.vectorPrecision, d.vectorPrecision, r),
     related: {
       limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
       hideLinked: r.boolean(field(data.related, "hideLinked"), SETTING_LABELS.hideLinked, d.related.hideLinked),
     },
   };
   return { settings, errors: r.errors };
+}
+
+function readVectorPrecision(raw: unknown, fallback: VectorPrecision, r: SettingsReader): VectorPrecision {
+  if (raw === undefined || isVectorPrecision(raw)) return raw ?? fallback;
+  r.errors.push(`${JSON.stringify(raw)} is not a vector precision (${VECTOR_PRECISIONS.join(" or ")}); ${fallback} is used. Pick one under "${SETTING_LABELS.vectorPrecision}" in the settings.`);
+  return fallback;
 }
 
 function readLanguage(raw: unknown, fallback: string, r: SettingsReader): string {

@@ -3,7 +3,9 @@ import { DEFAULT_HYDE_PROMPT } from "../ollama/hyde";
 import { DEFAULT_OLLAMA_URL } from "../ollama/ollama-url";
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-options";
 import { DEFAULT_RERANK_CANDIDATES } from "../search/reranker";
-import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
+import { DEFAULT_INDEX_SETTINGS, resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
+import type { VectorPrecision } from "../vectors/vector-precision";
+import { sameModelName } from "../ollama/model-name";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;
@@ -83,6 +85,11 @@ export interface PluginSettings {
    * ("de", "sv"). Changing it rebuilds the keyword index (no new embeddings). Default "en".
    */
   defaultLanguage: string;
+  /**
+   * How vectors are stored, in memory and in the index file: "int8" takes about a quarter of "float32"'s bytes.
+   * Changing it converts the stored vectors; nothing is embedded again. Default: `DEFAULT_INDEX_SETTINGS.vectorPrecision`.
+   */
+  vectorPrecision: VectorPrecision;
   /** Default { limit: 15, hideLinked: false }. */
   related: RelatedSettings;
 }
@@ -113,6 +120,7 @@ export function defaultSettings(): PluginSettings {
     minNoteChars: 0,
     extraFolders: [],
     defaultLanguage: "en",
+    vectorPrecision: DEFAULT_INDEX_SETTINGS.vectorPrecision,
     related: { limit: 15, hideLinked: false },
   };
 }
@@ -132,6 +140,7 @@ export function indexSettingsOf(s: PluginSettings, hostIgnore: readonly string[]
     excludeTags: s.excludeTags,
     minNoteChars: s.minNoteChars,
     defaultLanguage: s.defaultLanguage,
+    vectorPrecision: s.vectorPrecision,
     debounceMs: s.debounceMs,
     embedBatchSize: s.batchSize,
   });

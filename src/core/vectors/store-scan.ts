@@ -1,5 +1,6 @@
 import { pairDotKernel } from "./pair-dot-kernel";
 import { pairDotRows } from "./pair-dot-js";
+import { pairDotInt8Rows } from "./pair-dot-int8";
 import type { VectorStore } from "./vector-store";
 
 /** Slots scored per call of the kernel (or its JavaScript twin) before the scan looks at the scores. */
@@ -7,7 +8,9 @@ const BATCH_SLOTS = 1024;
 
 /**
  * The one scan over a store, shared by search and related notes: max(a · v, b · v) for every slot, through the
- * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere, handed to `visit` one batch at
+ * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere (an int8 page: its codes widened to
+ * float32 a batch at a time for the kernel, or pair-dot-int8.ts),
+ * handed to `visit` one batch at
  * a time (`dots[k]` belongs to slot `first + k`; free slots get a meaningless score, and a norm of 0). With one
  * probe pass it as both `a` and `b`. Yields after about every `perStep` slots, so a caller can let keystrokes
  * through; vectors stored or removed between steps may or may not be seen.
@@ -23,6 +26,7 @@ export function* scanStore(
   const dots = new Float64Array(BATCH_SLOTS);
   const dims = store.dims;
   let sinceYield = 0;
+  let widened: Float32Array | undefined;
   for (let p = 0; p < store.pages.length; p++) {
     const page = store.pages[p]!;
     for (let from = 0; from < page.count; from += BATCH_SLOTS) {
@@ -31,9 +35,22 @@ export function* scanStore(
         yield;
       }
       const count = Math.min(BATCH_SLOTS, page.count - from);
-      const rows = page.rows.subarray(from * dims, (from + count) * dims);
-      if (kernel) kernel.scoreRows(rows, count, a, b, dots, 0);
-      else pairDotRows(rows, count, a, b, dots, 0);
+      if (page.codes) {
+        const codes = page.codes.subarray(from * dims, (from + count) * dims);
+        const scales = page.scales.subarray(from, from + count);
+        if (kernel) {
+          // Codes widened to float32 are exact, so the kernel's sums are those of the int8 loop; a scale is ≥ 0, so
+          // scaling the larger of the two dots gives the larger of the scaled ones.
+          widened ??= new Float32Array(BATCH_SLOTS * dims);
+          widened.set(codes);
+          kernel.scoreRows(widened, count, a, b, dots, 0);
+          for (let k = 0; k < count; k++) dots[k] = dots[k]! * scales[k]!;
+        } else pairDotInt8Rows(codes, scales, count, a, b, dots, 0);
+      } else {
+        const rows = page.rows.subarray(from * dims, (from + count) * dims);
+        if (kernel) kernel.scoreRows(rows, count, a, b, dots, 0);
+        else pairDotRows(rows, count, a, b, dots, 0);
+      }
       visit(page.first + from, count, dots);
       sinceYield += count;
     }

@@ -1,13 +1,31 @@
 import { NoteSlots } from "./note-slots";
+import { dequantizeInt8, quantizeInt8, type VectorPrecision } from "./vector-precision";
 
-/** A run of consecutive slots whose vectors lie back to back in one Float32Array. */
-export interface VectorPage {
+/**
+ * A run of consecutive slots whose vectors lie back to back: in one Float32Array (`rows`), or, in an int8 store, as
+ * codes in one Int8Array with a scale a row (see vector-precision.ts). A free slot's row has no meaning.
+ */
+export type VectorPage = Float32Page | Int8Page;
+
+interface PageBase {
   /** Slot number of the page's first row. */
   readonly first: number;
   /** Rows in the page. */
   readonly count: number;
-  /** `count × dims` floats; a slot that holds no vector has no meaning here. */
+}
+
+export interface Float32Page extends PageBase {
+  /** `count × dims` floats. */
   readonly rows: Float32Array;
+  readonly codes?: undefined;
+}
+
+export interface Int8Page extends PageBase {
+  readonly rows?: undefined;
+  /** `count × dims` codes. */
+  readonly codes: Int8Array;
+  /** Row i stands for `codes[i·dims…] × scales[i]`. */
+  readonly scales: Float32Array;
 }
 
 /** Slots a page grows by: 1,024 rows are 3 MB at 768 dimensions, so growing never copies what is stored. */
@@ -24,6 +42,9 @@ const UNCLAIMED = 2;
  * once. Removing a chunk frees its slot for the next vector, after a quarantine: a slot freed now is reused only
  * after `recycle()` (called at the start of the next insertion), so views handed out before an edit stay valid
  * while that edit runs, and never while `hold()` is in force (a save is reading the views).
+ *
+ * An int8 store (see `VectorPrecision`) keeps a quarter of the bytes: `set` quantizes, and `get` gives a dequantized
+ * copy instead of a view. Nothing of the float32 input is kept.
  */
 export class VectorStore {
   readonly notes = new NoteSlots();
@@ -46,6 +67,8 @@ export class VectorStore {
   constructor(
     readonly dims: number,
     private readonly tieKey: (id: string) => number,
+    /** How vectors are kept. Default "float32". */
+    readonly precision: VectorPrecision = "float32",
   ) {}
 
   /** Vectors stored. */
@@ -63,10 +86,30 @@ export class VectorStore {
     return this.capacity;
   }
 
-  /** The vector of chunk `id`: a view into the store, valid until the chunk is removed (copy it to keep it). */
+  /**
+   * The vector of chunk `id`: in a float32 store a view into the store, valid until the chunk is removed (copy it to
+   * keep it); in an int8 store a dequantized copy.
+   */
   get(id: string): Float32Array | undefined {
     const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : this.views[slot];
+    return slot === undefined ? undefined : this.vectorAt(slot);
+  }
+
+  /** Slot of chunk `id`'s vector, undefined when it has none. */
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  /**
+   * The vector in slot `slot` as `get` gives it. A slot freed since it was looked up still gives the vector it held
+   * until the slot is reused (never while a `hold()` is in force): a save reads slots it listed before.
+   */
+  vectorAt(slot: number): Float32Array | undefined {
+    if (slot < 0 || slot >= this.capacity) return undefined;
+    if (this.precision === "float32") return this.views[slot];
+    const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
+    const dims = this.dims;
+    return dequantizeInt8(page.codes.subarray(row * dims, (row + 1) * dims), page.scales[row]!);
   }
 
   /** Euclidean norm of slot `slot`'s vector (a running sum in order); 0 for a free slot. */
@@ -84,11 +127,20 @@ export class VectorStore {
     return this.keyOf[slot] ?? 0;
   }
 
+  /** Copies slot `slot`'s int8 codes into `codes` and returns its scale; undefined in a float32 store. See `vectorAt`. */
+  int8At(slot: number, codes: Int8Array): number | undefined {
+    if (this.precision !== "int8" || slot < 0 || slot >= this.capacity) return undefined;
+    const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
+    codes.set(page.codes.subarray(row * this.dims, (row + 1) * this.dims));
+    return page.scales[row];
+  }
+
   /**
-   * Stores (or replaces) chunk `id`'s vector, of note `path`, and returns the stored view. A vector that is itself an
-   * unclaimed row of an adopted array is taken where it lies, without a copy.
+   * Stores (or replaces) chunk `id`'s vector, of note `path`, and returns the stored view (undefined in an int8
+   * store, which has none: read it back with `get`). A vector that is itself an unclaimed row of an adopted array is
+   * taken where it lies, without a copy.
    */
-  set(id: string, path: string, vector: Float32Array): Float32Array {
+  set(id: string, path: string, vector: Float32Array): Float32Array | undefined {
     const dims = this.dims;
     let slot = this.slotOf.get(id);
     if (slot !== undefined && this.notes.pathOf(this.notes.noteOfSlot(slot)) !== path) {
@@ -102,13 +154,18 @@ export class VectorStore {
       this.idOf[slot] = id;
       this.notes.place(slot, path);
     }
-    const view = this.views[slot] as Float32Array;
-    if (adopted === undefined) view.set(vector.subarray(0, dims));
     this.state[slot] = LIVE;
     this.keyOf[slot] = this.tieKey(id);
-    let sum = 0;
-    for (let i = 0; i < dims; i++) sum += view[i]! * view[i]!;
-    this.normOf[slot] = Math.sqrt(sum);
+    if (this.precision === "int8") {
+      const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
+      const codes = page.codes.subarray(row * dims, (row + 1) * dims);
+      page.scales[row] = quantizeInt8(vector.subarray(0, dims), codes);
+      this.normOf[slot] = normOfValues(dequantizeInt8(codes, page.scales[row]));
+      return undefined;
+    }
+    const view = this.views[slot] as Float32Array;
+    if (adopted === undefined) view.set(vector.subarray(0, dims));
+    this.normOf[slot] = normOfValues(view);
     return view;
   }
 
@@ -147,6 +204,7 @@ export class VectorStore {
    * with a view of one of its rows claims that row in place. `settle()` frees the rows nobody claimed.
    */
   adopt(rows: Float32Array): void {
+    if (this.precision !== "float32") return;
     const count = Math.floor(rows.length / this.dims);
     if (count === 0) return;
     const first = this.capacity;
@@ -165,10 +223,11 @@ export class VectorStore {
   }
 
   private adoptedSlotOf(v: Float32Array): number | undefined {
+    if (this.precision !== "float32") return undefined;
     const rowBytes = this.dims * 4;
     if (v.length !== this.dims) return undefined;
     for (const page of this.pageList) {
-      if (page.rows.buffer !== v.buffer) continue;
+      if (page.rows?.buffer !== v.buffer) continue;
       const offset = v.byteOffset - page.rows.byteOffset;
       if (offset < 0 || offset % rowBytes !== 0 || offset / rowBytes >= page.count) continue;
       const slot = page.first + offset / rowBytes;
@@ -181,7 +240,8 @@ export class VectorStore {
     const reused = this.free.pop();
     if (reused !== undefined) return reused;
     const first = this.capacity;
-    this.addPage(new Float32Array(PAGE_SLOTS * this.dims), PAGE_SLOTS);
+    if (this.precision === "int8") this.addInt8Page(PAGE_SLOTS);
+    else this.addPage(new Float32Array(PAGE_SLOTS * this.dims), PAGE_SLOTS);
     for (let slot = this.capacity - 1; slot > first; slot--) this.free.push(slot);
     return first;
   }
@@ -189,13 +249,43 @@ export class VectorStore {
   private addPage(rows: Float32Array, count: number): void {
     const first = this.capacity;
     this.pageList.push({ first, count, rows });
+    this.grow(count);
+    for (let i = 0; i < count; i++) this.views[first + i] = rows.subarray(i * this.dims, (i + 1) * this.dims);
+  }
+
+  private addInt8Page(count: number): void {
+    this.pageList.push({ first: this.capacity, count, codes: new Int8Array(count * this.dims), scales: new Float32Array(count) });
+    this.grow(count);
+  }
+
+  private grow(count: number): void {
     this.capacity += count;
     this.state = grown(this.state, this.capacity);
     this.normOf = grown(this.normOf, this.capacity);
     this.keyOf = grown(this.keyOf, this.capacity);
     this.notes.grow(this.capacity);
-    for (let i = 0; i < count; i++) this.views[first + i] = rows.subarray(i * this.dims, (i + 1) * this.dims);
   }
+
+  /** The page holding `slot`, and the slot's row in it (pages are in slot order, so a binary search finds it). */
+  private pageOf(slot: number): { page: VectorPage; row: number } {
+    const list = this.pageList;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (list[mid]!.first <= slot) lo = mid;
+      else hi = mid - 1;
+    }
+    const page = list[lo]!;
+    return { page, row: slot - page.first };
+  }
+}
+
+/** Euclidean norm as a running sum in order. */
+function normOfValues(v: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  return Math.sqrt(sum);
 }
 
 function grown<T extends Uint8Array | Float64Array>(a: T, size: number): T {

@@ -40,12 +40,13 @@ describe("what a settings change costs", () => {
     expect(settingsCost(on, off)).toMatchObject({ newEmbedder: false, rebuild: false, recalibrate: false });
   });
 
-  it("is the one decider of what the index pays: rebuild, re-analyse in place, or re-scan", () => {
+  it("is the one decider of what the index pays: rebuild, re-analyse in place, re-scan, or convert the vectors", () => {
     const a = resolveIndexSettings({});
-    expect(indexCost(a, { ...a, maxNoteBytes: a.maxNoteBytes * 2 })).toEqual({ rebuild: true, relanguage: false, rescan: false });
-    expect(indexCost(a, { ...a, defaultLanguage: "de" })).toEqual({ rebuild: false, relanguage: true, rescan: false });
-    expect(indexCost(a, { ...a, excludeTags: ["x"] })).toEqual({ rebuild: false, relanguage: false, rescan: true });
-    expect(indexCost(a, { ...a, debounceMs: 5 })).toEqual({ rebuild: false, relanguage: false, rescan: false });
+    expect(indexCost(a, { ...a, maxNoteBytes: a.maxNoteBytes * 2 })).toEqual({ rebuild: true, relanguage: false, rescan: false, convertVectors: false });
+    expect(indexCost(a, { ...a, defaultLanguage: "de" })).toEqual({ rebuild: false, relanguage: true, rescan: false, convertVectors: false });
+    expect(indexCost(a, { ...a, excludeTags: ["x"] })).toEqual({ rebuild: false, relanguage: false, rescan: true, convertVectors: false });
+    expect(indexCost(a, { ...a, vectorPrecision: "int8" })).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: true });
+    expect(indexCost(a, { ...a, debounceMs: 5 })).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: false });
     // The settings tab's reasons come from the same decision.
     const b = base();
     expect(settingsCost(b, { ...b, chunk: { ...b.chunk, maxTokens: b.chunk.maxTokens + 64 } }).reasons).toHaveLength(1);

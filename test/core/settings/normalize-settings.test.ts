@@ -3,6 +3,7 @@ import { splitListInput } from "../../../src/core/settings/list-settings";
 import { normalizeSettings } from "../../../src/core/settings/normalize-settings";
 import {
   defaultSettings,
+  indexSettingsOf,
   searchOptionsOf,
   SETTINGS_VERSION,
   type PluginSettings,
@@ -192,5 +193,17 @@ describe("keyword search settings of issue 8", () => {
   it("does not ask to rebuild for a default language change, which re-analyses only the chunks it decides", () => {
     const next = { ...defaultSettings(), defaultLanguage: "de" };
     expect(rebuildReasons(defaultSettings(), next)).toEqual([]);
+  });
+});
+
+describe("the vector precision setting", () => {
+  it("keeps int8 or float32, passes it to the index settings, and falls back with a message on anything else", () => {
+    const int8 = normalizeSettings({ vectorPrecision: "int8" });
+    expect(int8.settings.vectorPrecision).toBe("int8");
+    expect(int8.errors).toEqual([]);
+    expect(indexSettingsOf(int8.settings, []).vectorPrecision).toBe("int8");
+    const odd = normalizeSettings({ vectorPrecision: "int4" });
+    expect(odd.settings.vectorPrecision).toBe(defaultSettings().vectorPrecision);
+    expect(odd.errors.join(" ")).toMatch(/"int4" is not a vector precision.*Vector precision/);
   });
 });

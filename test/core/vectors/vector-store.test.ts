@@ -7,7 +7,7 @@ describe("VectorStore", () => {
   it("copies a vector in, keeps its norm and note, and gives back a view", () => {
     const store = new VectorStore(2, () => 0);
     const given = vec(3, 4);
-    const view = store.set("a.md#0", "a.md", given);
+    const view = store.set("a.md#0", "a.md", given)!;
     given[0] = 0;
     expect([...view]).toEqual([3, 4]);
     expect(store.get("a.md#0")).toBe(view);
@@ -31,7 +31,7 @@ describe("VectorStore", () => {
 
   it("leaves a freed slot's view alone until recycled, and while a hold is in force", () => {
     const store = new VectorStore(2, () => 0);
-    const old = store.set("a.md#0", "a.md", vec(1, 1));
+    const old = store.set("a.md#0", "a.md", vec(1, 1))!;
     store.delete("a.md#0");
     store.set("b.md#0", "b.md", vec(2, 2));
     expect([...old]).toEqual([1, 1]);
@@ -50,12 +50,12 @@ describe("VectorStore", () => {
     const store = new VectorStore(2, () => 0);
     const rows = vec(1, 0, 9, 9, 0, 1);
     store.adopt(rows);
-    const first = store.set("a.md#0", "a.md", rows.subarray(0, 2));
-    const third = store.set("a.md#1", "a.md", rows.subarray(4, 6));
+    const first = store.set("a.md#0", "a.md", rows.subarray(0, 2))!;
+    const third = store.set("a.md#1", "a.md", rows.subarray(4, 6))!;
     expect(first.buffer).toBe(rows.buffer);
     expect(third.byteOffset).toBe(16);
     store.settle();
-    const filled = store.set("b.md#0", "b.md", vec(5, 5));
+    const filled = store.set("b.md#0", "b.md", vec(5, 5))!;
     expect([...rows]).toEqual([1, 0, 5, 5, 0, 1]);
     expect(filled.byteOffset).toBe(8);
   });

@@ -104,7 +104,7 @@ export class SyncState {
     this.rules = compileExclusions(settings);
     this.model = embedder;
     this.vectorsModel = canonicalModelName(embedder?.model ?? "");
-    this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage);
+    this.current = new SyncedIndex(0, embedder !== undefined, settings.defaultLanguage, settings.vectorPrecision);
     this.checkpoints = new Checkpoints(deps);
     this.ready = new WorkQueue({ clock: deps.clock, scheduler: deps.scheduler, due: wake });
     this.runner = new EmbedRunner({

@@ -76,10 +76,9 @@ export class SyncSteps {
     this.s.useSettings(settings);
     if (cost.rebuild) this.requestReset("rebuild");
     else if (cost.rescan) this.requestScan(true);
-    if (cost.relanguage) {
-      this.s.languageDue = true;
-      this.control.kick();
-    }
+    if (cost.relanguage) this.s.languageDue = true;
+    // The next step converts the stored vectors (see the precision step below); relanguage runs as a step too.
+    if (cost.relanguage || cost.convertVectors) this.control.kick();
   }
 
   /** Takes a new embedder; a new model is checked before the index drops anything (see `requestModelCheck`). */
@@ -140,6 +139,10 @@ export class SyncSteps {
       s.languageDue = false;
       this.busy("indexing");
       await s.synced.setDefaultLanguage(s.settings.defaultLanguage, () => s.pause());
+      s.checkpoints.changed();
+    } else if (s.synced.index.dims > 0 && s.synced.index.vectorPrecision !== s.settings.vectorPrecision) {
+      this.busy("indexing");
+      await s.synced.setVectorPrecision(s.settings.vectorPrecision, () => s.pause());
       s.checkpoints.changed();
     } else if (s.runner.inbox.length > 0) {
       await this.applyInbox();
@@ -274,7 +277,7 @@ export class SyncSteps {
       s.keepOtherModelFiles ||= s.embedder !== undefined && s.vectorsModel !== "";
       s.vectorsModel = s.embedderModel;
     }
-    const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage);
+    const fresh = new SyncedIndex(dims, s.embedder !== undefined, s.settings.defaultLanguage, s.settings.vectorPrecision);
     s.languageDue = false;
     if (keep) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
     s.useIndex(fresh);

@@ -1,6 +1,7 @@
 import { DEFAULT_CHUNK_OPTIONS, chunkOptionsHash, resolveChunkOptions, type ChunkOptions } from "../../chunk/chunk-options";
 import { contentHash } from "../../shared/hash";
 import { LANGUAGES, languageOf } from "../../text/languages";
+import { isVectorPrecision, type VectorPrecision } from "../../vectors/vector-precision";
 
 /** How the vault is turned into an index. Pass through `resolveIndexSettings` to fill defaults and clamp values. */
 export interface IndexSettings {
@@ -44,6 +45,14 @@ export interface IndexSettings {
    * anything else means English. A change rebuilds the index (without new embeddings). Default "en".
    */
   defaultLanguage: string;
+  /**
+   * How stored vectors are kept, in memory and in the index file: "int8" (a byte a dimension and a scale a vector,
+   * about a quarter of "float32"'s size; search quality within 0.005 nDCG@10 in bench:vector-precision) or "float32"
+   * (as the model returned them). A change converts the stored vectors in place and embeds nothing again; going back
+   * to "float32" keeps the int8 values. Default "float32" (loading an int8 file still dequantizes it first, which
+   * makes a load slower than a float32 one: docs/BENCHMARKS.md).
+   */
+  vectorPrecision: VectorPrecision;
   /** Quiet time after the last vault event before changes are indexed, in ms. Default 2000. */
   debounceMs: number;
   /** Embedding requests in flight at once. Default 2, at least 1. */
@@ -78,6 +87,7 @@ export const DEFAULT_INDEX_SETTINGS: Readonly<IndexSettings> = Object.freeze({
   minNoteChars: 0,
   maxNoteBytes: 2 * 1024 * 1024,
   defaultLanguage: "en",
+  vectorPrecision: "float32",
   debounceMs: 2000,
   embedConcurrency: 2,
   embedBatchSize: 16,
@@ -104,6 +114,7 @@ export function resolveIndexSettings(s: Partial<IndexSettings> = {}): IndexSetti
     minNoteChars: num(s.minNoteChars, d.minNoteChars, 0),
     maxNoteBytes: num(s.maxNoteBytes, d.maxNoteBytes, 1024),
     defaultLanguage: languageOf(s.defaultLanguage)?.code ?? d.defaultLanguage,
+    vectorPrecision: isVectorPrecision(s.vectorPrecision) ? s.vectorPrecision : d.vectorPrecision,
     debounceMs: num(s.debounceMs, d.debounceMs, 0),
     embedConcurrency: num(s.embedConcurrency, d.embedConcurrency, 1),
     embedBatchSize: num(s.embedBatchSize, d.embedBatchSize, 1),
@@ -123,6 +134,8 @@ export interface IndexCost {
   relanguage: boolean;
   /** Exclusions changed: exactly the affected notes are added or removed. */
   rescan: boolean;
+  /** Only the vector precision changed: the stored vectors are converted in place, nothing is embedded again. */
+  convertVectors: boolean;
 }
 
 /**

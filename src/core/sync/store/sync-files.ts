@@ -79,8 +79,8 @@ export async function loadSyncedIndex(
   const fresh = async (otherModelOnDisk = false): Promise<LoadedIndex> => {
     const base = { otherModelOnDisk, defaultLanguage: language, vectorsAside: stray };
     const backup = model !== "" && !keepSavedModel ? await loadVectorsBackup(deps.store, deps.dataDir, { pause }) : undefined;
-    if (backup?.model !== model) return { ...base, synced: new SyncedIndex(0, embedding, language), model: keepSavedModel ? "" : model };
-    const synced = new SyncedIndex(backup.dims, embedding, language);
+    if (backup?.model !== model) return { ...base, synced: new SyncedIndex(0, embedding, language, settings.vectorPrecision), model: keepSavedModel ? "" : model };
+    const synced = new SyncedIndex(backup.dims, embedding, language, settings.vectorPrecision);
     const reused = seedSalvaged(synced, backup);
     if (reused > 0) deps.notify(`${reused.toLocaleString("en-US")} embeddings of ${model} kept in ${INDEX_VECTORS_BACKUP} are reused.`);
     return { ...base, synced, model };
@@ -91,7 +91,7 @@ export async function loadSyncedIndex(
   const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : savedLanguage !== undefined ? kept : undefined);
   if (snapshot) {
     const defaultLanguage = savedLanguage ?? language;
-    const synced = new SyncedIndex(snapshot.header.dims, embedding, defaultLanguage);
+    const synced = new SyncedIndex(snapshot.header.dims, embedding, defaultLanguage, settings.vectorPrecision);
     hooks.filling(synced);
     hooks.notes(snapshot.notes.length);
     await synced.restore(snapshot, pause, (path) => hooks.noteDone(path));
@@ -104,7 +104,7 @@ export async function loadSyncedIndex(
   // so the rebuilt notes take them back and the next save writes them again (a mistyped name must cost nothing).
   const salvageAs = salvaged && salvaged.model !== "" && (keepSavedModel || salvaged.model === model) ? salvaged.model : undefined;
   if (salvaged && salvageAs !== undefined) {
-    const synced = new SyncedIndex(salvaged.dims, embedding, language);
+    const synced = new SyncedIndex(salvaged.dims, embedding, language, settings.vectorPrecision);
     const recovered = seedSalvaged(synced, salvaged);
     const reused = salvageAs === model ? "are reused; only the rest are embedded again" : `are kept for ${salvageAs}`;
     deps.notify(
@@ -123,7 +123,7 @@ export async function loadSyncedIndex(
   if (!old || old.header.dims === 0) return fresh();
   if (model === "" || old.header.model !== model) return fresh(embedding && old.hasVector.includes(1));
   const dims = old.header.dims;
-  const synced = new SyncedIndex(dims, embedding, language);
+  const synced = new SyncedIndex(dims, embedding, language, settings.vectorPrecision);
   old.chunks.forEach((c, i) => {
     if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
   });

@@ -6,6 +6,7 @@ import type { IndexSnapshot, NoteRecord, SnapshotToSave, StoredChunk } from "../
 import { EmbedQueue } from "../embedding/embed-queue";
 import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
 import { VectorPool } from "../embedding/vector-pool";
+import type { VectorPrecision } from "../../vectors/vector-precision";
 
 /** Awaited between slices of work: yields to the UI when the slice's time is up. */
 export type Pause = () => Promise<void>;
@@ -37,12 +38,14 @@ export class SyncedIndex {
     private embedding: boolean,
     /** Language code of chunks whose language can't be told (see `IndexSettings.defaultLanguage`). Default "en". */
     private defaultLanguage = "en",
+    /** How the index keeps vectors (see `IndexSettings.vectorPrecision`). Default "float32". */
+    private vectorPrecision: VectorPrecision = "float32",
   ) {
     this.current = this.emptyIndex(dims);
   }
 
   private emptyIndex(dims: number): ChunkIndex {
-    return new ChunkIndex(dims, DEFAULT_LEXICAL_OPTIONS, languageOf(this.defaultLanguage) ?? ENGLISH);
+    return new ChunkIndex(dims, DEFAULT_LEXICAL_OPTIONS, languageOf(this.defaultLanguage) ?? ENGLISH, this.vectorPrecision);
   }
 
   get index(): ChunkIndex {
@@ -104,6 +107,15 @@ export class SyncedIndex {
     return run(this.current.setDefaultLanguageSteps(languageOf(code) ?? ENGLISH, CHUNKS_PER_STEP), pause);
   }
 
+  /**
+   * Keeps vectors in `precision` from now on, converting the stored ones in place (nothing is embedded again; see
+   * `ChunkIndex.setVectorPrecisionSteps`). The next save writes the file in it. Returns how many were converted.
+   */
+  async setVectorPrecision(precision: VectorPrecision, pause: Pause): Promise<number> {
+    this.vectorPrecision = precision;
+    return run(this.current.setVectorPrecisionSteps(precision), pause);
+  }
+
   /** A vector arrived for the text with this hash: every chunk with that text gets it. Returns how many did. */
   deliver(hash: string, vector: Float32Array): number {
     const ids = this.pool.deliver(hash, vector);
@@ -161,16 +173,22 @@ export class SyncedIndex {
       await pause();
     }
     const keywords = await run(this.current.exportKeywordSteps(chunks.map((c) => c.id)), pause);
-    const release = this.current.vectorStore?.hold() ?? (() => undefined);
-    const rows: (Float32Array | undefined)[] = [];
+    const store = this.current.vectorStore;
+    const release = store?.hold() ?? (() => undefined);
+    // Slots, not vectors: an int8 store has no views to hand out, and a copy of every vector would undo its savings.
+    const slots = new Int32Array(chunks.length).fill(-1);
     const hasVector = new Uint8Array(chunks.length);
     for (const [i, c] of chunks.entries()) {
-      const v = dims > 0 ? this.current.get(c.id)?.vector : undefined;
-      rows.push(v);
-      hasVector[i] = v ? 1 : 0;
+      const slot = dims > 0 ? store?.slotOfId(c.id) : undefined;
+      if (slot === undefined) continue;
+      slots[i] = slot;
+      hasVector[i] = 1;
     }
-    const vectors = { length: chunks.length * dims, row: (i: number) => rows[i], release };
-    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, ...(keywords ? { keywords } : {}) };
+    const row = (i: number) => (store && slots[i]! >= 0 ? store.vectorAt(slots[i]!) : undefined);
+    const int8Row = (i: number, codes: Int8Array) => (store && slots[i]! >= 0 && hasVector[i] ? store.int8At(slots[i]!, codes) : undefined);
+    const vectors = { length: chunks.length * dims, row, int8Row, release };
+    const vectorPrecision = this.current.vectorPrecision;
+    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, vectorPrecision, ...(keywords ? { keywords } : {}) };
   }
 
   private async place(

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { decodeVectorsFile } from "../../../../src/core/persist/vectors-file";
+import { runAll } from "../../../../src/core/shared/slices";
+import { findRelatedNotes } from "../../../../src/core/search/related-notes";
+import type { IndexService } from "../../../../src/core/sync/control/index-service";
+import type { VectorPrecision } from "../../../../src/core/vectors/vector-precision";
+import { Harness, updateSettings } from "../helpers/harness";
+
+const VECTORS = "vault/plugin-data/index-vectors.bin";
+
+function vault(precision: VectorPrecision): Harness {
+  const h = new Harness({ vectorPrecision: precision });
+  const topics = ["gardening tomatoes soil", "databases indexes queries", "cooking pasta sauce", "running shoes race"];
+  for (let n = 0; n < 24; n++) h.source.write(`n${n}.md`, `# Note ${n}\n\nAbout ${topics[n % 4]} number ${n}.\n\nMore on ${topics[(n + 1) % 4]}.\n`);
+  return h;
+}
+
+function vectors(s: IndexService): Map<string, Float32Array> {
+  const out = new Map<string, Float32Array>();
+  for (const path of s.index.notePaths()) for (const id of s.index.chunkIdsOf(path)) out.set(id, s.index.get(id)!.vector!.slice());
+  return out;
+}
+
+function saved(h: Harness): { precision: string; bytes: number } {
+  const bytes = h.store.files.get(VECTORS)!;
+  const file = runAll(decodeVectorsFile(bytes));
+  if (!file.ok) throw new Error(file.error.message);
+  return { precision: file.value.precision, bytes: bytes.length };
+}
+
+function close(a: Map<string, Float32Array>, b: Map<string, Float32Array>, within: number): void {
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  for (const [id, v] of a) b.get(id)!.forEach((x, i) => expect(Math.abs(x - v[i]!)).toBeLessThanOrEqual(within));
+}
+
+describe("changing the vector precision", () => {
+  it("converts the stored vectors in place and saves them in the new precision: nothing embedded or read again", async () => {
+    const h = vault("float32");
+    const s = await h.started();
+    const before = vectors(s);
+    await s.save();
+    const full = saved(h);
+    expect(full.precision).toBe("float32");
+    const [calls, reads] = [h.counting.calls, h.source.reads.length];
+
+    h.settings = { ...h.settings, vectorPrecision: "int8" };
+    expect(updateSettings(s, h.settings).rebuild).toBe(false);
+    await s.whenIdle();
+    expect(s.index.vectorPrecision).toBe("int8");
+    close(before, vectors(s), 1 / 127);
+    expect(findRelatedNotes(s.index, "n0.md", { limit: 3, rrfK: 20, weights: { vector: 1, bm25: 0 } }).entries.length).toBe(3);
+    await s.stop();
+    const small = saved(h);
+    expect(small.precision).toBe("int8");
+    expect(small.bytes).toBeLessThan(full.bytes);
+    expect([h.counting.calls, h.source.reads.length]).toEqual([calls, reads]);
+
+    // Back to float32: the int8 values are kept as they are (what int8 rounded off does not come back).
+    const reopened = await h.started();
+    const int8Values = vectors(reopened);
+    await reopened.stop();
+    h.settings = { ...h.settings, vectorPrecision: "float32" };
+    const again = await h.started();
+    expect(again.index.vectorPrecision).toBe("float32");
+    close(int8Values, vectors(again), 0);
+    await again.save();
+    expect(saved(h).precision).toBe("float32");
+    expect(h.counting.calls).toBe(calls);
+    await again.stop();
+  });
+
+  it("loads an index saved as float32 (every index saved before the option) into int8 without embedding anything", async () => {
+    const h = vault("float32");
+    const first = await h.started();
+    const before = vectors(first);
+    await first.stop();
+    expect(saved(h).precision).toBe("float32");
+    const calls = h.counting.calls;
+    h.settings = { ...h.settings, vectorPrecision: "int8" };
+    const s = await h.started();
+    expect(s.index.vectorPrecision).toBe("int8");
+    close(before, vectors(s), 1 / 127);
+    expect(h.counting.calls).toBe(calls);
+    expect(h.notices).toEqual([]);
+    await s.stop();
+  });
+});
