@@ -2,7 +2,7 @@ import { insert, remove, type AnyOrama } from "@orama/orama";
 import { internalDocumentIDStore } from "@orama/orama/components";
 import type { Chunk, ChunkedNote } from "../types";
 import type { Bm25Store, IndexSwitches } from "./bm25-component";
-import { createChunkDb, fieldBoosts } from "./chunk-db";
+import { createChunkDb, fieldBoosts, storeUnindexed } from "./chunk-db";
 import { Analyzer } from "../text/analyzer";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "./lexical-options";
@@ -10,7 +10,7 @@ import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import { KeywordSearcher } from "./keyword-searcher";
-import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
+import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "./note-table";
 import { GRAM_FIELD } from "./orama-tokenizer";
@@ -302,7 +302,9 @@ export class ChunkIndex {
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
     if (!this.switches.skipText) this.langs.choose(entry);
-    void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
+    // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
+    if (this.switches.skipText) storeUnindexed(this.db, lazyFieldTexts(entry));
+    else void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
     if (!this.switches.skipText) this.noteTable("add", entry.chunk.id, entry.chunk.path);
     if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
   }
