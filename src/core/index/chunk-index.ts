@@ -77,6 +77,14 @@ export class ChunkIndex {
   /** The store that owns this index's vectors (the entries' `vector` are views into it); none when keyword-only. */
   readonly vectorStore: VectorStore | undefined;
 
+  /**
+   * Changes whenever a note is added, replaced or removed, and with every change to the chunks' texts: what is
+   * worked out from the notes' paths, tags or texts can be kept while it stays the same.
+   */
+  get revision(): number {
+    return this.textRevision;
+  }
+
   hasNote(path: string): boolean {
     return this.byPath.has(path);
   }
@@ -115,6 +123,7 @@ export class ChunkIndex {
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
+    this.textRevision++; // also for a note without chunks: its path is new
     this.langs.noteAdded(note);
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
@@ -150,6 +159,7 @@ export class ChunkIndex {
       done++;
     }
     this.byPath.delete(path);
+    this.textRevision++;
     this.langs.noteRemoved(path);
     return true;
   }
