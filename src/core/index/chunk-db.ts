@@ -25,12 +25,10 @@ type Bm25Store = OramaIndexStore & { fields: Record<string, FieldPostings> };
 export class ChunkDb {
   private readonly db: AnyOrama;
   private readonly store: Bm25Store;
-  // Set only for the duration of one synchronous `insert` call (see `insertKeysOnly`); the component reads it.
-  private skipText = false;
 
   /** `languageOf`: the language code each chunk (by id) is analysed in; undefined means English. */
   constructor(analyzer: Analyzer, languageOf: (id: string) => string | undefined) {
-    const hooks = { skipText: () => this.skipText, languageOf };
+    const hooks = { languageOf };
     this.db = create({
       schema: SCHEMA,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
@@ -69,14 +67,15 @@ export class ChunkDb {
     void insert(this.db, { id, ...fields });
   }
 
-  /** Inserts without indexing the text fields: their postings are restored whole afterwards. */
-  insertKeysOnly(id: string, fields: ChunkFieldTexts): void {
-    this.skipText = true;
-    try {
-      void insert(this.db, { id, ...fields });
-    } finally {
-      this.skipText = false;
-    }
+  /**
+   * Keeps a chunk without indexing its text fields, whose postings are restored whole afterwards: what Orama's
+   * `insert()` would do then (give the id its internal number, keep the document `remove()` reads back), without its
+   * schema check and one component call per field, which were a third of a restart's restore. `doc` may work its
+   * texts out lazily: only a removal reads them.
+   */
+  insertKeysOnly(doc: ChunkFieldTexts & { readonly id: string }): void {
+    const internalId = internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, doc.id);
+    if (!this.db.documentsStore.store(this.db.data.docs, doc.id, internalId, doc)) throw new Error(`chunk ${doc.id} is already indexed`);
   }
 
   remove(id: string): void {
@@ -109,7 +108,7 @@ function createOramaTokenizer(analyzer: Analyzer): Tokenizer {
  */
 function createBm25Component(
   analyzer: Analyzer,
-  hooks: { skipText: () => boolean; languageOf: (id: string) => string | undefined },
+  hooks: { languageOf: (id: string) => string | undefined },
 ): IIndex<OramaIndexStore> {
   const base = oramaIndex.createIndex();
   const fieldOf = (index: OramaIndexStore, prop: string): FieldPostings | undefined => (index as Bm25Store).fields[prop];
@@ -129,7 +128,6 @@ function createBm25Component(
         base.insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options);
         return;
       }
-      if (hooks.skipText()) return;
       const counted = fieldTermCounts(analyzer, value, hooks.languageOf(String(id)) ?? language, prop);
       field.add(internalId, counted.counts, counted.length);
     },

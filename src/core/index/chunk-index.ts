@@ -8,7 +8,7 @@ import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
-import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
+import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "../keyword/note-table";
 import { GRAM_FIELD } from "../keyword/field-terms";
@@ -92,6 +92,14 @@ export class ChunkIndex {
     return this.vectors?.precision ?? "float32";
   }
 
+  /**
+   * Changes whenever a note is added, replaced or removed, and with every change to the chunks' texts: what is
+   * worked out from the notes' paths, tags or texts can be kept while it stays the same.
+   */
+  get revision(): number {
+    return this.textRevision;
+  }
+
   hasNote(path: string): boolean {
     return this.byPath.has(path);
   }
@@ -158,6 +166,7 @@ export class ChunkIndex {
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
+    this.textRevision++; // also for a note without chunks: its path is new
     this.langs.noteAdded(note);
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
@@ -193,6 +202,7 @@ export class ChunkIndex {
       done++;
     }
     this.byPath.delete(path);
+    this.textRevision++;
     this.langs.noteRemoved(path);
     return true;
   }
@@ -341,7 +351,8 @@ export class ChunkIndex {
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
     if (this.restoring) {
-      this.db.insertKeysOnly(entry.chunk.id, chunkFieldTexts(entry));
+      // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
+      this.db.insertKeysOnly(lazyFieldTexts(entry));
     } else {
       this.langs.choose(entry);
       this.db.insert(entry.chunk.id, chunkFieldTexts(entry));

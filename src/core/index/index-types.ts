@@ -34,6 +34,12 @@ export interface KeywordSearchOptions {
    * come together, so without a cap one long note could fill a page of results. Default: all.
    */
   chunksPerNote?: number;
+  /**
+   * The notes (by path) the caller keeps of the list; the others are only counted. Their chunks are still listed,
+   * but not checked for the query's words in order, which a short query of common words would otherwise do for
+   * most of the vault. Only for a list read whole: it may rank the other notes' chunks lower. Default: every note.
+   */
+  keepsNote?: (path: string) => boolean;
 }
 
 /** A note as saved, for `ChunkIndex.restoreSteps`: `vectors[i]` belongs to `note.chunks[i]`. */

@@ -135,7 +135,7 @@ export class KeywordSearcher {
     // order.
     const depth = Math.max(limit, VERIFY_DEPTH);
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, this.deps.lines, this.deps.noteOf)
+      ? preferInOrder(read(depth), ordered, this.deps.lines, this.deps.noteOf, opts.keepsNote)
       : preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);

@@ -31,8 +31,27 @@ function notice(filter: string, near: string | undefined, what: string): SearchN
   return { code: "FILTER_NO_MATCH", message: messageText("filterNoMatch", { filter, closest: closestText }) };
 }
 
+interface Vocabulary {
+  folders: Map<string, string>;
+  tags: Map<string, string>;
+}
+
+/**
+ * Each index's vocabulary as of its revision: a filtered search that finds nothing asks for it, and gathering it
+ * walks every note (about as long as the search itself at 10,000 notes).
+ */
+const KEPT = new WeakMap<ChunkIndex, { revision: number; withTags: boolean; vocabulary: Vocabulary }>();
+
+function vocabulary(index: ChunkIndex, withTags: boolean): Vocabulary {
+  const kept = KEPT.get(index);
+  if (kept && kept.revision === index.revision && (kept.withTags || !withTags)) return kept.vocabulary;
+  const made = gather(index, withTags);
+  KEPT.set(index, { revision: index.revision, withTags, vocabulary: made });
+  return made;
+}
+
 /** Every folder and note path (lower-cased key, as written value) and, when asked, every tag and tag parent. */
-function vocabulary(index: ChunkIndex, withTags: boolean): { folders: Map<string, string>; tags: Map<string, string> } {
+function gather(index: ChunkIndex, withTags: boolean): Vocabulary {
   const folders = new Map<string, string>();
   const tags = new Map<string, string>();
   for (const path of index.notePaths()) {

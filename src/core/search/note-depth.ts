@@ -41,11 +41,53 @@ export function* readNotesDeep<G>(
 ): Generator<G, ScoredId[], void> {
   const share = Math.min(1, Math.max(filter?.share ?? 1, 1e-6));
   const first = Math.min(Math.ceil((notes * Math.max(1, chunksPerNote)) / share), Number.MAX_SAFE_INTEGER);
+  // A deeper read of a ranked list starts with the shallower one: only the hits past it are filtered and counted
+  // again. A rare phrase reads a list to its end, and filtering it whole at every depth cost more than the reads.
+  const kept = new KeptHits(filter);
+  let prev: readonly ScoredId[] = [];
   for (let limit = first; ; limit *= GROWTH) {
     const raw = yield* read(limit);
-    const hits = filter ? raw.filter((h) => filter.keep(notePathOfChunkId(h.id))) : raw;
-    if (raw.length < limit || distinctNotes(hits) >= notes) return hits;
+    kept.extend(raw, startsWith(raw, prev) ? prev.length : 0);
+    prev = raw;
+    if (raw.length < limit || kept.notes >= notes) return filter ? kept.hits : raw;
   }
+}
+
+/** The hits of a list that a filter keeps, and their distinct notes, grown as the list is read deeper. */
+class KeptHits {
+  hits: ScoredId[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly filter: ListFilter | undefined) {}
+
+  get notes(): number {
+    return this.seen.size;
+  }
+
+  /** Takes `raw` from its hit `from` on, the earlier ones being those taken last time (`from` 0: all again). */
+  extend(raw: readonly ScoredId[], from: number): void {
+    if (from === 0) {
+      this.hits = [];
+      this.seen.clear();
+    }
+    for (let i = from; i < raw.length; i++) {
+      const hit = raw[i]!;
+      const note = notePathOfChunkId(hit.id);
+      if (this.filter && !this.filter.keep(note)) continue;
+      this.hits.push(hit);
+      this.seen.add(note);
+    }
+  }
+}
+
+/** True when `list` begins with the hits of `prefix` (same ids and scores, in order). */
+function startsWith(list: readonly ScoredId[], prefix: readonly ScoredId[]): boolean {
+  if (prefix.length === 0 || list.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    const [a, b] = [list[i]!, prefix[i]!];
+    if (a.id !== b.id || a.score !== b.score || a.chunkScore !== b.chunkScore) return false;
+  }
+  return true;
 }
 
 /** `readNotesDeep` for a list read in one go. */
@@ -57,10 +99,4 @@ export function readNotesDeepSync(read: (limit: number) => ScoredId[], notes: nu
   let step = steps.next();
   while (!step.done) step = steps.next();
   return step.value;
-}
-
-function distinctNotes(hits: readonly ScoredId[]): number {
-  const seen = new Set<string>();
-  for (const h of hits) seen.add(notePathOfChunkId(h.id));
-  return seen.size;
 }

@@ -174,7 +174,10 @@ export class SearchEngine {
     // Chunks beyond those a result shows only matter to hybrid fusion within a note; the cap keeps one read enough.
     const chunksPerNote = Math.max(1, this.options.chunksPerNote);
     const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance, chunksPerNote };
-    const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit });
+    // A list read whole need not check the word order of notes the filter drops (see `keepsNote`).
+    const keepsNote = r.filter?.pass;
+    const whole = (limit: number) => keepsNote !== undefined && limit >= this.deps.index.size;
+    const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit, ...(whole(limit) ? { keepsNote } : {}) });
     // A filter may keep few notes, and a keyword search costs about the same at any depth: a filtered list is read
     // whole at once (counting the notes a path: or tag: filter keeps cost more than it saved, measured by bench:mcp).
     const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, r.share));

@@ -36,8 +36,23 @@ export function* rankChunksSteps(
     ids.push(store.idAt(slot) ?? "");
   });
   const better = (a: number, b: number): boolean => scores[a]! > scores[b]! || (scores[a] === scores[b] && keys[a]! < keys[b]!);
-  return { size: ids.length, take: (limit) => best(ids.length, Math.max(0, limit), better).map((i) => ({ id: ids[i]!, score: scores[i]! })) };
+  const hit = (i: number): NearChunk => ({ id: ids[i]!, score: scores[i]! });
+  // A list read deeper and deeper (a rare phrase reads it to its end) is sorted whole once, past the first read or
+  // once a read asks for a good share of it; each read after that is a slice. The order is the heap's: ties by key.
+  let sorted: NearChunk[] | undefined;
+  let reads = 0;
+  const take = (limit: number): NearChunk[] => {
+    const n = Math.max(0, limit);
+    if (!sorted && (reads++ > 0 || n * SORT_WHOLE_SHARE >= ids.length)) {
+      sorted = Array.from(ids.keys()).sort((a, b) => (better(a, b) ? -1 : 1)).map(hit);
+    }
+    return sorted ? sorted.slice(0, n) : best(ids.length, n, better).map(hit);
+  };
+  return { size: ids.length, take };
 }
+
+/** A read of at least 1/this of the list sorts it whole rather than picking its best through a heap. */
+const SORT_WHOLE_SHARE = 4;
 
 /** The best `limit` of `n` items by `better`, best first, through a min-heap of size `limit`. */
 function best(n: number, limit: number, better: (a: number, b: number) => boolean): number[] {

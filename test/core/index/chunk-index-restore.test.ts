@@ -83,6 +83,33 @@ describe("ChunkIndex save and restore of keyword postings", () => {
     expect(results(restored)).toEqual(results(idx));
   });
 
+  it("restores without reading a chunk's text, which it reads when the chunk is removed, leaving no trace", () => {
+    const { idx, notes } = editedIndex();
+    let reads = 0;
+    // Each chunk's text counts its reads: restoring from saved postings has no need of the texts.
+    const counted = [...notes.values()].map((n) => ({
+      ...n,
+      chunks: n.chunks.map((c) => {
+        const copy = { ...c };
+        Object.defineProperty(copy, "text", { get: () => (reads++, c.text), enumerable: true });
+        return copy;
+      }),
+    }));
+    const keywords = drain(idx.exportKeywordSteps(counted.flatMap((n) => n.chunks.map((c) => c.id))));
+    const restored = new ChunkIndex(0);
+    reads = 0;
+    expect(drain(restored.restoreSteps(counted.map((n) => ({ note: n, vectors: [] })), keywords, 7))).toBe(true);
+    expect(reads).toBe(0);
+    expect(results(restored)).toEqual(results(idx));
+    for (const path of [...notes.keys()]) {
+      restored.removeNote(path);
+      idx.removeNote(path);
+      expect(results(restored)).toEqual(results(idx));
+    }
+    expect(reads).toBeGreaterThan(0);
+    expect(results(restored).every((r) => Array.isArray(r) && r.length === 0)).toBe(true);
+  });
+
   it("finds words that are names of object properties", () => {
     const { idx } = editedIndex();
     for (const q of ["constructor", "__proto__", "tostring"]) expect(idx.keywordSearch(q, { limit: 5 }).length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { SearchEngine } from "../../../src/core/search/search-engine";
@@ -25,6 +25,22 @@ const misses = (query: string): string[] =>
     .map((n) => n.message);
 
 describe("a path: or tag: filter that matches no note says so, with the closest folder or tag", () => {
+  it("gathers the folders and tags once per change of the index, and sees every change, an empty note's too", () => {
+    const index = new ChunkIndex(0);
+    for (const [path, md] of Object.entries(NOTES)) index.addNote(chunkNote(path, md));
+    const e = new SearchEngine({ index });
+    const walks = vi.spyOn(index, "notePaths");
+    const notice = (query: string) => e.searchKeyword({ query }).notices.find((n) => n.code === "FILTER_NO_MATCH")?.message;
+    expect(notice("tomatoes tag:gardn")).toBe("No note matches tag:gardn; closest tag: garden.");
+    expect(notice("backup tag:databse path:Runbok")).toBe("No note matches path:Runbok; closest folder or note: Runbooks.");
+    expect(walks).toHaveBeenCalledTimes(1);
+    index.addNote({ path: "Runbok/empty.md", meta: { title: "empty", aliases: [], tags: [], links: [] }, chunks: [] });
+    expect(notice("backup tag:databse path:Runbok")).toBe("No note matches tag:databse; closest tag: database.");
+    index.removeNote("Runbok/empty.md");
+    expect(notice("backup tag:databse path:Runbok")).toBe("No note matches path:Runbok; closest folder or note: Runbooks.");
+    expect(walks).toHaveBeenCalledTimes(3);
+  });
+
   it("names the closest folder for a mistyped or wrongly nested path, in any script", () => {
     expect(misses("backup path:Runbook")).toEqual(["No note matches path:Runbook; closest folder or note: Runbooks."]);
     // A note's name given as a folder points at the note.
