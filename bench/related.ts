@@ -1,0 +1,246 @@
+/**
+ * Related notes as link prediction: for sampled notes with at least two links to notes that exist, how many of the
+ * linked notes does each method list? See docs/BENCHMARKS.md.
+ *
+ *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
+ *                            [--models hub=NAME,...] [--latency-notes 10000] [--no-latency]
+ *
+ * `--models` gives a vault another embedding model than `--model` (on a loaded machine obsidian-hub's 17k chunks
+ * take hours with standin-use-lite; standin-hash is the fallback, and the report says which model each vault used).
+ *
+ * Variants: "strict" indexes each source with its links (target and display text) taken out; "visible" leaves them.
+ * Baselines in the same run: mean chunk vector, best chunk pair, MiniSearch more-like-this, RRF of mean vector and
+ * more-like-this, random; "today" is commit ab2feaa's related list (its source is unpacked under .cache/).
+ */
+import { execSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import { ChunkIndex } from "../src/core/index/chunk-index";
+import { embeddingInput } from "../src/core/index/embedding-input";
+import { OllamaEmbedder } from "../src/core/ollama/embedder";
+import { OllamaClient } from "../src/core/ollama/ollama-client";
+import { findRelatedNotes, type RelatedResult } from "../src/core/search/related-notes";
+import type { ChunkedNote } from "../src/core/types";
+import { parseArgs } from "./lib/args";
+import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
+import { percentile } from "./lib/metrics";
+import { bestPairMethod, meanVectorMethod, moreLikeThisMethod, randomMethod, rrfMethod, type RelatedMethod } from "./lib/related-baselines";
+import { bootstrap, fmt, scoreList, type Interval, type SourceScore } from "./lib/related-score";
+import { chunkVault, drawSources, readLinkVault, type LinkVault } from "./lib/related-vault";
+import { table, writeJson, writeSection } from "./lib/report";
+
+const BASE = "ab2feaa";
+const SHARED_NOTES = 5;
+const args = parseArgs(process.argv.slice(2));
+const seed = Number(args.get("seed") ?? 19);
+const count = Number(args.get("sources") ?? 300);
+const url = args.get("ollama") ?? "http://127.0.0.1:11436";
+const model = args.get("model") ?? "standin-use-lite";
+const latencyNotes = Number(args.get("latency-notes") ?? 10_000);
+const stage = (msg: string) => process.stderr.write(`[related] ${msg}\n`);
+
+const VAULTS: Record<string, { dir: string; heldOut?: boolean }> = {
+  hub: { dir: "../shared/vaults/obsidian-hub" },
+  kepano: { dir: "../shared/vaults/kepano" },
+  help: { dir: "../shared/vaults/obsidian-help/en", heldOut: true },
+};
+const GENERATED = /^(02 - Community Expansions\/02\.05 All Community Expansions|01 - Community\/People)\//;
+
+type OldFind = (index: unknown, path: string, opts: unknown) => RelatedResult;
+const baseDir = `.cache/base-${BASE}`;
+if (!existsSync(`${baseDir}/src`)) {
+  mkdirSync(baseDir, { recursive: true });
+  execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
+}
+const oldFind = ((await import(`../${baseDir}/src/core/search/related-notes.ts`)) as { findRelatedNotes: OldFind }).findRelatedNotes;
+
+const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
+const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
+function embedderFor(name: string): { embedder: OllamaEmbedder; cache: DiskEmbeddingCache } {
+  let e = embedders.get(name);
+  if (!e) {
+    const cache = new DiskEmbeddingCache(`.cache/embeddings/${name.replace(/[^\w.-]/g, "_")}.bin`);
+    e = { cache, embedder: new OllamaEmbedder(new OllamaClient({ baseUrl: url, timeoutMs: 300_000 }), { model: name, cache, batchSize: 64 }) };
+    embedders.set(name, e);
+  }
+  return e;
+}
+
+async function embedAll(notes: readonly ChunkedNote[], name: string): Promise<Map<string, Float32Array>> {
+  const { embedder, cache } = embedderFor(name);
+  const chunks = notes.flatMap((n) => n.chunks);
+  const out = new Map<string, Float32Array>();
+  for (let i = 0; i < chunks.length; i += 512) {
+    const part = chunks.slice(i, i + 512);
+    const res = await embedder.embedDocuments(part.map((c) => embeddingInput(c)));
+    if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
+    part.forEach((c, j) => res.value[j] && out.set(c.id, res.value[j]!));
+    if (chunks.length > 2000) process.stderr.write(`\rembedded ${Math.min(i + 512, chunks.length)} / ${chunks.length}`);
+  }
+  if (chunks.length > 2000) process.stderr.write("\n");
+  cache.flush();
+  return out;
+}
+
+function buildIndex(notes: readonly ChunkedNote[], vectors: ReadonlyMap<string, Float32Array>): ChunkIndex {
+  const dims = vectors.values().next().value?.length ?? 0;
+  const index = new ChunkIndex(dims);
+  for (const n of notes) index.addNote(n, n.chunks.map((c) => vectors.get(c.id)));
+  return index;
+}
+
+const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
+
+/** Chunk texts shared by more than SHARED_NOTES notes, by the bench's own rule (lower case, spaces collapsed). */
+function sharedTexts(index: ChunkIndex): Set<string> {
+  const notesOf = new Map<string, Set<string>>();
+  for (const p of index.notePaths()) {
+    for (const id of index.chunkIdsOf(p)) {
+      const key = textKey(index.get(id)?.chunk.text ?? "");
+      let s = notesOf.get(key);
+      if (!s) notesOf.set(key, (s = new Set()));
+      s.add(p);
+    }
+  }
+  return new Set([...notesOf].filter(([, s]) => s.size > SHARED_NOTES).map(([k]) => k));
+}
+const textKey = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+
+/** Entries listed only by the vector list, whose closest pair has a chunk text shared by more than SHARED_NOTES notes. */
+function owedToShared(index: ChunkIndex, r: RelatedResult, shared: ReadonlySet<string>): number {
+  let n = 0;
+  for (const e of r.entries) {
+    if (e.sourceChunkId === undefined || Object.keys(e.ranks).some((k) => k !== "vector")) continue;
+    const a = textKey(index.get(e.sourceChunkId)?.chunk.text ?? "");
+    if (shared.has(a) || shared.has(textKey(e.best.text))) n++;
+  }
+  return n;
+}
+
+interface Row { vault: string; group: string; variant: string; method: string; sources: number; recall10: Interval; mrr10: Interval; success5: Interval; sharedOwed?: number; entries?: number }
+const rows: Row[] = [];
+const latency: Record<string, { p50: number; p95: number }> = {};
+
+function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readonly ChunkedNote[], groups: Record<string, string[]>): void {
+  const shared = sharedTexts(index);
+  const mean = meanVectorMethod(index);
+  const mlt = moreLikeThisMethod(notes);
+  const methods: Record<string, RelatedMethod> = {
+    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    "mean vector": mean,
+    "best chunk pair": bestPairMethod(index),
+    "more-like-this (MiniSearch)": mlt,
+    "RRF mean vector + more-like-this": rrfMethod(mean, mlt),
+    random: randomMethod([...index.notePaths()], seed),
+  };
+  for (const [group, sources] of Object.entries(groups)) {
+    for (const [name, run] of Object.entries(methods)) {
+      const scores: SourceScore[] = sources.map((s) => scoreList(run(s, 10), v.links.get(s) ?? new Set()));
+      const row: Row = {
+        vault: v.name, group, variant, method: name, sources: sources.length,
+        recall10: bootstrap(scores.map((x) => x.recall10), seed),
+        mrr10: bootstrap(scores.map((x) => x.mrr10), seed),
+        success5: bootstrap(scores.map((x) => x.success5), seed),
+      };
+      if (name === "ours" || name.startsWith("today")) {
+        let owed = 0;
+        let entries = 0;
+        for (const s of sources) {
+          const r = name === "ours" ? findRelatedNotes(index, s, OPTS) : oldFind(index, s, OPTS);
+          owed += owedToShared(index, r, shared);
+          entries += r.entries.length;
+        }
+        Object.assign(row, { sharedOwed: owed, entries });
+      }
+      rows.push(row);
+      stage(`${v.name} ${group} ${variant} ${name}: recall@10 ${fmt(row.recall10)}`);
+    }
+  }
+}
+
+function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: readonly string[]): void {
+  const methods: Record<string, RelatedMethod> = {
+    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    "mean vector": meanVectorMethod(index),
+    "best chunk pair": bestPairMethod(index),
+    "more-like-this (MiniSearch)": moreLikeThisMethod(notes),
+  };
+  // Warm each once (the first call of ours also learns the vault's fusion weights), then in turns, so load swings hit all alike.
+  const first: Record<string, number> = {};
+  for (const [name, run] of Object.entries(methods)) {
+    const t0 = performance.now();
+    run(sources[0]!, 10);
+    first[name] = performance.now() - t0;
+  }
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(methods).map((k) => [k, []]));
+  for (const s of sources) {
+    for (const [name, run] of Object.entries(methods)) {
+      const t0 = performance.now();
+      run(s, 10);
+      times[name]!.push(performance.now() - t0);
+    }
+  }
+  for (const [name, ts] of Object.entries(times)) {
+    latency[name] = { p50: percentile(ts, 50), p95: percentile(ts, 95), first: first[name] } as { p50: number; p95: number };
+    stage(`latency ${name}: p50 ${percentile(ts, 50).toFixed(2)} ms, p95 ${percentile(ts, 95).toFixed(2)} ms, first ${first[name]!.toFixed(1)} ms`);
+  }
+}
+
+const chosen = (args.get("vaults") ?? "hub,kepano,help").split(",");
+const loadStart = os.loadavg()[0]!;
+for (const key of chosen) {
+  const spec = VAULTS[key];
+  if (!spec) throw new Error(`unknown vault ${key}`);
+  const label = key === "help" ? "obsidian-help/en (held out)" : key === "hub" ? "obsidian-hub" : "kepano";
+  const v = readLinkVault(modelOf.has(key) ? `${label}, ${modelOf.get(key)}` : label, spec.dir);
+  const all = [...v.raw.keys()];
+  const groups: Record<string, string[]> = { all: drawSources(v, all, count, seed) };
+  if (key === "hub") {
+    groups["hand-written"] = drawSources(v, all.filter((p) => !GENERATED.test(p)), count, seed);
+    groups.generated = groups.all!.filter((p) => GENERATED.test(p));
+  }
+  const strict = new Set(Object.values(groups).flat());
+  stage(`${v.name}: ${v.raw.size} notes, ${Object.entries(groups).map(([g, s]) => `${g} ${s.length}`).join(", ")} sources`);
+  for (const variant of ["strict", "visible"]) {
+    const notes = chunkVault(v, variant === "strict" ? strict : new Set());
+    const vectors = await embedAll(notes, modelOf.get(key) ?? model);
+    const index = buildIndex(notes, vectors);
+    measure(v, variant, index, notes, groups);
+    if (key === "hub" && variant === "visible" && !args.has("no-latency")) {
+      const copies: ChunkedNote[] = [];
+      for (let i = 0; notes.length + copies.length < latencyNotes; i++) {
+        const n = notes[i % notes.length]!;
+        const path = `replica-${Math.floor(i / notes.length)}/${n.path}`;
+        const chunks = n.chunks.map((c) => ({ ...c, id: `${path}#${c.ordinal}`, path }));
+        copies.push({ ...n, path, chunks });
+        index.addNote({ ...n, path, chunks }, n.chunks.map((c) => vectors.get(c.id)));
+      }
+      stage(`latency at ${notes.length + copies.length} notes`);
+      timeLists(index, [...notes, ...copies], drawSources(v, all, 200, seed + 1));
+    }
+  }
+}
+const loadEnd = os.loadavg()[0]!;
+
+const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes };
+writeJson("bench/results/related.json", out);
+const show = (r: Row) => [r.vault, r.group, r.variant, r.method === "ours" ? "**ours**" : r.method, r.sources, fmt(r.recall10), fmt(r.mrr10), fmt(r.success5), r.entries ? `${r.sharedOwed} / ${r.entries}` : ""];
+const md = [
+  "## Related notes: link prediction (`npm run bench:related`)",
+  "",
+  `Sources with at least two links to existing notes, drawn with seed ${seed} (\`--seed\`), up to ${count} a group. Ground truth: the`,
+  "notes each source links to. *strict*: the source's links (target and display text) are taken out of its text before",
+  `indexing; *visible*: left in. Model ${model} through the Ollama stand-in${modelOf.size > 0 ? ` (${[...modelOf].map(([k, m]) => `${k}: ${m}`).join(", ")})` : ""}, embeddings cached. Intervals: bootstrap 95 %.`,
+  `"shared" counts list entries that only the vector list found through a chunk text shared by more than ${SHARED_NOTES} notes.`,
+  `obsidian-help/en is held out: nothing was tuned on it. Load average ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end.`,
+  "",
+  table(["vault", "sources", "variant", "method", "n", "recall@10", "MRR@10", "success@5", "shared"], rows.map(show)),
+  "",
+  `Time per list at ${latencyNotes} notes (obsidian-hub with replicas), in turns, ms:`,
+  "",
+  table(["method", "p50", "p95", "first call"], Object.entries(latency).map(([k, x]) => [k, x.p50.toFixed(2), x.p95.toFixed(2), ((x as { first?: number }).first ?? 0).toFixed(1)])),
+].join("\n");
+writeSection("related", md);
+stage("done");
