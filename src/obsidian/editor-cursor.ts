@@ -1,0 +1,27 @@
+import { EditorView, type ViewUpdate } from "@codemirror/view";
+import type { Plugin } from "obsidian";
+import type { CursorPort } from "../ui/ports";
+
+/**
+ * The cursor of Obsidian's editors as a `CursorPort`: a CodeMirror update listener, registered with the plugin so it
+ * goes when the plugin unloads, reports selection changes; the line is read from the active editor.
+ */
+export function editorCursor(plugin: Plugin): CursorPort {
+  const listeners = new Set<() => void>();
+  plugin.registerEditorExtension(
+    EditorView.updateListener.of((update: ViewUpdate) => {
+      if (update.selectionSet) for (const cb of listeners) cb();
+    }),
+  );
+  return {
+    line(path) {
+      const active = plugin.app.workspace.activeEditor;
+      if (active?.file?.path !== path || !active.editor) return undefined;
+      return active.editor.getCursor("head").line;
+    },
+    onMove(cb) {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+  };
+}
