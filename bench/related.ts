@@ -3,7 +3,7 @@
  * linked notes does each method list? See docs/BENCHMARKS.md.
  *
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
- *                            [--models hub=NAME,...] [--latency-notes 10000] [--no-latency]
+ *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *
  * `--models` gives a vault another embedding model than `--model` (on a loaded machine obsidian-hub's 17k chunks
  * take hours with standin-use-lite; standin-hash is the fallback, and the report says which model each vault used).
@@ -52,7 +52,9 @@ if (!existsSync(`${baseDir}/src`)) {
   mkdirSync(baseDir, { recursive: true });
   execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
 }
-const oldFind = ((await import(`../${baseDir}/src/core/search/related-notes.ts`)) as { findRelatedNotes: OldFind }).findRelatedNotes;
+const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
+// eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
+const oldFind = ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes;
 
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
@@ -74,7 +76,10 @@ async function embedAll(notes: readonly ChunkedNote[], name: string): Promise<Ma
     const part = chunks.slice(i, i + 512);
     const res = await embedder.embedDocuments(part.map((c) => embeddingInput(c)));
     if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
-    part.forEach((c, j) => res.value[j] && out.set(c.id, res.value[j]!));
+    part.forEach((c, j) => {
+      const v = res.value[j];
+      if (v) out.set(c.id, v);
+    });
     if (chunks.length > 2000) process.stderr.write(`\rembedded ${Math.min(i + 512, chunks.length)} / ${chunks.length}`);
   }
   if (chunks.length > 2000) process.stderr.write("\n");
@@ -125,9 +130,16 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   const shared = sharedTexts(index);
   const mean = meanVectorMethod(index);
   const mlt = moreLikeThisMethod(notes);
+  // Ours and today's are run once a source: the same lists give the scores and the shared-text count.
+  const held = new Map<string, RelatedResult>();
+  const keep = (name: string, find: (p: string) => RelatedResult): RelatedMethod => (p) => {
+    const r = find(p);
+    held.set(`${name}\u0000${p}`, r);
+    return r.entries.map((e) => e.path);
+  };
   const methods: Record<string, RelatedMethod> = {
-    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
-    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
+    [`today (${BASE})`]: keep("today", (p) => oldFind(index, p, OPTS)),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
@@ -147,7 +159,8 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
         let owed = 0;
         let entries = 0;
         for (const s of sources) {
-          const r = name === "ours" ? findRelatedNotes(index, s, OPTS) : oldFind(index, s, OPTS);
+          const r = held.get(`${name === "ours" ? "ours" : "today"}\u0000${s}`);
+          if (!r) continue;
           owed += owedToShared(index, r, shared);
           entries += r.entries.length;
         }
@@ -218,7 +231,7 @@ for (const key of chosen) {
         index.addNote({ ...n, path, chunks }, n.chunks.map((c) => vectors.get(c.id)));
       }
       stage(`latency at ${notes.length + copies.length} notes`);
-      timeLists(index, [...notes, ...copies], drawSources(v, all, 200, seed + 1));
+      timeLists(index, [...notes, ...copies], drawSources(v, all, Number(args.get("latency-sources") ?? 200), seed + 1));
     }
   }
 }

@@ -53,6 +53,7 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
       inputSchema: {
         path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
         limit: z.number().int().min(1).max(RELATED_MAX).optional().describe("Notes to return, default 10."),
+        line: z.number().int().min(1).optional().describe("A 1-based line of the note: notes related to the section holding it, not the whole note."),
       },
     },
     async (args) => {
@@ -61,10 +62,12 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
       await live.whenReady();
       const index = live.session.service.index;
       if (!index.hasNote(path.value)) return notFound(path.value, index.notePaths(), " in the index");
-      const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10 });
+      const section = args.line === undefined ? {} : { section: { line: args.line - 1 } };
+      const found = findRelatedNotes(index, path.value, { ...options, limit: args.limit ?? 10, ...section });
       return jsonResult({
         path: found.path,
         status: found.status,
+        ...(found.section ? { section: { heading: found.section.headingPath.join(" > "), startLine: found.section.startLine + 1, endLine: found.section.endLine + 1 } } : {}),
         results: found.entries.map((e) => ({
           path: e.path,
           title: e.title,
@@ -73,6 +76,7 @@ export function registerRelatedTool(server: McpServer, live: LiveVault, options:
           endLine: e.best.endLine + 1,
           snippet: snippet(e.best.text, JSON_SNIPPET_CHARS),
           score: e.score,
+          match: e.match,
           similarity: e.similarity,
           ranks: e.ranks,
         })),

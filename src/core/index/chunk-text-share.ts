@@ -20,7 +20,7 @@ export class ChunkTextShare {
     const key = textKey(text);
     this.keyOf.set(id, key);
     let notes = this.notesOf.get(key);
-    if (!notes) this.notesOf.set(key, (notes = new Map()));
+    if (!notes) this.notesOf.set(key, (notes = new Map<string, number>()));
     notes.set(path, (notes.get(path) ?? 0) + 1);
     this.changes++;
   }

@@ -160,6 +160,6 @@ function sourceChunks(index: ChunkIndex, path: string, at: { line: number } | un
 
 function countNotes(index: ChunkIndex): number {
   let n = 0;
-  for (const _ of index.notePaths()) n++;
+  for (let it = index.notePaths(), step = it.next(); !step.done; step = it.next()) n++;
   return n;
 }
