@@ -4,6 +4,7 @@
  *
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
+ *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
  *
  * `--models` gives a vault another embedding model than `--model` (on a loaded machine obsidian-hub's 17k chunks
  * take hours with standin-use-lite; standin-hash is the fallback, and the report says which model each vault used).
@@ -216,11 +217,12 @@ for (const key of chosen) {
   }
   const strict = new Set(Object.values(groups).flat());
   stage(`${v.name}: ${v.raw.size} notes, ${Object.entries(groups).map(([g, s]) => `${g} ${s.length}`).join(", ")} sources`);
-  for (const variant of ["strict", "visible"]) {
+  const latencyOnly = args.has("latency-only");
+  for (const variant of latencyOnly ? ["visible"] : (args.get("variants") ?? "strict,visible").split(",")) {
     const notes = chunkVault(v, variant === "strict" ? strict : new Set());
     const vectors = await embedAll(notes, modelOf.get(key) ?? model);
     const index = buildIndex(notes, vectors);
-    measure(v, variant, index, notes, groups);
+    if (!latencyOnly) measure(v, variant, index, notes, groups);
     if (key === "hub" && variant === "visible" && !args.has("no-latency")) {
       const copies: ChunkedNote[] = [];
       for (let i = 0; notes.length + copies.length < latencyNotes; i++) {
@@ -238,7 +240,7 @@ for (const key of chosen) {
 const loadEnd = os.loadavg()[0]!;
 
 const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes };
-writeJson("bench/results/related.json", out);
+writeJson(args.get("out") ?? "bench/results/related.json", out);
 const show = (r: Row) => [r.vault, r.group, r.variant, r.method === "ours" ? "**ours**" : r.method, r.sources, fmt(r.recall10), fmt(r.mrr10), fmt(r.success5), r.entries ? `${r.sharedOwed} / ${r.entries}` : ""];
 const md = [
   "## Related notes: link prediction (`npm run bench:related`)",
@@ -255,5 +257,5 @@ const md = [
   "",
   table(["method", "p50", "p95", "first call"], Object.entries(latency).map(([k, x]) => [k, x.p50.toFixed(2), x.p95.toFixed(2), ((x as { first?: number }).first ?? 0).toFixed(1)])),
 ].join("\n");
-writeSection("related", md);
+writeSection(args.get("section") ?? "related", md);
 stage("done");
