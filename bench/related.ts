@@ -3,7 +3,8 @@
  * linked notes does each method list? See docs/BENCHMARKS.md.
  *
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
- *                            [--models hub=NAME,...] [--latency-notes 10000] [--no-latency]
+ *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
+ *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
  *
  * `--models` gives a vault another embedding model than `--model` (on a loaded machine obsidian-hub's 17k chunks
  * take hours with standin-use-lite; standin-hash is the fallback, and the report says which model each vault used).
@@ -52,8 +53,9 @@ if (!existsSync(`${baseDir}/src`)) {
   mkdirSync(baseDir, { recursive: true });
   execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
 }
-// eslint-disable-next-line no-unsanitized/method -- a benchmark loads the baseline commit it unpacked itself
-const oldFind = ((await import(`../${baseDir}/src/core/search/related-notes.ts`)) as { findRelatedNotes: OldFind }).findRelatedNotes;
+const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
+// eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
+const oldFind = ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes;
 
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
@@ -129,9 +131,16 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   const shared = sharedTexts(index);
   const mean = meanVectorMethod(index);
   const mlt = moreLikeThisMethod(notes);
+  // Ours and today's are run once a source: the same lists give the scores and the shared-text count.
+  const held = new Map<string, RelatedResult>();
+  const keep = (name: string, find: (p: string) => RelatedResult): RelatedMethod => (p) => {
+    const r = find(p);
+    held.set(`${name}\u0000${p}`, r);
+    return r.entries.map((e) => e.path);
+  };
   const methods: Record<string, RelatedMethod> = {
-    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
-    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
+    [`today (${BASE})`]: keep("today", (p) => oldFind(index, p, OPTS)),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
@@ -151,7 +160,8 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
         let owed = 0;
         let entries = 0;
         for (const s of sources) {
-          const r = name === "ours" ? findRelatedNotes(index, s, OPTS) : oldFind(index, s, OPTS);
+          const r = held.get(`${name === "ours" ? "ours" : "today"}\u0000${s}`);
+          if (!r) continue;
           owed += owedToShared(index, r, shared);
           entries += r.entries.length;
         }
@@ -207,11 +217,12 @@ for (const key of chosen) {
   }
   const strict = new Set(Object.values(groups).flat());
   stage(`${v.name}: ${v.raw.size} notes, ${Object.entries(groups).map(([g, s]) => `${g} ${s.length}`).join(", ")} sources`);
-  for (const variant of ["strict", "visible"]) {
+  const latencyOnly = args.has("latency-only");
+  for (const variant of latencyOnly ? ["visible"] : (args.get("variants") ?? "strict,visible").split(",")) {
     const notes = chunkVault(v, variant === "strict" ? strict : new Set());
     const vectors = await embedAll(notes, modelOf.get(key) ?? model);
     const index = buildIndex(notes, vectors);
-    measure(v, variant, index, notes, groups);
+    if (!latencyOnly) measure(v, variant, index, notes, groups);
     if (key === "hub" && variant === "visible" && !args.has("no-latency")) {
       const copies: ChunkedNote[] = [];
       for (let i = 0; notes.length + copies.length < latencyNotes; i++) {
@@ -222,14 +233,14 @@ for (const key of chosen) {
         index.addNote({ ...n, path, chunks }, n.chunks.map((c) => vectors.get(c.id)));
       }
       stage(`latency at ${notes.length + copies.length} notes`);
-      timeLists(index, [...notes, ...copies], drawSources(v, all, 200, seed + 1));
+      timeLists(index, [...notes, ...copies], drawSources(v, all, Number(args.get("latency-sources") ?? 200), seed + 1));
     }
   }
 }
 const loadEnd = os.loadavg()[0]!;
 
 const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes };
-writeJson("bench/results/related.json", out);
+writeJson(args.get("out") ?? "bench/results/related.json", out);
 const show = (r: Row) => [r.vault, r.group, r.variant, r.method === "ours" ? "**ours**" : r.method, r.sources, fmt(r.recall10), fmt(r.mrr10), fmt(r.success5), r.entries ? `${r.sharedOwed} / ${r.entries}` : ""];
 const md = [
   "## Related notes: link prediction (`npm run bench:related`)",
@@ -246,5 +257,5 @@ const md = [
   "",
   table(["method", "p50", "p95", "first call"], Object.entries(latency).map(([k, x]) => [k, x.p50.toFixed(2), x.p95.toFixed(2), ((x as { first?: number }).first ?? 0).toFixed(1)])),
 ].join("\n");
-writeSection("related", md);
+writeSection(args.get("section") ?? "related", md);
 stage("done");

@@ -1,3 +1,4 @@
+import { editorCursor } from "./obsidian/editor-cursor";
 import { Notice, Plugin, getAllTags, normalizePath, requestUrl } from "obsidian";
 import { OllamaClient } from "./core/ollama/ollama-client";
 import { openVaultSearch, type VaultSearch } from "./core/session/vault-search";
@@ -52,7 +53,7 @@ export default class HybridVaultSearch extends Plugin {
     };
     const settingsPort: SettingsPort = { get: () => session.settings, save: (next) => this.saveSettings(next) };
     const isExcluded = (path: string): boolean => this.isExcluded(path);
-    registerRelatedView(this, { related: relatedPortOver(() => service.index, isExcluded), status: service, settings: settingsPort });
+    registerRelatedView(this, { related: relatedPortOver(() => service.index, isExcluded), status: service, settings: settingsPort, cursor: editorCursor(this) });
     registerCommands(this, { search: { search, settings: () => session.settings }, status: service });
     addIndexStatusBar(this, service);
     this.addSettingTab(

@@ -13,10 +13,12 @@ import { KeywordSearcher } from "./keyword-searcher";
 import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "./note-table";
-import { GRAM_FIELD } from "./orama-tokenizer";
+import { GRAM_FIELD, LANGUAGE_FIELD } from "./orama-tokenizer";
 import { runAll } from "../persist/slices";
 import { restoreKeywordSteps } from "./keyword-restore";
 import { KeywordExport } from "./keyword-export";
+import { ChunkTextShare } from "./chunk-text-share";
+import { distinctiveWords } from "./distinctive-words";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -41,6 +43,8 @@ export class ChunkIndex {
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
   private readonly exported = new KeywordExport();
+  /** How many notes hold each chunk's text (see `ChunkTextShare`). */
+  readonly textShare = new ChunkTextShare();
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
@@ -145,6 +149,7 @@ export class ChunkIndex {
       this.noteTable("remove", id, path);
       void remove(this.db, id);
       this.langs.chunkRemoved(id);
+      this.textShare.remove(id, path);
       this.textRevision++;
       this.chunks.delete(id);
       done++;
@@ -269,13 +274,28 @@ export class ChunkIndex {
     return this.keywords.scoreOf(query, fields);
   }
 
+  /**
+   * The `count` words of `ids`' texts that say most about them against this index: each analysed in its chunk's
+   * language, weighed by its count in the texts times its IDF over the chunks; written as they appear, so a keyword
+   * search finds the same terms. Stop words, numbers and words in `leaveOut` (lower case) are left out.
+   */
+  distinctiveWords(ids: readonly string[], count: number, leaveOut?: ReadonlySet<string>): string[] {
+    const field = this.store().fields[LANGUAGE_FIELD];
+    if (!field) return [];
+    const texts = ids.flatMap((id) => {
+      const entry = this.chunks.get(id);
+      return entry ? [{ text: entry.chunk.text, lang: languageOf(this.langs.recorded(id)) ?? ENGLISH }] : [];
+    });
+    return distinctiveWords(texts, { analyzer: this.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut);
+  }
+
   private usable(v: Float32Array | undefined): Float32Array | undefined {
     return v && this.dims > 0 && v.length === this.dims ? v : undefined;
   }
 
   private entryOf(note: ChunkedNote, chunk: Chunk, vector: Float32Array | undefined): IndexedChunk {
     const { title, aliases, tags } = note.meta;
-    return { chunk, title, aliases, tags, vector: this.usable(vector) };
+    return { chunk, title, aliases, tags, links: note.meta.links, vector: this.usable(vector) };
   }
 
   private store(): Bm25Store {
@@ -301,6 +321,7 @@ export class ChunkIndex {
 
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
+    this.textShare.add(entry.chunk.id, entry.chunk.path, entry.chunk.text);
     if (!this.switches.skipText) this.langs.choose(entry);
     void insert(this.db, { id: entry.chunk.id, ...chunkFieldTexts(entry) });
     if (!this.switches.skipText) this.noteTable("add", entry.chunk.id, entry.chunk.path);

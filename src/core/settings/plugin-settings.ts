@@ -27,6 +27,8 @@ export interface RelatedSettings {
   limit: number;
   /** Leave out notes the active note already links to. Default false. */
   hideLinked: boolean;
+  /** Notes related to the section under the cursor, following it, instead of the whole note. Default false. */
+  followSection: boolean;
 }
 
 /** Everything the user can set, as saved in the plugin's data.json. */
@@ -60,7 +62,7 @@ export interface PluginSettings {
    * ("de", "sv"). Changing it rebuilds the keyword index (no new embeddings). Default "en".
    */
   defaultLanguage: string;
-  /** Default { limit: 15, hideLinked: false }. */
+  /** Default { limit: 15, hideLinked: false, followSection: false }. */
   related: RelatedSettings;
 }
 
@@ -82,7 +84,7 @@ export function defaultSettings(): PluginSettings {
     excludeTags: ["private"],
     minNoteChars: 0,
     defaultLanguage: "en",
-    related: { limit: 15, hideLinked: false },
+    related: { limit: 15, hideLinked: false, followSection: false },
   };
 }
 

@@ -113,12 +113,12 @@ describe("findRelatedNotes", () => {
 
 describe("probeVectors", () => {
   it("uses the single chunk as is, else the mean plus the chunks farthest from it", () => {
-    const one = [{ id: "a#0", vector: Float32Array.from([1, 2]) }];
+    const one = [{ id: "a#0", vector: Float32Array.from([1, 2]), rarity: 1 }];
     expect(probeVectors(one, 2)).toEqual([Float32Array.from([1, 2])]);
     const many = [
-      { id: "a#0", vector: Float32Array.from([1, 0]) },
-      { id: "a#1", vector: Float32Array.from([1, 0.1]) },
-      { id: "a#2", vector: Float32Array.from([0, 1]) },
+      { id: "a#0", vector: Float32Array.from([1, 0]), rarity: 1 },
+      { id: "a#1", vector: Float32Array.from([1, 0.1]), rarity: 1 },
+      { id: "a#2", vector: Float32Array.from([0, 1]), rarity: 1 },
     ];
     const probes = probeVectors(many, 1);
     expect(probes).toHaveLength(2);

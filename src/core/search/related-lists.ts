@@ -1,0 +1,140 @@
+import type { ChunkIndex } from "../index/chunk-index";
+import { collapseRanking, notePathOfChunkId } from "./group-ranking";
+import { readNotesDeepSync } from "./note-depth";
+import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVector } from "./related-pairing";
+import { cosine, meanDirection } from "./vector-math";
+import { scanNearestNotes } from "./vector-scan";
+
+/** Words of the note's body in its query: Lucene's more-like-this default, and what the benchmark measured. */
+export const BODY_QUERY_WORDS = 25;
+
+/** A ranked note list with the evidence behind each place. */
+export interface NoteList {
+  /** Paths, best first. */
+  paths: string[];
+  /** The best chunk of each listed note, for the list that found it by chunks. */
+  chunkOf: Map<string, string>;
+}
+
+/**
+ * Candidate notes from one scan with the probes, ranked by their best rarity-weighed chunk pair with the source;
+ * equal pairs (two notes holding the same passage) by how close each note is as a whole to the source, never by path.
+ */
+export function vectorList(
+  index: ChunkIndex,
+  sources: readonly SourceVector[],
+  skip: ReadonlySet<string>,
+  depth: number,
+  extraProbes: number,
+  pairOf: (path: string) => BestPair | undefined,
+): string[] {
+  const mean = meanDirection(sources.map((s) => s.vector));
+  const scored: { path: string; w: number; whole: number }[] = [];
+  for (const candidate of scanNearestNotes(index, probeVectors(sources, extraProbes), skip, depth)) {
+    const pair = pairOf(candidate.path);
+    if (pair) scored.push({ path: candidate.path, w: pair.weighted, whole: 0 });
+  }
+  scored.sort((a, b) => b.w - a.w);
+  // Only ties need the whole-note similarity, so it is computed for them alone.
+  for (let i = 0; i + 1 < scored.length; i++) {
+    if (scored[i]!.w !== scored[i + 1]!.w || !mean) continue;
+    for (let j = i; j < scored.length && scored[j]!.w === scored[i]!.w; j++) scored[j]!.whole = wholeNoteSimilarity(index, mean, scored[j]!.path);
+  }
+  scored.sort((a, b) => b.w - a.w || b.whole - a.whole || (a.path < b.path ? -1 : 1));
+  return scored.map((s) => s.path);
+}
+
+/** BM25 over the source's title and headings: what the note says it is about, in its own words. */
+export function titleList(index: ChunkIndex, ids: readonly string[], skip: ReadonlySet<string>, depth: number): NoteList {
+  const words: string[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const entry = index.get(id);
+    if (!entry) continue;
+    for (const part of [entry.title, ...entry.chunk.headingPath.slice(1)]) {
+      if (seen.has(part)) continue;
+      seen.add(part);
+      words.push(...part.split(/\s+/));
+    }
+  }
+  // Long heading lists would make a slow, unfocused query; the first headings say most about the note.
+  return keywordNotes(index, words.slice(0, 48).join(" "), skip, depth, undefined);
+}
+
+/**
+ * BM25 "more like this" over the index's own postings: the source's most distinctive body words (tf × idf, each
+ * analysed in its chunk's language), without typo corrections. Chunks whose text many notes share are left out,
+ * as are `leaveOut` words.
+ */
+export function bodyList(
+  index: ChunkIndex,
+  ids: readonly string[],
+  skip: ReadonlySet<string>,
+  depth: number,
+  leaveOut?: ReadonlySet<string>,
+): NoteList {
+  const words = index.distinctiveWords(ids, BODY_QUERY_WORDS, leaveOut);
+  // Words taken from the notes themselves need no correction, and 25 of them would make it costly.
+  return keywordNotes(index, words.join(" "), skip, depth, 0);
+}
+
+function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string>, depth: number, maxEdits: number | undefined): NoteList {
+  if (!query.trim()) return { paths: [], chunkOf: new Map() };
+  // Read in notes, not chunks, so that one note with many matching chunks can't crowd the others out; one chunk a
+  // note, its best, which is the one that represents it.
+  const ids = readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1, ...(maxEdits === undefined ? {} : { maxEdits }) }), depth + skip.size, 1).map((h) => h.id);
+  const chunkOf = new Map<string, string>();
+  for (const id of ids) {
+    const path = notePathOfChunkId(id);
+    if (!chunkOf.has(path)) chunkOf.set(path, id);
+  }
+  return { paths: collapseRanking(ids, notePathOfChunkId).filter((p) => !skip.has(p)), chunkOf };
+}
+
+function wholeNoteSimilarity(index: ChunkIndex, mean: Float32Array, path: string): number {
+  const vectors = index.chunkIdsOf(path).flatMap((id) => {
+    const v = index.get(id)?.vector;
+    return v ? [v] : [];
+  });
+  const other = meanDirection(vectors);
+  return other ? cosine(mean, other) : -1;
+}
+
+/** The three lists for a source, and the closest pairs found on the way. */
+export interface RelatedLists {
+  vector: string[];
+  bm25: NoteList;
+  body: NoteList;
+  /** Best pair per note, computed on demand and kept. */
+  pairOf: (path: string) => BestPair | undefined;
+  /** The source's chunks that have a vector of their own text. */
+  sources: readonly SourceVector[];
+}
+
+/** How the lists are read. */
+export interface ListDepth {
+  /** Notes read from each list. */
+  depth: number;
+  /** Chunks farthest from the mean added as probes. */
+  extraProbes: number;
+  /** Words left out of the body query (lower case). */
+  leaveOut?: ReadonlySet<string>;
+}
+
+/** The vector, title-and-heading and body lists for the chunks `ids` (a note or one of its sections). */
+export function relatedLists(index: ChunkIndex, ids: readonly string[], skip: ReadonlySet<string>, opts: ListDepth, sources: readonly SourceVector[]): RelatedLists {
+  const pairs = new Map<string, BestPair | undefined>();
+  const pairOf = (p: string) => {
+    if (!pairs.has(p)) pairs.set(p, sources.length > 0 ? bestPair(index, sources, p) : undefined);
+    return pairs.get(p);
+  };
+  // Text many notes share says nothing about this one: its words don't go into the body query either.
+  const own = ids.filter((id) => index.textShare.notesSharing(id) <= SHARED_TEXT_NOTES);
+  return {
+    vector: sources.length > 0 ? vectorList(index, sources, skip, opts.depth, opts.extraProbes, pairOf) : [],
+    bm25: titleList(index, ids, skip, opts.depth),
+    body: bodyList(index, own, skip, opts.depth, opts.leaveOut),
+    pairOf,
+    sources,
+  };
+}
