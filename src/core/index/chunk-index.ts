@@ -277,16 +277,17 @@ export class ChunkIndex {
   /**
    * The `count` words of `ids`' texts that say most about them against this index: each analysed in its chunk's
    * language, weighed by its count in the texts times its IDF over the chunks; written as they appear, so a keyword
-   * search finds the same terms. Stop words, numbers and words in `leaveOut` (lower case) are left out.
+   * search finds the same terms. Stop words, numbers, words in `leaveOut` (lower case) and words in more than
+   * `maxShare` of the chunks (default: none) are left out.
    */
-  distinctiveWords(ids: readonly string[], count: number, leaveOut?: ReadonlySet<string>): string[] {
+  distinctiveWords(ids: readonly string[], count: number, leaveOut?: ReadonlySet<string>, maxShare?: number): string[] {
     const field = this.store().fields[LANGUAGE_FIELD];
     if (!field) return [];
     const texts = ids.flatMap((id) => {
       const entry = this.chunks.get(id);
       return entry ? [{ text: entry.chunk.text, lang: languageOf(this.langs.recorded(id)) ?? ENGLISH }] : [];
     });
-    return distinctiveWords(texts, { analyzer: this.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut);
+    return distinctiveWords(texts, { analyzer: this.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut, maxShare);
   }
 
   private usable(v: Float32Array | undefined): Float32Array | undefined {

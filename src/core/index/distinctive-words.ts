@@ -17,14 +17,15 @@ const MIN_LETTERS = 3;
 /**
  * The `count` words of `texts` with the highest tf × idf (idf = ln(N / df) over the index's chunks), one written form
  * per term, best first; ties by the term, so the same texts always give the same words. Stop words of each text's
- * language, words without a letter, words no other chunk holds (they can't find another note) and `leaveOut` are
- * skipped.
+ * language, words without a letter, words no other chunk holds (they can't find another note), words in more than
+ * `maxShare` of the chunks (default 1: none) and `leaveOut` are skipped.
  */
 export function distinctiveWords(
   texts: readonly { text: string; lang: Language }[],
   stats: WordStatistics,
   count: number,
   leaveOut?: ReadonlySet<string>,
+  maxShare = 1,
 ): string[] {
   const tf = new Map<string, { n: number; word: string }>();
   const own = new Map<string, number>();
@@ -45,7 +46,7 @@ export function distinctiveWords(
   const scored: { word: string; term: string; w: number }[] = [];
   for (const [term, { n, word }] of tf) {
     const df = stats.documentFrequency(term);
-    if (df <= (own.get(term) ?? 0)) continue;
+    if (df <= (own.get(term) ?? 0) || df > maxShare * stats.documents) continue;
     scored.push({ word, term, w: n * Math.log(Math.max(1, stats.documents) / Math.max(1, df)) });
   }
   scored.sort((a, b) => b.w - a.w || (a.term < b.term ? -1 : 1));

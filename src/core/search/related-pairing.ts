@@ -1,10 +1,12 @@
 import type { ChunkIndex } from "../index/chunk-index";
-import { cosine, meanDirection } from "./vector-math";
+import { cosine, dot, meanDirection } from "./vector-math";
 
 /** A chunk of the active note, its stored vector and how much its text counts (see `chunkRarity`). */
 export interface SourceVector {
   id: string;
   vector: Float32Array;
+  /** `vector` scaled to unit length, so a pair costs one dot product and the other chunk's norm. */
+  unit: Float32Array;
   rarity: number;
 }
 
@@ -42,7 +44,8 @@ export function sourceVectors(index: ChunkIndex, ids: readonly string[]): Source
   for (const id of ids) {
     const vector = index.get(id)?.vector;
     const rarity = chunkRarity(index, id);
-    if (vector && rarity > 0) out.push({ id, vector, rarity });
+    const n = vector ? Math.sqrt(dot(vector, vector)) : 0;
+    if (vector && rarity > 0 && n > 0) out.push({ id, vector, unit: vector.map((x) => x / n), rarity });
   }
   return out;
 }
@@ -74,9 +77,10 @@ export function bestPair(index: ChunkIndex, sources: readonly SourceVector[], pa
   for (const id of index.chunkIdsOf(path)) {
     const vector = index.get(id)?.vector;
     const rarity = vector ? chunkRarity(index, id) : 0;
-    if (!vector || rarity === 0) continue;
+    const norm = vector && rarity > 0 ? Math.sqrt(dot(vector, vector)) : 0;
+    if (!vector || norm === 0) continue;
     for (const s of sources) {
-      const similarity = cosine(s.vector, vector);
+      const similarity = dot(s.unit, vector) / norm;
       const weighted = similarity * rarity * s.rarity;
       if (!best || weighted > best.weighted) best = { similarity, weighted, chunkId: id, sourceChunkId: s.id };
     }
