@@ -1,4 +1,5 @@
 import type { ChunkIndex } from "../index/chunk-index";
+import { runAll, type Steps } from "../persist/slices";
 import { contentHash } from "../text/hash";
 import { fuseRelated, type RelatedWeights } from "./related-fusion";
 import { relatedLists, type RelatedLists } from "./related-lists";
@@ -15,6 +16,8 @@ export interface RelatedCalibration {
   equalNdcg: number;
   /** Notes in the index when measured. */
   notes: number;
+  /** RRF constant the weights were measured with: they hold for that one. */
+  k: number;
 }
 
 /** Calibration settings. */
@@ -39,11 +42,17 @@ const EQUAL: RelatedWeights = { vector: 1, bm25: 1, body: 1 };
  * kept, ties going to the one nearest equal weights. Deterministic: notes are sampled by a hash of their path.
  */
 export function calibrateRelated(index: ChunkIndex, opts: RelatedCalibrationOptions): RelatedCalibration {
+  return runAll(calibrateRelatedSteps(index, opts));
+}
+
+/** `calibrateRelated` in steps, one sampled note each (about one related list's work), for a caller that yields. */
+export function* calibrateRelatedSteps(index: ChunkIndex, opts: RelatedCalibrationOptions): Steps<RelatedCalibration> {
   const paths = [...index.notePaths()];
   const notes = paths.length;
   const resolve = resolver(paths);
   const sampled: { lists: RelatedLists; links: Set<string> }[] = [];
-  for (const path of paths.sort((a, b) => (contentHash(a) < contentHash(b) ? -1 : 1))) {
+  const order = paths.map((path) => ({ path, hash: contentHash(path) })).sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  for (const { path } of order) {
     if (sampled.length >= opts.samples) break;
     const ids = index.chunkIdsOf(path);
     const written = index.get(ids[0] ?? "")?.links ?? [];
@@ -52,6 +61,7 @@ export function calibrateRelated(index: ChunkIndex, opts: RelatedCalibrationOpti
     const leaveOut = new Set(written.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w !== ""));
     const sources = sourceVectors(index, ids);
     sampled.push({ lists: relatedLists(index, ids, new Set([path]), { depth: 20, extraProbes: 1, leaveOut }, sources), links });
+    yield;
   }
   // nDCG@10 rather than recall@10 alone: in a small vault every weighting puts the links somewhere in the top 10.
   const recallOf = (w: RelatedWeights) => {
@@ -80,7 +90,7 @@ export function calibrateRelated(index: ChunkIndex, opts: RelatedCalibrationOpti
       }
     }
   }
-  return { weights: best.weights, samples: sampled.length, ndcg: best.recall, equalNdcg: equalRecall, notes };
+  return { weights: best.weights, samples: sampled.length, ndcg: best.recall, equalNdcg: equalRecall, notes, k: opts.k };
 }
 
 function distance(w: RelatedWeights): number {

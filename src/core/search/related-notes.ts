@@ -1,9 +1,8 @@
 import type { ChunkIndex } from "../index/chunk-index";
-import { calibrateRelated, type RelatedCalibration } from "./related-calibration";
 import { fuseRelated, topScore, type RelatedListName, type RelatedWeights } from "./related-fusion";
 import { relatedLists } from "./related-lists";
 import { sourceVectors } from "./related-pairing";
-import { RECALIBRATE_DRIFT } from "./calibration-keeper";
+import { learntRelatedWeights } from "./related-weights";
 import { DEFAULT_SEARCH_OPTIONS } from "./search-options";
 
 /** How related notes are found. */
@@ -27,10 +26,10 @@ export interface RelatedOptions {
    */
   section?: { line: number };
   /**
-   * Learn the lists' weights from the vault's own links (see `calibrateRelated`), once per index and again when the
-   * note count drifts by a quarter; off, the lists weigh equally. Default true.
+   * Weights of the three lists learnt for the vault, multiplying `weights`. Default: those `RelatedWeightsKeeper`
+   * learnt in the background for this index at this `rrfK`, and equal weights until it has; never learnt here.
    */
-  learn?: boolean;
+  learnt?: RelatedWeights;
   /**
    * Chunks searched with besides the note's mean vector (the ones farthest from it). Each one adds a full pass over
    * the stored vectors. Default 1.
@@ -89,35 +88,27 @@ export interface RelatedResult {
   section?: { headingPath: readonly string[]; startLine: number; endLine: number };
 }
 
-const learnt = new WeakMap<ChunkIndex, { k: number; calibration: RelatedCalibration }>();
-
-/** The weights learnt for this index (measured now when there are none or the vault changed by a quarter). */
-export function learntRelatedWeights(index: ChunkIndex, k: number, notes: number): RelatedCalibration {
-  const held = learnt.get(index);
-  if (held && held.k === k && Math.abs(notes - held.calibration.notes) <= RECALIBRATE_DRIFT * Math.max(1, held.calibration.notes)) return held.calibration;
-  const calibration = calibrateRelated(index, { samples: 32, minSamples: 8, k });
-  learnt.set(index, { k, calibration });
-  return calibration;
-}
+/** The lists' weights before any are learnt for the vault: equal, a rule tuned to no vault. */
+export const DEFAULT_RELATED_WEIGHTS: RelatedWeights = { vector: 1, bm25: 1, body: 1 };
 
 /**
  * Notes related to `path` (or to one of its sections), found from what the index already stores, so it never calls
  * the embedder: its stored chunk vectors against every stored vector (chunks whose text many notes share count for
  * nothing), its title and headings and its most distinctive words as BM25 queries, fused with weighted RRF by
- * weights learnt from the vault's links. The note itself and `excludeLinked` are left out. Never throws.
+ * the weights learnt from the vault's links in the background (equal ones until then): nothing is learnt here.
+ * The note itself and `excludeLinked` are left out. Never throws.
  */
 export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedOptions): RelatedResult {
   if (opts.excluded) return { path, status: "excluded", entries: [] };
   if (!index.hasNote(path)) return { path, status: "not-indexed", entries: [] };
   const limit = Math.max(1, Math.floor(opts.limit));
   const skip = new Set([path, ...(opts.excludeLinked ?? [])]);
-  const notes = countNotes(index);
   const k = Number.isFinite(opts.rrfK) && opts.rrfK > 0 ? opts.rrfK : DEFAULT_SEARCH_OPTIONS.rrfK;
   const { ids, section } = sourceChunks(index, path, opts.section);
   const depth = limit * Math.max(1, opts.depthFactor ?? 4);
   const sources = sourceVectors(index, ids);
   const lists = relatedLists(index, ids, skip, { depth, extraProbes: opts.extraProbes ?? 1 }, sources);
-  const learn = opts.learn ?? true ? learntRelatedWeights(index, k, notes).weights : { vector: 1, bm25: 1, body: 1 };
+  const learn = opts.learnt ?? learntRelatedWeights(index, k) ?? DEFAULT_RELATED_WEIGHTS;
   const weights: RelatedWeights = { vector: opts.weights.vector * learn.vector, bm25: opts.weights.bm25 * learn.bm25, body: opts.weights.bm25 * learn.body };
   const top = topScore(weights, k);
   const fused = fuseRelated({ vector: lists.vector, bm25: lists.bm25.paths, body: lists.body.paths }, weights, k, (p) => lists.pairOf(p)?.weighted ?? -1);
@@ -156,10 +147,4 @@ function sourceChunks(index: ChunkIndex, path: string, at: { line: number } | un
   const same = chunks.filter((c) => c.headingPath.join("\u0000") === key);
   const section = { headingPath: here.headingPath, startLine: Math.min(...same.map((c) => c.startLine)), endLine: Math.max(...same.map((c) => c.endLine)) };
   return { ids: same.map((c) => c.id), section };
-}
-
-function countNotes(index: ChunkIndex): number {
-  let n = 0;
-  for (let it = index.notePaths(), step = it.next(); !step.done; step = it.next()) n++;
-  return n;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { findRelatedNotes, type RelatedOptions } from "../../../src/core/search/related-notes";
 import { SHARED_TEXT_NOTES } from "../../../src/core/search/related-pairing";
+import { RelatedWeightsKeeper } from "../../../src/core/search/related-weights";
+import { MemoryFileStore } from "../persist/memory-file-store";
 import type { ChunkedNote } from "../../../src/core/types";
 
 interface Part {
@@ -104,7 +106,7 @@ describe("related notes: what carries meaning", () => {
     add(idx, "b.md", "Compost bins", [{ text: "bins for the heap", vec: [0.6, 0.8] }]);
     add(idx, "c.md", "Soil", [{ text: "loam", vec: [0.99, 0.1] }]);
     add(idx, "d.md", "Compost tea", [{ text: "brewing", vec: [0.7, 0.7] }]);
-    const r = findRelatedNotes(idx, "a.md", { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 }, learn: false });
+    const r = findRelatedNotes(idx, "a.md", { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } });
     const matches = r.entries.map((e) => e.match);
     expect(matches.length).toBeGreaterThan(2);
     for (let i = 1; i < matches.length; i++) expect(matches[i]).toBeLessThanOrEqual(matches[i - 1]!);
@@ -131,7 +133,7 @@ describe("related notes: what carries meaning", () => {
     expect(findRelatedNotes(idx, "a.md", { ...VECTORS_ONLY, section: { line: 3 } }).entries[0]?.path).toBe("flowers.md");
   });
 
-  it("learns list weights from the vault's own links, so a list that finds linked notes counts more", () => {
+  it("learns list weights from the vault's own links in the background, never in the call, and keeps them", async () => {
     // Notes link to the note that shares their rare body words; titles and vectors point elsewhere.
     const idx = new ChunkIndex(2);
     const topics = ["quince", "medlar", "loquat", "sorrel", "lovage", "salsify", "skirret", "oca", "yacon", "mashua"];
@@ -141,9 +143,40 @@ describe("related notes: what carries meaning", () => {
       add(idx, `other/o${i}.md`, `Other ${i}`, [{ text: `${t} seed order`, vec: [0.1, 0.9] }]);
     });
     const opts: RelatedOptions = { limit: 3, rrfK: 5, weights: { vector: 1, bm25: 1 } };
-    const equal = findRelatedNotes(idx, "log/l0.md", { ...opts, learn: false });
-    expect(equal.entries[0]?.path).toMatch(/^log\//);
-    const learnt = findRelatedNotes(idx, "log/l0.md", opts);
-    expect(learnt.entries.slice(0, 2).map((e) => e.path).sort()).toEqual(["other/o0.md", "ref/r0.md"]);
+    const top2 = (r: ReturnType<typeof findRelatedNotes>) => r.entries.slice(0, 2).map((e) => e.path).sort();
+    // Until learnt, every list weighs the same, however often lists are asked for: the call never learns.
+    expect(findRelatedNotes(idx, "log/l0.md", opts).entries[0]?.path).toMatch(/^log\//);
+    expect(findRelatedNotes(idx, "log/l0.md", opts).entries[0]?.path).toMatch(/^log\//);
+    const store = new MemoryFileStore();
+    let pauses = 0;
+    const learnt = await new RelatedWeightsKeeper(store, "d/related-weights.json").refresh(idx, 5, async () => void pauses++);
+    expect(pauses).toBeGreaterThan(1);
+    expect(learnt?.samples).toBeGreaterThanOrEqual(8);
+    expect(top2(findRelatedNotes(idx, "log/l0.md", opts))).toEqual(["other/o0.md", "ref/r0.md"]);
+    // Learnt at another RRF constant, they don't apply.
+    expect(findRelatedNotes(idx, "log/l0.md", { ...opts, rrfK: 7 }).entries[0]?.path).toMatch(/^log\//);
+    // Saved beside the index: a restart (a new index, a new keeper) loads them without learning.
+    const restarted = new ChunkIndex(2);
+    topics.forEach((t, i) => {
+      add(restarted, `ref/r${i}.md`, `Reference ${i}`, [{ text: `${t} ${t} cultivation`, vec: [1, 0] }]);
+      add(restarted, `log/l${i}.md`, `Log ${i}`, [{ text: `planted ${t} today, ${t} again`, vec: [0, 1] }], [`r${i}`, `o${i}`]);
+      add(restarted, `other/o${i}.md`, `Other ${i}`, [{ text: `${t} seed order`, vec: [0.1, 0.9] }]);
+    });
+    const again = new RelatedWeightsKeeper(store, "d/related-weights.json");
+    let relearnt = 0;
+    await again.refresh(restarted, 5, async () => void relearnt++);
+    expect(relearnt).toBe(0);
+    expect(top2(findRelatedNotes(restarted, "log/l0.md", opts))).toEqual(["other/o0.md", "ref/r0.md"]);
+  });
+
+  it("stops learning without saving when aborted", async () => {
+    const idx = new ChunkIndex(2);
+    for (let i = 0; i < 12; i++) add(idx, `n${i}.md`, `Note ${i}`, [{ text: `word${i} shared`, vec: [1, i / 12] }], [`n${(i + 1) % 12}`, `n${(i + 2) % 12}`]);
+    const store = new MemoryFileStore();
+    const stop = new AbortController();
+    const keeper = new RelatedWeightsKeeper(store, "d/related-weights.json");
+    expect(await keeper.refresh(idx, 5, async () => stop.abort(), stop.signal)).toBeUndefined();
+    const saved = await store.read("d/related-weights.json");
+    expect(saved.ok && saved.value).toBeFalsy();
   });
 });
