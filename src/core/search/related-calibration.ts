@@ -67,7 +67,7 @@ export function* calibrateRelatedSteps(index: ChunkIndex, opts: RelatedCalibrati
   const recallOf = (w: RelatedWeights) => {
     let sum = 0;
     for (const { lists, links } of sampled) {
-      const fused = fuseRelated({ vector: lists.vector, bm25: lists.bm25.paths, body: lists.body.paths }, w, opts.k, (p) => lists.pairOf(p)?.weighted ?? -1);
+      const fused = fuseRelated({ vector: lists.vector, bm25: lists.bm25.paths, body: lists.body.paths }, w, opts.k, (p) => lists.pairOf(p)?.weighted ?? -1, 10);
       let dcg = 0;
       let ideal = 0;
       fused.slice(0, 10).forEach((h, i) => (dcg += links.has(h.path) ? 1 / Math.log2(i + 2) : 0));

@@ -22,13 +22,15 @@ export interface RelatedHit {
 /**
  * Weighted RRF of the related lists, best first. Equal scores go by `tieBreak` (higher first: the closest chunk
  * pair's weighed similarity), then by the best single rank; the path decides only when nothing else differs.
- * Lists with a weight that is not above 0 add nothing.
+ * Lists with a weight that is not above 0 add nothing. Past the first `limit` hits (default all), equal scores go
+ * by rank and path alone, so the tie-break is asked only for notes that can be shown.
  */
 export function fuseRelated(
   lists: Partial<Record<RelatedListName, readonly string[]>>,
   weights: RelatedWeights,
   k: number,
   tieBreak: (path: string) => number,
+  limit = Infinity,
 ): RelatedHit[] {
   const hits = new Map<string, RelatedHit>();
   for (const name of ["vector", "bm25", "body"] as const) {
@@ -43,13 +45,23 @@ export function fuseRelated(
       hit.score += w / (k + i + 1);
     });
   }
-  const best = (h: RelatedHit) => Math.min(...Object.values(h.ranks));
-  const tie = new Map<string, number>();
-  const tieOf = (p: string) => {
-    if (!tie.has(p)) tie.set(p, tieBreak(p));
-    return tie.get(p) ?? -Infinity;
-  };
-  return [...hits.values()].sort((a, b) => b.score - a.score || tieOf(b.path) - tieOf(a.path) || best(a) - best(b) || (a.path < b.path ? -1 : 1));
+  const bestRank = new Map<RelatedHit, number>();
+  for (const h of hits.values()) bestRank.set(h, Math.min(...Object.values(h.ranks)));
+  const byRankAndPath = (a: RelatedHit, b: RelatedHit) => (bestRank.get(a) ?? 0) - (bestRank.get(b) ?? 0) || (a.path < b.path ? -1 : 1);
+  const sorted = [...hits.values()].sort((a, b) => b.score - a.score || byRankAndPath(a, b));
+  // Only runs of equal scores that reach into the first `limit` need the tie-break, which may cost a chunk pair.
+  const until = Math.min(sorted.length, limit);
+  for (let i = 0; i < until; ) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j]!.score === sorted[i]!.score) j++;
+    if (j - i > 1) {
+      const tie = new Map(sorted.slice(i, j).map((h) => [h, tieBreak(h.path)]));
+      const run = sorted.slice(i, j).sort((a, b) => (tie.get(b) ?? -Infinity) - (tie.get(a) ?? -Infinity) || byRankAndPath(a, b));
+      sorted.splice(i, j - i, ...run);
+    }
+    i = j;
+  }
+  return sorted;
 }
 
 /** The highest score a note can get: first in every list. The view shows a score as a share of it. */

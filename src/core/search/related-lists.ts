@@ -2,6 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { readNotesDeepSync } from "./note-depth";
 import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVector } from "./related-pairing";
+import type { RelatedListName } from "./related-fusion";
 import { cosine, meanDirection } from "./vector-math";
 import { scanNearestNotes } from "./vector-scan";
 
@@ -130,6 +131,8 @@ export interface ListDepth {
   extraProbes: number;
   /** Words left out of the body query (lower case). */
   leaveOut?: ReadonlySet<string>;
+  /** Lists not read, because their weight is 0: they come back empty. Default: all are read. */
+  unread?: ReadonlySet<RelatedListName>;
 }
 
 /** The vector, title-and-heading and body lists for the chunks `ids` (a note or one of its sections). */
@@ -141,10 +144,12 @@ export function relatedLists(index: ChunkIndex, ids: readonly string[], skip: Re
   };
   // Text many notes share says nothing about this one: its words don't go into the body query either.
   const own = ids.filter((id) => index.textShare.notesSharing(id) <= SHARED_TEXT_NOTES);
+  const read = (name: RelatedListName) => !opts.unread?.has(name);
+  const none: NoteList = { paths: [], chunkOf: new Map() };
   return {
-    vector: sources.length > 0 ? vectorList(index, sources, skip, opts.depth, opts.extraProbes, pairOf) : [],
-    bm25: titleList(index, ids, skip, opts.depth),
-    body: bodyList(index, own, skip, opts.depth, opts.leaveOut),
+    vector: sources.length > 0 && read("vector") ? vectorList(index, sources, skip, opts.depth, opts.extraProbes, pairOf) : [],
+    bm25: read("bm25") ? titleList(index, ids, skip, opts.depth) : none,
+    body: read("body") ? bodyList(index, own, skip, opts.depth, opts.leaveOut) : none,
     pairOf,
     sources,
   };

@@ -107,11 +107,13 @@ export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedO
   const { ids, section } = sourceChunks(index, path, opts.section);
   const depth = limit * Math.max(1, opts.depthFactor ?? 4);
   const sources = sourceVectors(index, ids);
-  const lists = relatedLists(index, ids, skip, { depth, extraProbes: opts.extraProbes ?? 1 }, sources);
   const learn = opts.learnt ?? learntRelatedWeights(index, k) ?? DEFAULT_RELATED_WEIGHTS;
   const weights: RelatedWeights = { vector: opts.weights.vector * learn.vector, bm25: opts.weights.bm25 * learn.bm25, body: opts.weights.bm25 * learn.body };
+  // A list that weighs nothing is not read: with a vector weight of 0 no vector is scanned.
+  const unread = new Set((["vector", "bm25", "body"] as const).filter((name) => !(weights[name] > 0)));
+  const lists = relatedLists(index, ids, skip, { depth, extraProbes: opts.extraProbes ?? 1, unread }, sources);
   const top = topScore(weights, k);
-  const fused = fuseRelated({ vector: lists.vector, bm25: lists.bm25.paths, body: lists.body.paths }, weights, k, (p) => lists.pairOf(p)?.weighted ?? -1);
+  const fused = fuseRelated({ vector: lists.vector, bm25: lists.bm25.paths, body: lists.body.paths }, weights, k, (p) => lists.pairOf(p)?.weighted ?? -1, limit);
   const entries: RelatedEntry[] = [];
   for (const hit of fused) {
     if (entries.length >= limit) break;
