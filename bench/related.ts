@@ -3,14 +3,19 @@
  * linked notes does each method list? See docs/BENCHMARKS.md.
  *
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
- *                            [--models hub=NAME,...] [--latency-notes 10000] [--no-latency]
+ *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
+ *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
+ *                            [--base COMMIT]
+ *
+ * The related lists' weights are learnt the way the app does, in the background once the index is built
+ * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
  *
  * `--models` gives a vault another embedding model than `--model` (on a loaded machine obsidian-hub's 17k chunks
  * take hours with standin-use-lite; standin-hash is the fallback, and the report says which model each vault used).
  *
  * Variants: "strict" indexes each source with its links (target and display text) taken out; "visible" leaves them.
  * Baselines in the same run: mean chunk vector, best chunk pair, MiniSearch more-like-this, RRF of mean vector and
- * more-like-this, random; "today" is commit ab2feaa's related list (its source is unpacked under .cache/).
+ * more-like-this, random; "today" is commit --base's related list (its source is unpacked under .cache/).
  */
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -20,6 +25,10 @@ import { embeddingInput } from "../src/core/index/embedding-input";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { OllamaClient } from "../src/core/ollama/ollama-client";
 import { findRelatedNotes, type RelatedResult } from "../src/core/search/related-notes";
+import { RelatedWeightsKeeper } from "../src/core/search/related-weights";
+import type { FileStore } from "../src/core/persist/file-store";
+import { ok } from "../src/core/result";
+import { scanNearestNotes } from "../src/core/vectors/vector-scan";
 import type { ChunkedNote } from "../src/core/types";
 import { parseArgs } from "./lib/args";
 import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
@@ -29,9 +38,10 @@ import { bootstrap, fmt, scoreList, type Interval, type SourceScore } from "./li
 import { chunkVault, drawSources, readLinkVault, type LinkVault } from "./lib/related-vault";
 import { table, writeJson, writeSection } from "./lib/report";
 
-const BASE = "ab2feaa";
-const SHARED_NOTES = 5;
 const args = parseArgs(process.argv.slice(2));
+/** The commit whose related list is "today": main before this work (its related-notes.ts is ab2feaa's). */
+const BASE = args.get("base") ?? "41c0b82";
+const SHARED_NOTES = 5;
 const seed = Number(args.get("seed") ?? 19);
 const count = Number(args.get("sources") ?? 300);
 const url = args.get("ollama") ?? "http://127.0.0.1:11436";
@@ -52,8 +62,9 @@ if (!existsSync(`${baseDir}/src`)) {
   mkdirSync(baseDir, { recursive: true });
   execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
 }
-// eslint-disable-next-line no-unsanitized/method -- a benchmark loads the baseline commit it unpacked itself
-const oldFind = ((await import(`../${baseDir}/src/core/search/related-notes.ts`)) as { findRelatedNotes: OldFind }).findRelatedNotes;
+const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
+// eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
+const oldFind = ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes;
 
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
@@ -95,6 +106,18 @@ function buildIndex(notes: readonly ChunkedNote[], vectors: ReadonlyMap<string, 
 
 const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
 
+/** Weights learnt per index, as the app's background keeper learns them (a store that keeps nothing: learnt fresh). */
+const learning: { vault: string; variant: string; notes: number; ms: number; weights: string; samples: number }[] = [];
+async function learnWeights(index: ChunkIndex, vault: string, variant: string): Promise<void> {
+  const none: Pick<FileStore, "read" | "write"> = { read: () => Promise.resolve(ok(null)), write: () => Promise.resolve(ok(undefined)) };
+  const t0 = performance.now();
+  const c = await new RelatedWeightsKeeper(none as FileStore, "related-weights.json").refresh(index, OPTS.rrfK, () => Promise.resolve());
+  const ms = performance.now() - t0;
+  const w = c?.weights;
+  learning.push({ vault, variant, notes: c?.notes ?? 0, ms, weights: w ? `vector ${w.vector}, title ${w.bm25}, body ${w.body}` : "none", samples: c?.samples ?? 0 });
+  stage(`${vault} ${variant}: learnt ${learning.at(-1)!.weights} from ${c?.samples ?? 0} notes in ${ms.toFixed(0)} ms (background, not in any list's time)`);
+}
+
 /** Chunk texts shared by more than SHARED_NOTES notes, by the bench's own rule (lower case, spaces collapsed). */
 function sharedTexts(index: ChunkIndex): Set<string> {
   const notesOf = new Map<string, Set<string>>();
@@ -129,9 +152,16 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   const shared = sharedTexts(index);
   const mean = meanVectorMethod(index);
   const mlt = moreLikeThisMethod(notes);
+  // Ours and today's are run once a source: the same lists give the scores and the shared-text count.
+  const held = new Map<string, RelatedResult>();
+  const keep = (name: string, find: (p: string) => RelatedResult): RelatedMethod => (p) => {
+    const r = find(p);
+    held.set(`${name}\u0000${p}`, r);
+    return r.entries.map((e) => e.path);
+  };
   const methods: Record<string, RelatedMethod> = {
-    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
-    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
+    [`today (${BASE})`]: keep("today", (p) => oldFind(index, p, OPTS)),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
@@ -151,7 +181,8 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
         let owed = 0;
         let entries = 0;
         for (const s of sources) {
-          const r = name === "ours" ? findRelatedNotes(index, s, OPTS) : oldFind(index, s, OPTS);
+          const r = held.get(`${name === "ours" ? "ours" : "today"}\u0000${s}`);
+          if (!r) continue;
           owed += owedToShared(index, r, shared);
           entries += r.entries.length;
         }
@@ -171,7 +202,11 @@ function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: re
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": moreLikeThisMethod(notes),
   };
-  // Warm each once (the first call of ours also learns the vault's fusion weights), then in turns, so load swings hit all alike.
+  // The index's own lazy state (stop terms, the vector store's first pass) is built by the first search of any kind,
+  // related or not: one keyword search and one scan warm it, so the first call of each method is its own cost.
+  index.keywordSearch("warm the index", { limit: 10 });
+  scanNearestNotes(index, [index.get(index.chunkIdsOf(sources.at(-1)!)[0] ?? "")?.vector ?? new Float32Array(index.dims)], new Set(), 10);
+  // The first call of each, then in turns, so load swings hit all alike.
   const first: Record<string, number> = {};
   for (const [name, run] of Object.entries(methods)) {
     const t0 = performance.now();
@@ -207,11 +242,13 @@ for (const key of chosen) {
   }
   const strict = new Set(Object.values(groups).flat());
   stage(`${v.name}: ${v.raw.size} notes, ${Object.entries(groups).map(([g, s]) => `${g} ${s.length}`).join(", ")} sources`);
-  for (const variant of ["strict", "visible"]) {
+  const latencyOnly = args.has("latency-only");
+  for (const variant of latencyOnly ? ["visible"] : (args.get("variants") ?? "strict,visible").split(",")) {
     const notes = chunkVault(v, variant === "strict" ? strict : new Set());
     const vectors = await embedAll(notes, modelOf.get(key) ?? model);
     const index = buildIndex(notes, vectors);
-    measure(v, variant, index, notes, groups);
+    await learnWeights(index, v.name, variant);
+    if (!latencyOnly) measure(v, variant, index, notes, groups);
     if (key === "hub" && variant === "visible" && !args.has("no-latency")) {
       const copies: ChunkedNote[] = [];
       for (let i = 0; notes.length + copies.length < latencyNotes; i++) {
@@ -222,14 +259,16 @@ for (const key of chosen) {
         index.addNote({ ...n, path, chunks }, n.chunks.map((c) => vectors.get(c.id)));
       }
       stage(`latency at ${notes.length + copies.length} notes`);
-      timeLists(index, [...notes, ...copies], drawSources(v, all, 200, seed + 1));
+      // The replicas grew the vault by more than a quarter: the keeper learns again, in the background.
+      await learnWeights(index, v.name, `${variant}, ${notes.length + copies.length} notes`);
+      timeLists(index, [...notes, ...copies], drawSources(v, all, Number(args.get("latency-sources") ?? 200), seed + 1));
     }
   }
 }
 const loadEnd = os.loadavg()[0]!;
 
-const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes };
-writeJson("bench/results/related.json", out);
+const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes, learning };
+writeJson(args.get("out") ?? "bench/results/related.json", out);
 const show = (r: Row) => [r.vault, r.group, r.variant, r.method === "ours" ? "**ours**" : r.method, r.sources, fmt(r.recall10), fmt(r.mrr10), fmt(r.success5), r.entries ? `${r.sharedOwed} / ${r.entries}` : ""];
 const md = [
   "## Related notes: link prediction (`npm run bench:related`)",
@@ -245,6 +284,10 @@ const md = [
   `Time per list at ${latencyNotes} notes (obsidian-hub with replicas), in turns, ms:`,
   "",
   table(["method", "p50", "p95", "first call"], Object.entries(latency).map(([k, x]) => [k, x.p50.toFixed(2), x.p95.toFixed(2), ((x as { first?: number }).first ?? 0).toFixed(1)])),
+  "",
+  "Weights learnt in the background (RelatedWeightsKeeper, sliced; never inside a list's call), multiplying the configured ones:",
+  "",
+  table(["vault", "index", "notes", "learnt from", "weights", "ms"], learning.map((l) => [l.vault, l.variant, l.notes, l.samples, l.weights, l.ms.toFixed(0)])),
 ].join("\n");
-writeSection("related", md);
+writeSection(args.get("section") ?? "related", md);
 stage("done");

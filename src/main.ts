@@ -1,4 +1,5 @@
 import { Notice, Plugin, normalizePath, requestUrl } from "obsidian";
+import { editorCursor } from "./obsidian/editor-cursor";
 import { OllamaClient } from "./core/ollama/ollama-client";
 import { openVaultSearch, type VaultSearch } from "./core/session/vault-search";
 import { normalizeSettings } from "./core/settings/normalize-settings";
@@ -69,6 +70,7 @@ export default class HybridVaultSearch extends Plugin {
       related: relatedPortOver(session, isExcluded),
       status: service,
       settings: settingsPort,
+      cursor: editorCursor(this),
       ...(openExtra ? { openExtra } : {}),
     });
     registerCommands(this, { search: { search: session, settings: () => session.settings, ...(openExtra ? { openExtra } : {}) }, status: service });

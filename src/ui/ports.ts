@@ -28,6 +28,14 @@ export interface RelatedPort {
   related(path: string, opts: Omit<RelatedOptions, "excluded">): RelatedResult;
 }
 
+/** Where the cursor is, for a related list that follows the section under it. */
+export interface CursorPort {
+  /** 0-based line of the cursor in the editor showing `path`, when the active editor shows it. */
+  line(path: string): number | undefined;
+  /** Calls `cb` whenever a cursor moves in an editor; returns the unsubscribe function. */
+  onMove(cb: () => void): () => void;
+}
+
 /** Sync phases and progress reports, exactly as the index service emits them. */
 export type { SyncPhase as IndexPhase, SyncProgress as IndexProgress } from "../core/sync/control/sync-progress";
 

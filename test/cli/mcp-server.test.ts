@@ -129,6 +129,11 @@ describe("hybrid-vault-search mcp over stdio", () => {
     expect(out.status).toBe("ok");
     expect(out.results[0]?.path).toBe("Projects/Tomato notes.md");
     expect(out.results.every((r) => r.path !== "Projects/Garden plan.md")).toBe(true);
+    const section = toolJson<{ section: { heading: string }; results: Hit[] }>(
+      await client.callTool({ name: "related", arguments: { path: "Projects/Garden plan.md", line: 5 } }),
+    );
+    expect(section.section.heading).toBe("Garden plan");
+    expect(section.results.length).toBeGreaterThan(0);
     expect(fake.stats.embedCalls).toBe(before);
     const unknown = await client.callTool({ name: "related", arguments: { path: "Projects/Garden plans" } });
     expect(unknown.isError).toBe(true);

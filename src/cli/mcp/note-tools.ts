@@ -80,6 +80,7 @@ export function registerRelatedTool(
       inputSchema: {
         path: z.string().min(1).max(1000).describe('Vault-relative note path, e.g. "Projects/Plan.md".'),
         limit: z.number().int().min(1).max(RELATED_MAX).nullish().describe("Notes to return, default 10 (also when null)."),
+        line: z.number().int().min(1).nullish().describe("A 1-based line of the note: notes related to the section holding it, not the whole note (also when null: the whole note)."),
       },
     },
     guarded("The related request", log, async (args) => {
@@ -88,10 +89,12 @@ export function registerRelatedTool(
       await live.whenReady();
       const index = live.session.index;
       if (!index.hasNote(path.value)) return notFound(path.value, index.notePaths(), " in the index");
-      const found = live.session.related(path.value, { ...options, limit: args.limit ?? 10 });
+      const section = args.line == null ? {} : { section: { line: args.line - 1 } };
+      const found = live.session.related(path.value, { ...options, limit: args.limit ?? 10, ...section });
       return jsonResult({
         path: found.path,
         status: found.status,
+        ...(found.section ? { section: { heading: found.section.headingPath.join(" > "), startLine: found.section.startLine + 1, endLine: found.section.endLine + 1 } } : {}),
         results: found.entries.map((e) => ({
           path: e.path,
           title: e.title,
@@ -100,6 +103,7 @@ export function registerRelatedTool(
           endLine: e.best.endLine + 1,
           snippet: snippet(e.best.text, JSON_SNIPPET_CHARS),
           score: e.score,
+          match: e.match,
           similarity: e.similarity,
           ranks: e.ranks,
           ...(isExtraPath(e.path) ? { source: "extra" } : {}),

@@ -22,6 +22,7 @@ export const SETTING_LABELS = {
   supersededStatuses: "Superseded statuses",
   relatedLimit: "Notes shown",
   hideLinked: "Hide linked notes",
+  followSection: "Follow the section under the cursor",
   hydeEnabled: "Search with a hypothetical answer",
   hydeModel: "Generation model",
   hydePrompt: "Prompt template",

@@ -11,10 +11,12 @@ import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "../keyword/note-table";
-import { GRAM_FIELD } from "../keyword/field-terms";
+import { GRAM_FIELD, LANGUAGE_FIELD } from "../keyword/field-terms";
 import { runAll } from "../shared/slices";
 import { restoreKeywordSteps } from "../keyword/keyword-restore";
 import { KeywordExport } from "../keyword/keyword-export";
+import { ChunkTextShare } from "./chunk-text-share";
+import { distinctiveWords } from "./distinctive-words";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -44,6 +46,8 @@ export class ChunkIndex {
   private vectors: VectorStore | undefined;
   private readonly tieKey: (id: string) => number;
   private readonly exported = new KeywordExport();
+  /** How many notes hold each chunk's text (see `ChunkTextShare`). */
+  readonly textShare = new ChunkTextShare();
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
@@ -197,6 +201,7 @@ export class ChunkIndex {
       this.noteTable("remove", id, path);
       this.db.remove(id);
       this.langs.chunkRemoved(id);
+      this.textShare.remove(id, path);
       this.textRevision++;
       this.chunks.delete(id);
       done++;
@@ -322,13 +327,29 @@ export class ChunkIndex {
     return this.keywords.scoreOf(query, fields);
   }
 
+  /**
+   * The `count` words of `ids`' texts that say most about them against this index: each analysed in its chunk's
+   * language, weighed by its count in the texts times its IDF over the chunks; written as they appear, so a keyword
+   * search finds the same terms. Stop words, numbers, words in `leaveOut` (lower case) and words in more than
+   * `maxShare` of the chunks (default: none) are left out.
+   */
+  distinctiveWords(ids: readonly string[], count: number, leaveOut?: ReadonlySet<string>, maxShare?: number): string[] {
+    const field = this.db.postings.fields[LANGUAGE_FIELD];
+    if (!field) return [];
+    const texts = ids.flatMap((id) => {
+      const entry = this.chunks.get(id);
+      return entry ? [{ text: entry.chunk.text, lang: languageOf(this.langs.recorded(id)) ?? ENGLISH }] : [];
+    });
+    return distinctiveWords(texts, { analyzer: this.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut, maxShare);
+  }
+
   private usable(v: Float32Array | undefined): Float32Array | undefined {
     return v && this.dims > 0 && v.length === this.dims ? v : undefined;
   }
 
   private entryOf(note: ChunkedNote, chunk: Chunk, vector: Float32Array | undefined): IndexedChunk {
     const { title, aliases, tags } = note.meta;
-    return { chunk, title, aliases, tags, vector: this.usable(vector) };
+    return { chunk, title, aliases, tags, links: note.meta.links, vector: this.usable(vector) };
   }
 
   /** Indexes a chunk's text again in the language `langs` now gives it; its internal id and vector stay. */
@@ -350,6 +371,8 @@ export class ChunkIndex {
 
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
+    // Restoring reads no chunk text: the share is counted when related notes first ask.
+    this.textShare.add(entry.chunk.id, entry.chunk.path, this.restoring ? () => entry.chunk.text : entry.chunk.text);
     if (this.restoring) {
       // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
       this.db.insertKeysOnly(lazyFieldTexts(entry));

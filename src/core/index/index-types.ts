@@ -6,6 +6,8 @@ export interface IndexedChunk {
   title: string;
   aliases: readonly string[];
   tags: readonly string[];
+  /** Link targets of the chunk's note, as written (see `NoteMeta.links`). */
+  links?: readonly string[];
   /** The vector, as a view into the index's vector store: valid while the chunk is indexed (copy it to keep it). */
   vector: Float32Array | undefined;
 }

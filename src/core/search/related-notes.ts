@@ -1,24 +1,35 @@
 import type { ChunkIndex } from "../index/chunk-index";
-import type { ListName } from "../types";
-import { fuseRrf, type RankedList } from "./fusion";
-import { collapseRanking, notePathOfChunkId } from "./group-ranking";
-import { bestPair, probeVectors, sourceVectors, type BestPair, type SourceVector } from "./related-pairing";
+import { fuseRelated, topScore, type RelatedListName, type RelatedWeights } from "./related-fusion";
+import { relatedLists } from "./related-lists";
+import { sourceVectors } from "./related-pairing";
+import { learntRelatedWeights } from "./related-weights";
 import { DEFAULT_SEARCH_OPTIONS } from "./search-options";
-import { scanNearestNotes } from "../vectors/vector-scan";
-import { readNotesDeepSync } from "./note-depth";
 
 /** How related notes are found. */
 export interface RelatedOptions {
   /** Notes returned at most. */
   limit: number;
-  /** RRF constant k for fusing the vector and BM25 lists; a value that is not above 0 falls back to the default, 20. */
+  /** RRF constant k for fusing the lists; a value that is not above 0 falls back to the default, 5. */
   rrfK: number;
-  /** Weights of the vector list (stored chunk vectors) and the BM25 list (title and headings). */
+  /**
+   * Weights of the vector list (stored chunk vectors) and the keyword lists (`bm25` weighs both the title-and-heading
+   * list and the body list). The weights learnt for the vault multiply these.
+   */
   weights: { vector: number; bm25: number };
   /** Notes to leave out, e.g. those the active note already links to. Default none. */
   excludeLinked?: readonly string[];
   /** The active note is excluded from indexing (by folder, pattern, tag or length). Default false. */
   excluded?: boolean;
+  /**
+   * Only the section holding this 0-based line of the note (the chunks under the same headings as the chunk at the
+   * line) is the source, not the whole note. Default: the whole note.
+   */
+  section?: { line: number };
+  /**
+   * Weights of the three lists learnt for the vault, multiplying `weights`. Default: those `RelatedWeightsKeeper`
+   * learnt in the background for this index at this `rrfK`, and equal weights until it has; never learnt here.
+   */
+  learnt?: RelatedWeights;
   /**
    * Chunks searched with besides the note's mean vector (the ones farthest from it). Each one adds a full pass over
    * the stored vectors. Default 1.
@@ -34,7 +45,7 @@ export type RelatedStatus =
   | "ok"
   /** The note is not in the index (yet). No entries. */
   | "not-indexed"
-  /** The note has no vectors yet: entries come from BM25 over its title and headings only. */
+  /** The note has no vectors yet: entries come from BM25 over its title, headings and words only. */
   | "no-embeddings"
   /** The note is excluded from indexing. No entries. */
   | "excluded";
@@ -53,12 +64,14 @@ export interface RelatedEntry {
   path: string;
   title: string;
   tags: readonly string[];
-  /** Fused score Σ w / (k + rank). */
+  /** Fused score Σ w / (k + rank); never higher than the entry before it. */
   score: number;
-  /** Cosine similarity of the closest chunk pair; undefined when either note has no vectors. */
+  /** `score` as a share of the highest possible (first in every list), 0–1: what the view shows. */
+  match: number;
+  /** Cosine similarity of the closest chunk pair; undefined when either note has no vectors of its own text. */
   similarity: number | undefined;
-  /** 1-based rank of the note in each list that found it. */
-  ranks: Partial<Record<ListName, number>>;
+  /** 1-based rank of the note in each list that found it: `bm25` title and headings, `body` its words. */
+  ranks: Partial<Record<RelatedListName, number>>;
   /** The note's chunk closest to the active note (else its best keyword chunk, else its first). */
   best: RelatedChunk;
   /** The active note's chunk in the closest pair, when there is one. */
@@ -71,88 +84,69 @@ export interface RelatedResult {
   status: RelatedStatus;
   /** Best first. */
   entries: RelatedEntry[];
+  /** The section the list is for, when `section` was asked and the line falls in the note. */
+  section?: { headingPath: readonly string[]; startLine: number; endLine: number };
 }
 
+/** The lists' weights before any are learnt for the vault: equal, a rule tuned to no vault. */
+export const DEFAULT_RELATED_WEIGHTS: RelatedWeights = { vector: 1, bm25: 1, body: 1 };
+
 /**
- * Notes related to `path`, found from what the index already stores, so it never calls the embedder: the note's
- * stored chunk vectors (their mean, plus its most distinct chunks) are compared with every stored vector in one
- * exact pass, candidates are ranked by their closest chunk pair, its title and headings search BM25, and the two
- * note lists are fused with weighted RRF. The note itself and `excludeLinked` are left out. Never throws.
+ * Notes related to `path` (or to one of its sections), found from what the index already stores, so it never calls
+ * the embedder: its stored chunk vectors against every stored vector (chunks whose text many notes share count for
+ * nothing), its title and headings and its most distinctive words as BM25 queries, fused with weighted RRF by
+ * the weights learnt from the vault's links in the background (equal ones until then): nothing is learnt here.
+ * The note itself and `excludeLinked` are left out. Never throws.
  */
 export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedOptions): RelatedResult {
   if (opts.excluded) return { path, status: "excluded", entries: [] };
   if (!index.hasNote(path)) return { path, status: "not-indexed", entries: [] };
   const limit = Math.max(1, Math.floor(opts.limit));
   const skip = new Set([path, ...(opts.excludeLinked ?? [])]);
-  const depth = limit * Math.max(1, opts.depthFactor ?? 4) + index.chunkIdsOf(path).length;
-  const sources = sourceVectors(index, path);
-  const pairs = new Map<string, BestPair | undefined>();
-  const pairOf = (p: string) => {
-    if (!pairs.has(p)) pairs.set(p, sources.length > 0 ? bestPair(index, sources, p) : undefined);
-    return pairs.get(p);
-  };
-  const keywordIds = keywordChunkIds(index, path, depth);
-  const lists: RankedList[] = [
-    { name: "vector", weight: opts.weights.vector, ids: vectorNoteIds(index, sources, skip, depth, opts.extraProbes ?? 1, pairOf) },
-    { name: "bm25", weight: opts.weights.bm25, ids: collapseRanking(keywordIds, notePathOfChunkId).filter((p) => !skip.has(p)) },
-  ];
   const k = Number.isFinite(opts.rrfK) && opts.rrfK > 0 ? opts.rrfK : DEFAULT_SEARCH_OPTIONS.rrfK;
+  const { ids, section } = sourceChunks(index, path, opts.section);
+  const depth = limit * Math.max(1, opts.depthFactor ?? 4);
+  const sources = sourceVectors(index, ids);
+  const learn = opts.learnt ?? learntRelatedWeights(index, k) ?? DEFAULT_RELATED_WEIGHTS;
+  const weights: RelatedWeights = { vector: opts.weights.vector * learn.vector, bm25: opts.weights.bm25 * learn.bm25, body: opts.weights.bm25 * learn.body };
+  // A list that weighs nothing is not read: with a vector weight of 0 no vector is scanned.
+  const unread = new Set((["vector", "bm25", "body"] as const).filter((name) => !(weights[name] > 0)));
+  const lists = relatedLists(index, ids, skip, { depth, extraProbes: opts.extraProbes ?? 1, unread }, sources);
+  const top = topScore(weights, k);
+  const fused = fuseRelated({ vector: lists.vector, bm25: lists.bm25.paths, body: lists.body.paths }, weights, k, (p) => lists.pairOf(p)?.weighted ?? -1, limit);
   const entries: RelatedEntry[] = [];
-  for (const hit of fuseRrf(lists, k)) {
+  for (const hit of fused) {
     if (entries.length >= limit) break;
-    const pair = pairOf(hit.id);
-    const chunkId = pair?.chunkId ?? keywordIds.find((id) => notePathOfChunkId(id) === hit.id) ?? index.chunkIdsOf(hit.id)[0];
+    const pair = lists.pairOf(hit.path);
+    const chunkId = pair?.chunkId ?? lists.bm25.chunkOf.get(hit.path) ?? lists.body.chunkOf.get(hit.path) ?? index.chunkIdsOf(hit.path)[0];
     const entry = chunkId === undefined ? undefined : index.get(chunkId);
     if (!entry) continue;
     const { chunk } = entry;
     entries.push({
-      path: hit.id,
+      path: hit.path,
       title: entry.title,
       tags: entry.tags,
       score: hit.score,
+      match: top > 0 ? Math.min(1, hit.score / top) : 0,
       similarity: pair?.similarity,
       ranks: hit.ranks,
       best: { id: chunk.id, headingPath: chunk.headingPath, startLine: chunk.startLine, endLine: chunk.endLine, text: chunk.text },
       ...(pair ? { sourceChunkId: pair.sourceChunkId } : {}),
     });
   }
-  return { path, status: sources.length > 0 ? "ok" : "no-embeddings", entries };
+  const hasVectors = ids.some((id) => index.get(id)?.vector !== undefined);
+  return { path, status: hasVectors ? "ok" : "no-embeddings", entries, ...(section ? { section } : {}) };
 }
 
-/** Candidate notes from one scan with the probes, ranked by their closest chunk pair with the active note. */
-function vectorNoteIds(
-  index: ChunkIndex,
-  sources: readonly SourceVector[],
-  skip: ReadonlySet<string>,
-  depth: number,
-  extraProbes: number,
-  pairOf: (path: string) => BestPair | undefined,
-): string[] {
-  const scored: { path: string; sim: number }[] = [];
-  for (const candidate of scanNearestNotes(index, probeVectors(sources, extraProbes), skip, depth)) {
-    const pair = pairOf(candidate.path);
-    if (pair) scored.push({ path: candidate.path, sim: pair.similarity });
-  }
-  scored.sort((a, b) => b.sim - a.sim || (a.path < b.path ? -1 : 1));
-  return scored.map((s) => s.path);
-}
-
-/** BM25 over the note's title and headings: what the note says it is about, in its own words. */
-function keywordChunkIds(index: ChunkIndex, path: string, depth: number): string[] {
-  const words: string[] = [];
-  const seen = new Set<string>();
-  for (const id of index.chunkIdsOf(path)) {
-    const entry = index.get(id);
-    if (!entry) continue;
-    for (const part of [entry.title, ...entry.chunk.headingPath.slice(1)]) {
-      if (seen.has(part)) continue;
-      seen.add(part);
-      words.push(...part.split(/\s+/));
-    }
-  }
-  // Long heading lists would make a slow, unfocused query; the first headings say most about the note.
-  const query = words.slice(0, 48).join(" ");
-  // Read in notes, not chunks, so that one note with many matching chunks can't crowd the others out.
-  // One chunk a note: the list is collapsed to notes, and a note's best chunk is the one that represents it.
-  return readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1 }), depth, 1).map((h) => h.id);
+/** The note's chunks, or those of the section holding `at.line`: the chunks under the same headings as that line's. */
+function sourceChunks(index: ChunkIndex, path: string, at: { line: number } | undefined): { ids: readonly string[]; section?: RelatedResult["section"] } {
+  const all = index.chunkIdsOf(path);
+  if (!at) return { ids: all };
+  const chunks = all.flatMap((id) => index.get(id)?.chunk ?? []);
+  const here = chunks.find((c) => c.startLine <= at.line && at.line <= c.endLine) ?? [...chunks].reverse().find((c) => c.startLine <= at.line);
+  if (!here) return { ids: all };
+  const key = here.headingPath.join("\u0000");
+  const same = chunks.filter((c) => c.headingPath.join("\u0000") === key);
+  const section = { headingPath: here.headingPath, startLine: Math.min(...same.map((c) => c.startLine)), endLine: Math.max(...same.map((c) => c.endLine)) };
+  return { ids: same.map((c) => c.id), section };
 }

@@ -11,6 +11,7 @@ import { Reranker } from "../search/reranker";
 import { SearchEngine, type SearchRequest } from "../search/search-engine";
 import type { ListWeights } from "../search/search-options";
 import type { SearchResponse } from "../search/search-result";
+import { RelatedWeightsKeeper } from "../search/related-weights";
 import { indexSettingsOf, searchOptionsOf, type PluginSettings } from "../settings/plugin-settings";
 import { compileExclusions, type Exclusions } from "../sync/rules/exclusions";
 import { IndexService } from "../sync/control/index-service";
@@ -42,6 +43,7 @@ export class VaultSearch {
   private bareEmbedder: Embedder | undefined;
   private exclusionsMemo: Exclusions | undefined;
   private readonly keeper: CalibrationKeeper;
+  private readonly relatedKeeper: RelatedWeightsKeeper;
   private readonly cache: MemoryEmbeddingCache | undefined;
   /** Whether each Ollama server answers; shared with the host's other sessions when it passes one. */
   readonly health: OllamaHealth;
@@ -55,6 +57,7 @@ export class VaultSearch {
     if (!opts.ollamaHealth) opts.signal?.addEventListener("abort", () => this.health.dispose(), { once: true });
     this.cache = opts.cacheEmbeddings === false ? undefined : new MemoryEmbeddingCache();
     this.keeper = new CalibrationKeeper(opts.store, `${opts.dataDir}/calibration.json`);
+    this.relatedKeeper = new RelatedWeightsKeeper(opts.store, `${opts.dataDir}/related-weights.json`);
     this.pickEmbedder();
     this.service = new IndexService({
       source: opts.source,
@@ -185,10 +188,21 @@ export class VaultSearch {
   }
 
   /**
-   * Loads the vector weight calibrated for this vault and model; with "refresh", waits for the index to be idle
-   * and measures it again when stale. Does nothing without an Ollama embedder or with auto-calibrate off.
+   * Loads the vector weight calibrated for this vault and model, and the related lists' weights learnt from its
+   * links; with "refresh", waits for the index to be idle and measures them again when stale (the related weights in
+   * slices, no embedding needed). Does nothing with auto-calibrate off; the vector weight nothing without an embedder.
    */
   async calibrate(mode: "load" | "refresh", signal: AbortSignal | undefined = this.opts.signal): Promise<void> {
+    if (!this.current.search.autoWeights) return;
+    await this.relatedKeeper.load(this.service.index);
+    await this.calibrateVectors(mode, signal);
+    if (mode === "load") return;
+    await this.service.whenIdle();
+    if (signal?.aborted) return;
+    await this.relatedKeeper.refresh(this.service.index, this.current.search.rrfK, this.opts.pause ?? defaultPause, signal);
+  }
+
+  private async calibrateVectors(mode: "load" | "refresh", signal: AbortSignal | undefined): Promise<void> {
     const embedder = this.bareEmbedder;
     if (!embedder || !this.current.search.autoWeights) return;
     this.engine.setCalibration(await this.keeper.load(embedder.model));
@@ -254,6 +268,9 @@ export class VaultSearch {
     this.engine.setDeps({ index, notes });
   }
 }
+
+/** Yields to the host between slices of background work when it gave no `pause` of its own. */
+const defaultPause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Opens one vault's search session over the host's adapters; the index starts with `session.service.start()`. */
 export function openVaultSearch(opts: VaultSearchOptions): VaultSearch {

@@ -71,6 +71,7 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
     related: {
       limit: r.number(field(data.related, "limit"), LIMITS.relatedLimit, d.related.limit),
       hideLinked: r.boolean(field(data.related, "hideLinked"), SETTING_LABELS.hideLinked, d.related.hideLinked),
+      followSection: r.boolean(field(data.related, "followSection"), SETTING_LABELS.followSection, d.related.followSection),
     },
   };
   return { settings, errors: r.errors };

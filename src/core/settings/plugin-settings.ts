@@ -39,6 +39,8 @@ export interface RelatedSettings {
   limit: number;
   /** Leave out notes the active note already links to. Default false. */
   hideLinked: boolean;
+  /** Notes related to the section under the cursor, following it, instead of the whole note. Default false. */
+  followSection: boolean;
 }
 
 /** Everything the user can set, as saved in the plugin's data.json. */
@@ -90,7 +92,7 @@ export interface PluginSettings {
    * Changing it converts the stored vectors; nothing is embedded again. Default: `DEFAULT_INDEX_SETTINGS.vectorPrecision`.
    */
   vectorPrecision: VectorPrecision;
-  /** Default { limit: 15, hideLinked: false }. */
+  /** Default { limit: 15, hideLinked: false, followSection: false }. */
   related: RelatedSettings;
 }
 
@@ -121,7 +123,7 @@ export function defaultSettings(): PluginSettings {
     extraFolders: [],
     defaultLanguage: "en",
     vectorPrecision: DEFAULT_INDEX_SETTINGS.vectorPrecision,
-    related: { limit: 15, hideLinked: false },
+    related: { limit: 15, hideLinked: false, followSection: false },
   };
 }
 

@@ -20,18 +20,17 @@ export function relatedStatusMessage(result: RelatedResult): string | undefined 
   }
 }
 
-/** Draws one related note: title and similarity, heading path and excerpt of the closest chunk, and its path. */
+/** Draws one related note: title and match, heading path and excerpt of the closest chunk, and its path. */
 export function renderRelatedEntry(parent: HTMLElement, entry: RelatedEntry): HTMLElement {
   const item = parent.createDiv({ cls: "hvs-related-item", attr: { "data-path": entry.path, draggable: "true" } });
   const header = item.createDiv({ cls: "hvs-related-header" });
   header.createSpan({ cls: "hvs-related-title", text: entry.title });
-  if (entry.similarity !== undefined) {
-    header.createSpan({
-      cls: "hvs-related-similarity",
-      text: formatPercent(entry.similarity),
-      attr: { title: "Cosine similarity of the closest pair of passages" },
-    });
-  }
+  // The match, not the cosine of the closest pair: it follows the list's order, so a lower entry never shows more.
+  header.createSpan({
+    cls: "hvs-related-similarity",
+    text: formatPercent(entry.match),
+    attr: { title: "Match: how near the top of every list the note came (100% is first in all of them)" },
+  });
   const trail = headingTrail(entry.best.headingPath);
   if (trail !== "") item.createDiv({ cls: "hvs-related-heading", text: trail });
   renderExcerpt(item, buildExcerpt(entry.best.text, { terms: [] }, 160));

@@ -1,8 +1,9 @@
 import { debounce, ItemView, type Debouncer, Keymap, Notice, type HoverParent, type HoverPopover, type Plugin, type WorkspaceLeaf } from "obsidian";
 import { isExtraPath } from "../../core/sources/extra-roots";
 import type { RelatedEntry, RelatedResult } from "../../core/search/related-notes";
+import type { PluginSettings } from "../../core/settings/plugin-settings";
 import { openNote } from "../note-actions";
-import type { IndexProgress, IndexStatusPort, RelatedPort, SettingsPort } from "../ports";
+import type { CursorPort, IndexProgress, IndexStatusPort, RelatedPort, SettingsPort } from "../ports";
 import { startNoteDrag } from "./related-drag";
 import { relatedStatusMessage, renderRelatedEntry } from "./related-render";
 import { RelatedToolbar } from "./related-toolbar";
@@ -18,6 +19,10 @@ export interface RelatedViewDeps {
   debounceMs?: number;
   /** Opens a note of an extra folder (outside the vault) in the default app. Default: none (a notice says so). */
   openExtra?: (path: string) => void;
+  /** The editors' cursor, for following the section under it; without it the list is always for the whole note. */
+  cursor?: CursorPort;
+  /** Time the cursor must rest in another section before the list follows it, in ms. Default 500. */
+  cursorDebounceMs?: number;
 }
 
 /** The right-sidebar list of notes related to the active (or pinned) note. */
@@ -27,10 +32,13 @@ export class RelatedView extends ItemView implements HoverParent {
   private paused = false;
   private shownPath: string | undefined;
   private shownStatus: RelatedResult["status"] | undefined;
+  private shownSection: RelatedResult["section"];
   private toolbar: RelatedToolbar | undefined;
   private listEl: HTMLElement | undefined;
   /** Not reset by each call, so a steady stream of progress reports still lets an update through. */
   private readonly schedule: Debouncer<[], void>;
+  /** Reset by each move, so the list follows the cursor once it rests, not every line it passes. */
+  private readonly followCursor: Debouncer<[], void>;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -38,6 +46,7 @@ export class RelatedView extends ItemView implements HoverParent {
   ) {
     super(leaf);
     this.schedule = debounce(() => this.update(), deps.debounceMs ?? 300, false);
+    this.followCursor = debounce(() => this.update(), deps.cursorDebounceMs ?? 500, true);
   }
 
   getViewType(): string {
@@ -58,18 +67,21 @@ export class RelatedView extends ItemView implements HoverParent {
     this.toolbar = new RelatedToolbar(this.contentEl, {
       onPin: () => this.togglePin(),
       onPause: () => this.togglePause(),
-      onHideLinked: (hide) => void this.saveHideLinked(hide),
+      onHideLinked: (hide) => void this.saveRelated({ hideLinked: hide }),
+      onFollowSection: (follow) => void this.saveRelated({ followSection: follow }),
     });
     this.listEl = this.contentEl.createDiv({ cls: "hvs-related-list" });
     this.registerEvent(this.app.workspace.on("active-leaf-change", () => this.schedule()));
     this.registerEvent(this.app.workspace.on("file-open", () => this.schedule()));
     this.registerEvent(this.app.vault.on("rename", (file, oldPath) => this.onRename(file.path, oldPath)));
     this.register(this.deps.status.onProgress((p) => this.onProgress(p)));
+    if (this.deps.cursor) this.register(this.deps.cursor.onMove(() => this.onCursorMove()));
     this.update();
   }
 
   override async onClose(): Promise<void> {
     this.schedule.cancel();
+    this.followCursor.cancel();
   }
 
   /** Recomputes the list now for the pinned or active note. Does nothing while paused. */
@@ -77,23 +89,30 @@ export class RelatedView extends ItemView implements HoverParent {
     if (this.paused || !this.listEl || !this.toolbar) return;
     const path = this.pinned ?? this.app.workspace.getActiveFile()?.path;
     const s = this.deps.settings.get();
-    this.toolbar.sync({ pinned: this.pinned !== undefined, paused: this.paused, hideLinked: s.related.hideLinked });
+    this.toolbar.sync(this.toolbarState());
     this.listEl.empty();
     this.shownPath = path;
+    this.shownSection = undefined;
+    this.toolbar.setHidden(0);
     if (path === undefined || !path.endsWith(".md")) {
       this.shownStatus = undefined;
       this.toolbar.setTarget(undefined);
       this.listEl.createDiv({ cls: "hvs-related-empty", text: "Open a note to see the notes related to it." });
       return;
     }
+    const linked = s.related.hideLinked ? Object.keys(this.app.metadataCache.resolvedLinks[path] ?? {}).filter((p) => p !== path) : [];
+    const line = this.sectionLine(path);
     const result = this.deps.related.related(path, {
       limit: s.related.limit,
       rrfK: s.search.rrfK,
       weights: { vector: s.search.weights.vector, bm25: s.search.weights.bm25 },
-      excludeLinked: s.related.hideLinked ? Object.keys(this.app.metadataCache.resolvedLinks[path] ?? {}) : [],
+      excludeLinked: linked,
+      ...(line === undefined ? {} : { section: { line } }),
     });
     this.shownStatus = result.status;
-    this.toolbar.setTarget(path);
+    this.shownSection = result.section;
+    this.toolbar.setTarget(path, result.section?.headingPath);
+    this.toolbar.setHidden(linked.length);
     const message = relatedStatusMessage(result);
     if (message !== undefined) {
       this.listEl.createDiv({ cls: result.entries.length > 0 ? "hvs-related-notice" : "hvs-related-empty", text: message });
@@ -130,6 +149,27 @@ export class RelatedView extends ItemView implements HoverParent {
     item.addEventListener("dragstart", (evt) => startNoteDrag(this.app, evt, entry.path));
   }
 
+  /** The cursor's line when the list follows the section under it: only for the active note, not a pinned one. */
+  private sectionLine(path: string): number | undefined {
+    if (!this.deps.settings.get().related.followSection || this.pinned !== undefined) return undefined;
+    return this.deps.cursor?.line(path);
+  }
+
+  /** A cursor move into another section of the shown note updates the list once the cursor rests there. */
+  private onCursorMove(): void {
+    if (this.paused || this.shownPath === undefined) return;
+    const line = this.sectionLine(this.shownPath);
+    if (line === undefined) return;
+    const shown = this.shownSection;
+    if (shown && line >= shown.startLine && line <= shown.endLine) return;
+    this.followCursor();
+  }
+
+  private toolbarState() {
+    const s = this.deps.settings.get();
+    return { pinned: this.pinned !== undefined, paused: this.paused, hideLinked: s.related.hideLinked, followSection: s.related.followSection };
+  }
+
   /** Index progress on the shown note, or the end of a run while the note still waited, refreshes the list. */
   private onProgress(p: IndexProgress): void {
     if (this.paused || this.shownPath === undefined) return;
@@ -149,13 +189,13 @@ export class RelatedView extends ItemView implements HoverParent {
 
   private togglePause(): void {
     this.paused = !this.paused;
-    this.toolbar?.sync({ pinned: this.pinned !== undefined, paused: this.paused, hideLinked: this.deps.settings.get().related.hideLinked });
+    this.toolbar?.sync(this.toolbarState());
     if (!this.paused) this.update();
   }
 
-  private async saveHideLinked(hide: boolean): Promise<void> {
+  private async saveRelated(change: Partial<PluginSettings["related"]>): Promise<void> {
     const s = this.deps.settings.get();
-    await this.deps.settings.save({ ...s, related: { ...s.related, hideLinked: hide } });
+    await this.deps.settings.save({ ...s, related: { ...s.related, ...change } });
     this.update();
   }
 }

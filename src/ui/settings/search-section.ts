@@ -84,7 +84,7 @@ export function searchGroup(ctx: SettingsContext): SettingGroup {
   };
 }
 
-/** Related notes: how many, and whether notes already linked are shown. */
+/** Related notes: how many, whether notes already linked are shown, and whether the list follows the cursor's section. */
 export function relatedGroup(ctx: SettingsContext): SettingGroup {
   return {
     heading: "Related notes",
@@ -106,6 +106,15 @@ export function relatedGroup(ctx: SettingsContext): SettingGroup {
         },
         (s) => s.related.hideLinked,
         (d, v) => void (d.related.hideLinked = v),
+      ),
+      toggleRow(
+        ctx,
+        {
+          name: SETTING_LABELS.followSection,
+          desc: "List notes related to the section under the cursor, following it once it rests, instead of the whole note.",
+        },
+        (s) => s.related.followSection,
+        (d, v) => void (d.related.followSection = v),
       ),
     ],
   };

@@ -113,12 +113,13 @@ describe("findRelatedNotes", () => {
 
 describe("probeVectors", () => {
   it("uses the single chunk as is, else the mean plus the chunks farthest from it", () => {
-    const one = [{ id: "a#0", vector: Float32Array.from([1, 2]) }];
+    const src = (id: string, v: number[]) => ({ id, vector: Float32Array.from(v), unit: Float32Array.from(v), rarity: 1 });
+    const one = [src("a#0", [1, 2])];
     expect(probeVectors(one, 2)).toEqual([Float32Array.from([1, 2])]);
     const many = [
-      { id: "a#0", vector: Float32Array.from([1, 0]) },
-      { id: "a#1", vector: Float32Array.from([1, 0.1]) },
-      { id: "a#2", vector: Float32Array.from([0, 1]) },
+      src("a#0", [1, 0]),
+      src("a#1", [1, 0.1]),
+      src("a#2", [0, 1]),
     ];
     const probes = probeVectors(many, 1);
     expect(probes).toHaveLength(2);

@@ -134,3 +134,121 @@ describe("RelatedView", () => {
     expect(paths(el)).toEqual([]);
   });
 });
+
+/** A cursor the test moves by hand. */
+class FakeCursor {
+  at: { path: string; line: number } | undefined;
+  private readonly listeners = new Set<() => void>();
+  line(path: string): number | undefined {
+    return this.at?.path === path ? this.at.line : undefined;
+  }
+  onMove(cb: () => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+  move(path: string, line: number): void {
+    this.at = { path, line };
+    for (const cb of this.listeners) cb();
+  }
+}
+
+describe("RelatedView, section under the cursor", () => {
+  async function sectionSetup() {
+    t = createTestApp({ "M.md": "# M\n\n## Garden\n\nroses\n\n## Databases\n\nindexes\n", "F.md": "# F\n", "S.md": "# S\n" });
+    await t.startup();
+    const index = new ChunkIndex(2);
+    index.addNote(
+      {
+        path: "M.md",
+        meta: { title: "M", aliases: [], tags: [], links: [] },
+        chunks: [
+          { id: "M.md#0", path: "M.md", ordinal: 0, headingPath: ["M", "Garden"], text: "roses", startLine: 2, endLine: 5, tokens: 1 },
+          { id: "M.md#1", path: "M.md", ordinal: 1, headingPath: ["M", "Databases"], text: "indexes", startLine: 6, endLine: 8, tokens: 1 },
+        ],
+      },
+      [Float32Array.from([1, 0]), Float32Array.from([0, 1])],
+    );
+    index.addNote(note("F.md", "tulips"), [Float32Array.from([0.95, 0.05])]);
+    index.addNote(note("S.md", "queries"), [Float32Array.from([0.1, 0.9])]);
+    const settings = new MemorySettings();
+    settings.current.search.weights.bm25 = 0;
+    settings.current.related.followSection = true;
+    const cursor = new FakeCursor();
+    cursor.at = { path: "M.md", line: 4 };
+    deps = { related: relatedPortOver({ related: (p, o) => findRelatedNotes(index, p, o) }), status: new FakeStatus(), settings, debounceMs: 0, cursor, cursorDebounceMs: 500 };
+    const plugin = await t.loadPlugin(TestPlugin, manifest);
+    await t.openFile("M.md");
+    await activateRelatedView(plugin);
+    const leaf = t.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0];
+    if (!leaf) throw new Error("view not open");
+    await vi.waitFor(() => expect(paths(leaf.view.containerEl)[0]).toBe("F.md"));
+    return { el: leaf.view.containerEl, cursor, settings };
+  }
+
+  it("follows the cursor into another section once it rests there", async () => {
+    const { el, cursor } = await sectionSetup();
+    expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to M › Garden");
+    vi.useFakeTimers();
+    try {
+      cursor.move("M.md", 7);
+      vi.advanceTimersByTime(300);
+      // Moving on restarts the wait: the list follows where the cursor rests, not every line it passes.
+      cursor.move("M.md", 8);
+      vi.advanceTimersByTime(499);
+      expect(paths(el)[0]).toBe("F.md");
+      vi.advanceTimersByTime(1);
+      expect(paths(el)[0]).toBe("S.md");
+      expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to M › Databases");
+      // A move inside the shown section changes nothing and schedules nothing.
+      cursor.move("M.md", 6);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lists for the whole note when the section toggle is off", async () => {
+    const { el } = await sectionSetup();
+    const box = el.querySelector<HTMLInputElement>(".hvs-related-follow-section input");
+    if (!box) throw new Error("no section toggle");
+    expect(box.checked).toBe(true);
+    box.checked = false;
+    box.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(el.querySelector(".hvs-related-target")?.getText()).toBe("Related to M"));
+  });
+});
+
+describe("RelatedView, readable scores and hidden links", () => {
+  it("shows a match that never grows down the list, though the closest pairs' cosines don't follow the fused order", async () => {
+    t = createTestApp({ "Compost.md": "# Compost\n", "Compost bins.md": "# Compost bins\n", "Soil.md": "# Soil\n", "Compost tea.md": "# Compost tea\n" });
+    await t.startup();
+    const index = new ChunkIndex(2);
+    const one = (path: string, text: string, v: number[]) => index.addNote(note(path, text), [Float32Array.from(v)]);
+    one("Compost.md", "compost heap turning", [1, 0]);
+    one("Compost bins.md", "bins for the heap", [0.6, 0.8]);
+    one("Soil.md", "loam", [0.99, 0.1]);
+    one("Compost tea.md", "brewing", [0.7, 0.7]);
+    deps = { related: relatedPortOver({ related: (p, o) => findRelatedNotes(index, p, o) }), status: new FakeStatus(), settings: new MemorySettings(), debounceMs: 0 };
+    const plugin = await t.loadPlugin(TestPlugin, manifest);
+    await t.openFile("Compost.md");
+    await activateRelatedView(plugin);
+    const el = t.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0]?.view.containerEl;
+    if (!el) throw new Error("view not open");
+    await vi.waitFor(() => expect(paths(el).length).toBe(3));
+    expect(paths(el).indexOf("Soil.md")).toBeGreaterThan(0);
+    const shown = [...el.querySelectorAll(".hvs-related-similarity")].map((s) => Number.parseInt(s.getText(), 10));
+    expect(shown.length).toBe(3);
+    for (let i = 1; i < shown.length; i++) expect(shown[i]).toBeLessThanOrEqual(shown[i - 1]!);
+  });
+
+  it("keeps the hide-linked toggle in view and says how many linked notes it hides", async () => {
+    const { el } = await setup();
+    const box = el.querySelector<HTMLInputElement>(".hvs-related-hide-linked input");
+    if (!box) throw new Error("no toggle");
+    expect(el.querySelector(".hvs-related-hide-linked")?.getText()).toContain("Hide linked");
+    expect(el.querySelector(".hvs-related-hidden")?.getText()).toBe("");
+    box.checked = true;
+    box.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(el.querySelector(".hvs-related-hidden")?.getText()).toBe("1 linked note hidden"));
+  });
+});

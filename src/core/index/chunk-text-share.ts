@@ -1,0 +1,69 @@
+import { contentHash } from "../shared/hash";
+
+/**
+ * How many notes hold each chunk text, by a hash of the text with case, spacing and digits evened out, so a template
+ * footer, a lone "MOC" line or a bare heading ("Thoughts") counts once per note that repeats it, whatever the date in
+ * it. Kept by the index as chunks come and go; related notes weigh a chunk by it, the way IDF weighs a word.
+ */
+export class ChunkTextShare {
+  private readonly keyOf = new Map<string, string>();
+  private readonly notesOf = new Map<string, Map<string, number>>();
+  // Chunks of a restored index, counted at the first question: a restart reads no chunk text it does not need.
+  private readonly pending = new Map<string, { path: string; text: () => string }>();
+  private changes = 0;
+
+  /** Bumped on every add and remove, for callers that cache what they derive from the counts. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Counts chunk `id` of note `path`; a function is called only when a count is first asked for (see `pending`). */
+  add(id: string, path: string, text: string | (() => string)): void {
+    this.remove(id, path);
+    if (typeof text === "function") {
+      this.pending.set(id, { path, text });
+      this.changes++;
+      return;
+    }
+    const key = textKey(text);
+    this.keyOf.set(id, key);
+    let notes = this.notesOf.get(key);
+    if (!notes) this.notesOf.set(key, (notes = new Map<string, number>()));
+    notes.set(path, (notes.get(path) ?? 0) + 1);
+    this.changes++;
+  }
+
+  remove(id: string, path: string): void {
+    if (this.pending.delete(id)) {
+      this.changes++;
+      return;
+    }
+    const key = this.keyOf.get(id);
+    if (key === undefined) return;
+    this.keyOf.delete(id);
+    const notes = this.notesOf.get(key);
+    const left = (notes?.get(path) ?? 1) - 1;
+    if (left > 0) notes?.set(path, left);
+    else notes?.delete(path);
+    if (notes?.size === 0) this.notesOf.delete(key);
+    this.changes++;
+  }
+
+  /** Number of notes holding chunk `id`'s text (its own included); 0 for an unknown chunk. */
+  notesSharing(id: string): number {
+    if (this.pending.size > 0) this.settle();
+    const key = this.keyOf.get(id);
+    return key === undefined ? 0 : (this.notesOf.get(key)?.size ?? 0);
+  }
+
+  private settle(): void {
+    const due = [...this.pending];
+    this.pending.clear();
+    for (const [id, { path, text }] of due) this.add(id, path, text());
+  }
+}
+
+/** Two chunk texts that differ only in case, spacing or digits (a date, a count) are one text. */
+function textKey(text: string): string {
+  return contentHash(text.toLowerCase().replace(/\p{Nd}+/gu, "0").replace(/\s+/g, " ").trim());
+}
