@@ -12,8 +12,8 @@ import { VaultFileStore } from "./obsidian/vault-file-store";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
 import { realPathCheckOf } from "./obsidian/vault-real-path";
 import { defaultAppOpener, extraFolderOpener, openExtraNote } from "./obsidian/extra-folders";
-import { ExtraFolderKeeper } from "./core/sources/extra-folder-keeper";
-import { MultiNoteSource } from "./core/sources/multi-note-source";
+import { ExtraFolderKeeper } from "./core/sync/sources/extra-folder-keeper";
+import { MultiNoteSource } from "./core/sync/sources/multi-note-source";
 import { sameList } from "./core/shared/same-list";
 
 /** How often the extra folders (outside the vault, without file events) are compared with their last listing. */

@@ -2,8 +2,8 @@ import { realpath, stat } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { failure } from "../core/errors/messages";
 import { err, ok, type Result } from "../core/result";
-import { extraRootsOf } from "../core/sources/extra-roots";
-import { MultiNoteSource, type ExtraSource } from "../core/sources/multi-note-source";
+import { extraRootsOf } from "../core/sync/sources/extra-roots";
+import { MultiNoteSource, type ExtraSource } from "../core/sync/sources/multi-note-source";
 import type { NoteSource } from "../core/sync/notes/note-source";
 import { FolderNoteSource } from "./node/folder-note-source";
 

@@ -8,7 +8,7 @@ import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { CountingEmbedder } from "./counting-embedder";
 import { notesWithExtras } from "./extra-folders";
-import type { ExtraSource } from "../core/sources/multi-note-source";
+import type { ExtraSource } from "../core/sync/sources/multi-note-source";
 import type { NoteSource } from "../core/sync/notes/note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
 import { readPluginSettings } from "./node/plugin-settings-file";

@@ -1,6 +1,6 @@
 import type { NoteResult } from "../core/search/search-result";
 import type { ListName } from "../core/types";
-import { isExtraPath } from "../core/sources/extra-roots";
+import { isExtraPath } from "../core/sync/sources/extra-roots";
 import { terminalSafe, terminalSafeJson } from "./terminal-text";
 
 /** One result as `search --json` prints it and the MCP `search` tool returns it. */

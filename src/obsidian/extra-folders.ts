@@ -1,7 +1,7 @@
 import { FileSystemAdapter, Notice, Platform, type DataAdapter } from "obsidian";
-import type { ExtraFolderKeeper } from "../core/sources/extra-folder-keeper";
-import type { ExtraRoot } from "../core/sources/extra-roots";
-import { FsFolderSource, type FolderFs } from "../core/sources/fs-folder-source";
+import type { ExtraFolderKeeper } from "../core/sync/sources/extra-folder-keeper";
+import type { ExtraRoot } from "../core/sync/sources/extra-roots";
+import { FsFolderSource, type FolderFs } from "../core/sync/sources/fs-folder-source";
 import type { NoteSource } from "../core/sync/notes/note-source";
 
 /**

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "../../core/result";
 import { failure } from "../../core/errors/messages";
-import { EXTRA_PREFIX } from "../../core/sources/extra-roots";
+import { EXTRA_PREFIX } from "../../core/sync/sources/extra-roots";
 
 /**
  * A note path as an agent gives it, made vault-relative with "/" separators. Refused: absolute paths, `..`

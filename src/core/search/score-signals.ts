@@ -1,4 +1,4 @@
-import { normalizeFolder } from "../settings/list-settings";
+import { normalizeFolder } from "../shared/vault-folder";
 import type { NoteSignalSource } from "./note-signals";
 
 /** A folder whose notes' fused scores are multiplied by `weight` (see `SearchOptions.folderWeights`). */

@@ -1,12 +1,4 @@
-/** A vault folder as exclusions compare it: `/`-separated, no `./`, no leading or trailing slash. */
-export function normalizeFolder(raw: string): string {
-  return raw
-    .trim()
-    .replace(/\\/g, "/")
-    .replace(/\/{2,}/g, "/")
-    .replace(/^(?:\.\/)+/, "")
-    .replace(/^\/+|\/+$/g, "");
-}
+export { normalizeFolder } from "../shared/vault-folder";
 
 /** A tag as the index stores it: lower case, without `#` or a trailing `/`. */
 export function normalizeTag(raw: string): string {

@@ -5,7 +5,6 @@ import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-opt
 import { DEFAULT_RERANK_CANDIDATES } from "../search/reranker";
 import { DEFAULT_INDEX_SETTINGS, resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 import type { VectorPrecision } from "../vectors/vector-precision";
-import { sameModelName } from "../ollama/model-name";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;

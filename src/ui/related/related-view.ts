@@ -1,5 +1,5 @@
 import { debounce, ItemView, type Debouncer, Keymap, Notice, type HoverParent, type HoverPopover, type Plugin, type WorkspaceLeaf } from "obsidian";
-import { isExtraPath } from "../../core/sources/extra-roots";
+import { isExtraPath } from "../../core/sync/sources/extra-roots";
 import type { RelatedEntry, RelatedResult } from "../../core/search/related-notes";
 import type { PluginSettings } from "../../core/settings/plugin-settings";
 import { openNote } from "../note-actions";

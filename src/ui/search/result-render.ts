@@ -1,6 +1,6 @@
 import { buildExcerpt, type HighlightTerms } from "../../core/search/excerpt";
 import type { NoteResult } from "../../core/search/search-result";
-import { isExtraPath } from "../../core/sources/extra-roots";
+import { isExtraPath } from "../../core/sync/sources/extra-roots";
 import type { ExcerptCache } from "./excerpt-cache";
 import { explainLine } from "./explain-format";
 import { headingTrail, renderExcerpt } from "./excerpt-render";

@@ -1,5 +1,5 @@
 import { Keymap, Modal, Notice, Platform, type App } from "obsidian";
-import { isExtraPath } from "../../core/sources/extra-roots";
+import { isExtraPath } from "../../core/sync/sources/extra-roots";
 import type { NoteResult } from "../../core/search/search-result";
 import type { PluginSettings } from "../../core/settings/plugin-settings";
 import { type AfterPaint, windowAfterPaint } from "./deferred-rows";

@@ -1,5 +1,5 @@
 import type { Chunk, NoteMeta } from "../../types";
-import { splitExtraPath } from "../../sources/extra-roots";
+import { splitExtraPath } from "../sources/extra-roots";
 import { globToRegExp } from "./glob";
 import type { IndexSettings } from "./index-settings";
 

@@ -289,6 +289,7 @@ describe("IndexService", () => {
       rebuild: false,
       relanguage: false,
       rescan: true,
+      convertVectors: false,
     });
     s.setEmbedder(h.embedder);
     await s.start();

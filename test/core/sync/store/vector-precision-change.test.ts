@@ -11,7 +11,11 @@ const VECTORS = "vault/plugin-data/index-vectors.bin";
 function vault(precision: VectorPrecision): Harness {
   const h = new Harness({ vectorPrecision: precision });
   const topics = ["gardening tomatoes soil", "databases indexes queries", "cooking pasta sauce", "running shoes race"];
-  for (let n = 0; n < 24; n++) h.source.write(`n${n}.md`, `# Note ${n}\n\nAbout ${topics[n % 4]} number ${n}.\n\nMore on ${topics[(n + 1) % 4]}.\n`);
+  // A letter apart, not only a number: related notes treat texts that differ only in digits as one shared template.
+  for (let n = 0; n < 24; n++) {
+    const tag = String.fromCharCode(97 + n);
+    h.source.write(`n${n}.md`, `# Note ${n}\n\nAbout ${topics[n % 4]} number ${n}${tag}.\n\nMore on ${topics[(n + 1) % 4]}, part ${tag}.\n`);
+  }
   return h;
 }
 

@@ -1,7 +1,7 @@
-import { err, ok, type Result } from "../result";
-import { failure } from "../errors/messages";
-import type { NoteSource, NoteStat } from "../sync/notes/note-source";
-import { judgeRealPath } from "../sync/notes/real-path";
+import { err, ok, type Result } from "../../result";
+import { failure } from "../../errors/messages";
+import type { NoteSource, NoteStat } from "../notes/note-source";
+import { judgeRealPath } from "../notes/real-path";
 
 /** The part of Node's `fs.promises` a folder is read with; the host hands it in, so core imports no Node module. */
 export interface FolderFs {

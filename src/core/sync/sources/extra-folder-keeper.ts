@@ -1,4 +1,4 @@
-import type { NoteEvent, NoteSource } from "../sync/notes/note-source";
+import type { NoteEvent, NoteSource } from "../notes/note-source";
 import { extraRootsOf, type ExtraRoot } from "./extra-roots";
 import { ListingChanges } from "./listing-changes";
 import type { MultiNoteSource } from "./multi-note-source";

@@ -1,6 +1,6 @@
-import { err, ok, type Result } from "../result";
-import { failure } from "../errors/messages";
-import type { NoteSource, NoteStat } from "../sync/notes/note-source";
+import { err, ok, type Result } from "../../result";
+import { failure } from "../../errors/messages";
+import type { NoteSource, NoteStat } from "../notes/note-source";
 import { EXTRA_PREFIX, splitExtraPath, type ExtraRoot } from "./extra-roots";
 
 /** An extra folder's notes, as the host reads them (paths relative to the folder). */

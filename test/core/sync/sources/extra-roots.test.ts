@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ok } from "../../../src/core/result";
-import { extraRootsOf, splitExtraPath } from "../../../src/core/sources/extra-roots";
-import { MultiNoteSource } from "../../../src/core/sources/multi-note-source";
-import type { NoteSource, NoteStat } from "../../../src/core/sync/notes/note-source";
-import { compileExclusions } from "../../../src/core/sync/rules/exclusions";
-import { resolveIndexSettings } from "../../../src/core/sync/rules/index-settings";
+import { ok } from "../../../../src/core/result";
+import { extraRootsOf, splitExtraPath } from "../../../../src/core/sync/sources/extra-roots";
+import { MultiNoteSource } from "../../../../src/core/sync/sources/multi-note-source";
+import type { NoteSource, NoteStat } from "../../../../src/core/sync/notes/note-source";
+import { compileExclusions } from "../../../../src/core/sync/rules/exclusions";
+import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 
 function memory(files: Record<string, string>): NoteSource {
   const stat = (path: string): NoteStat => ({ path, mtime: 1, size: files[path]?.length ?? 0 });

@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
-import { chunkNote } from "../../src/core/chunk/chunker";
-import { ChunkIndex } from "../../src/core/index/chunk-index";
-import { SearchEngine } from "../../src/core/search/search-engine";
-import { DEFAULT_SEARCH_OPTIONS } from "../../src/core/search/search-options";
-import { SearchStore } from "../../src/ui/search/search-store";
-import { ManualTimers } from "./fake-timers";
+import { chunkNote } from "../../../src/core/chunk/chunker";
+import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { SearchEngine } from "../../../src/core/search/search-engine";
+import { DEFAULT_SEARCH_OPTIONS } from "../../../src/core/search/search-options";
+import { SearchStore } from "../../../src/ui/search/search-store";
+import { ManualTimers } from "../fake-timers";
 
 it("the search modal says a path: or tag: filter matches no note, with the closest folder or tag, as the user types", () => {
   const index = new ChunkIndex(0);

@@ -1,4 +1,4 @@
-import { contentHash } from "../shared/hash";
+import { contentHash } from "../../shared/hash";
 
 /**
  * Where notes of folders outside the vault live in the index: `.extra/<name>/<path inside the folder>`. A leading

@@ -1,4 +1,4 @@
-import type { NoteEvent, NoteStat } from "../sync/notes/note-source";
+import type { NoteEvent, NoteStat } from "../notes/note-source";
 
 /**
  * Turns successive listings of a folder into note events: what appeared or changed (mtime or size) is an upsert,
