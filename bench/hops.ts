@@ -10,15 +10,35 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repo = resolve(process.argv[2] ?? ".");
-const mod = async (...cands: string[]): Promise<any> => {
+
+// The shapes this script uses of the checkout it loads: an older commit has the same ones (the engine three getters
+// deep instead of the session's searchKeyword), so they are written out here rather than imported from this tree.
+type KeywordSearch = (req: { query: string; prefixLast: boolean }) => unknown;
+interface HopService {
+  start(): Promise<void>;
+  whenIdle(): Promise<void>;
+  save(): Promise<void>;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+  enqueue(e: { kind: "upsert"; path: string }): void;
+  engine?: { searchKeyword: KeywordSearch };
+}
+interface HopSession {
+  service: HopService;
+  searchKeyword?: KeywordSearch;
+}
+
+async function exported<T>(name: string, ...cands: string[]): Promise<T> {
   const hit = cands.map((c) => join(repo, c)).find((p) => existsSync(p));
   if (!hit) throw new Error(`none of ${cands.join(", ")}`);
-  return import(pathToFileURL(hit).href);
-};
-const { openVaultSearch } = await mod("src/core/session/vault-search.ts");
-const { FolderNoteSource } = await mod("src/cli/node/folder-note-source.ts", "src/cli/folder-note-source.ts");
-const { NodeFileStore } = await mod("src/cli/node/node-file-store.ts", "src/cli/node-file-store.ts");
-const { normalizeSettings } = await mod("src/core/settings/normalize-settings.ts");
+  // eslint-disable-next-line no-unsanitized/method -- a measurement loads the checkout named on its own command line
+  const loaded = (await import(pathToFileURL(hit).href)) as Record<string, unknown>;
+  return loaded[name] as T;
+}
+const openVaultSearch = await exported<(opts: Record<string, unknown>) => HopSession>("openVaultSearch", "src/core/session/vault-search.ts");
+const FolderNoteSource = await exported<new (dir: string) => unknown>("FolderNoteSource", "src/cli/node/folder-note-source.ts", "src/cli/folder-note-source.ts");
+const NodeFileStore = await exported<new () => unknown>("NodeFileStore", "src/cli/node/node-file-store.ts", "src/cli/node-file-store.ts");
+const normalizeSettings = await exported<(raw: unknown) => { settings: unknown }>("normalizeSettings", "src/core/settings/normalize-settings.ts");
 
 const dir = mkdtempSync(join(tmpdir(), "hvs-hops-"));
 const vault = join(dir, "vault");
@@ -40,8 +60,11 @@ const service = session.service;
 await service.start();
 await service.whenIdle();
 await service.save();
-const keyword = (q: string) =>
-  typeof session.searchKeyword === "function" ? session.searchKeyword({ query: q, prefixLast: true }) : service.engine.searchKeyword({ query: q, prefixLast: true });
+const keyword = (q: string): unknown => {
+  const search = session.searchKeyword?.bind(session) ?? service.engine?.searchKeyword.bind(service.engine);
+  if (!search) throw new Error("this checkout has neither session.searchKeyword nor service.engine");
+  return search({ query: q, prefixLast: true });
+};
 for (const q of ["gar", "garden wat", "tomato"]) keyword(q);
 
 const inspector = new Session();
@@ -56,7 +79,7 @@ const ran = async (): Promise<string[]> => {
     const path = fileURLToPath(s.url.split("?")[0] ?? s.url);
     const rel = relative(repo, path);
     if (!rel.startsWith("src/")) continue;
-    if (s.functions.some((f: any) => f.ranges.some((r: any) => r.count > 0))) files.add(rel);
+    if (s.functions.some((f) => f.ranges.some((r) => r.count > 0))) files.add(rel);
   }
   return [...files].sort();
 };
