@@ -93,7 +93,9 @@ describe("related notes view", () => {
       const keywordOnly = await relatedView(h);
       expect(keywordOnly.target).toBe("Related to Tomato soup");
       expect(keywordOnly.rows.map((r) => r.path)).toContain("Gardening/Tomato growing.md");
-      expect(keywordOnly.rows.every((r) => r.similarity === "")).toBe(true);
+      // Keyword neighbours show the same match as any list: one number that never rises down the list (issue 19).
+      const matches = keywordOnly.rows.map((r) => Number(/^(\d{1,3})%$/.exec(r.similarity)?.[1] ?? Number.NaN));
+      expect(matches.every((m, i) => Number.isFinite(m) && (i === 0 || m <= matches[i - 1]!))).toBe(true);
     } finally {
       fixture.harness.ollama.setFaults({ hang: false });
     }

@@ -4,7 +4,7 @@ import type { HarnessPage } from "./harness-page";
 export interface RelatedRow {
   path: string;
   title: string;
-  /** "87%", or "" when the entry has no similarity (keyword-only neighbours). */
+  /** The match shown, e.g. "87%" (it never rises down the list), or "" when none is shown. */
   similarity: string;
   heading: string;
   excerpt: string;
