@@ -40,7 +40,7 @@ export default class HybridVaultSearch extends Plugin {
 
     const dataDir = normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
     this.writerLock = await takePluginWriterLock(this, new VaultFileStore(this.app.vault.adapter), dataDir);
-    // Folders outside the vault join the vault's notes on desktop (see extra-roots.ts); on mobile the list stays empty.
+    // Folders outside the vault join the vault's notes on desktop (see extra-roots.ts); on mobile they are kept as synced.
     const source = new MultiNoteSource(new VaultNoteSource(this.app.vault, realPathCheckOf(this.app.vault.adapter)), []);
     const session = (this.session = openVaultSearch({
       source,
@@ -58,11 +58,15 @@ export default class HybridVaultSearch extends Plugin {
     const { service } = session;
     this.writerLock.onChange((held) => service.setWriter(held));
     const openFolder = extraFolderOpener(this.app.vault.adapter);
-    const extras = (this.extras = openFolder
-      ? new ExtraFolderKeeper({ source, open: openFolder, enqueue: (e) => service.enqueue(e), indexed: () => service.index.notePaths() })
-      : undefined);
+    // Also without a way to read the folders (mobile): the setting names them, so their synced notes are kept.
+    const extras = (this.extras = new ExtraFolderKeeper({
+      source,
+      ...(openFolder ? { open: openFolder } : {}),
+      enqueue: (e) => service.enqueue(e),
+      indexed: () => service.index.notePaths(),
+    }));
     const openFile = defaultAppOpener();
-    const openExtra = extras && openFile ? (path: string) => void openExtraNote(extras, openFile, path) : undefined;
+    const openExtra = openFile ? (path: string) => void openExtraNote(extras, openFile, path) : undefined;
 
     const settingsPort: SettingsPort = { get: () => session.settings, save: (next) => this.saveSettings(next) };
     const isExcluded = exclusionCheckOf(this.app, () => session.exclusions);
@@ -86,7 +90,7 @@ export default class HybridVaultSearch extends Plugin {
     this.app.workspace.onLayoutReady(() => {
       forwardVaultEvents(this, this.app.vault, (e) => service.enqueue(e));
       // Obsidian reports no events outside the vault: the extra folders are compared with their last listing.
-      if (extras) this.registerInterval(window.setInterval(() => void extras.rescan(), EXTRA_RESCAN_MS));
+      if (openFolder) this.registerInterval(window.setInterval(() => void extras.rescan(), EXTRA_RESCAN_MS));
       void this.startIndexing();
     });
   }

@@ -81,8 +81,10 @@ export async function openVault(
   const hostIgnore = await readHostIgnore(layout);
   const printer = new ProgressPrinter(io.stderr);
   if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
-  const notes = await notesWithExtras(layout.vaultDir, opts.extra ?? plugin.settings.extraFolders);
+  // The setting may name another computer's folders: their notes are kept; a missing `--extra` is refused.
+  const notes = await notesWithExtras(layout.vaultDir, opts.extra ?? plugin.settings.extraFolders, opts.extra === undefined);
   if (!notes.ok) return notes;
+  for (const dir of notes.value.missing) printer.notice(`The Extra folders setting names ${dir}, which is not on this computer: its notes stay in the index as they are.`);
   const lock = await takeVaultLock(layout.dataDir, io, lockOptions);
   const { embedding, offline, notice } = await embeddingSource(opts, layout, lock);
   if (notice !== undefined) printer.notice(notice);

@@ -122,6 +122,28 @@ describe("--extra DIR", () => {
     expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
     expect((await keyword("alder")).map((h) => h.path)).toEqual([".extra/field/Otter.md"]);
   });
+
+  it("keeps the notes of a folder the setting names but this computer lacks, until the setting drops it", async () => {
+    const dir = fieldFolder();
+    const settings = join(vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID);
+    write(settings, "data.json", JSON.stringify({ extraFolders: [dir] }));
+    const ollama = ["--ollama", fake.url, "--model", "fake-embed"];
+    expect((await runCli(["index", "--vault", vault.dir, ...ollama])).code).toBe(0);
+    const sent = fake.stats.inputs.length;
+    renameSync(dir, join(scratch, "elsewhere"));
+
+    const away = await runCli(["index", "--vault", vault.dir, ...ollama]);
+    expect(away.code).toBe(0);
+    expect(away.stderr).toContain(`names ${dir}, which is not on this computer`);
+    expect(fake.stats.inputs.length).toBe(sent);
+    expect((await keyword("alder")).map((h) => h.path)).toEqual([".extra/field/Otter.md"]);
+    // Named on the command line, a missing folder is still refused.
+    expect((await runCli(["index", "--vault", vault.dir, "--extra", dir, ...ollama])).code).not.toBe(0);
+
+    write(settings, "data.json", JSON.stringify({ extraFolders: [] }));
+    expect((await runCli(["index", "--vault", vault.dir, ...ollama])).code).toBe(0);
+    expect(await keyword("alder")).toEqual([]);
+  });
 });
 
 describe("watch and mcp with --extra", () => {

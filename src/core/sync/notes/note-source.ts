@@ -26,6 +26,11 @@ export interface NoteSource {
   stat(path: string): Promise<Result<NoteStat | null>>;
   /** The note's text (UTF-8 decoded). */
   read(path: string): Promise<Result<string>>;
+  /**
+   * Path prefixes the last `list` could not see although their notes are still wanted (an extra folder configured
+   * but unreadable on this device): a comparison keeps indexed notes under them as they are. Absent: none.
+   */
+  keptPrefixes?(): readonly string[];
 }
 
 /**

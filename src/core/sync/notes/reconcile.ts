@@ -24,13 +24,16 @@ export interface ReconcilePlan {
 /**
  * Compares a listing of the source with the index by path, mtime and size. With `recheckContent` (the exclusion
  * rules changed, or may have while the app was closed), notes whose recorded tags or length now exclude them, and
- * all notes excluded by their content, are read again. Nothing else is queued.
+ * all notes excluded by their content, are read again. Nothing else is queued. Indexed notes under a `kept` prefix
+ * (a folder the source can't see on this device) are left as they are, unless excluded by their path: removing them would only have another
+ * device add them back, and the index files would ping-pong through the sync tool.
  */
 export function planReconcile(
   listed: readonly NoteStat[],
   notes: ReadonlyMap<string, NoteState>,
   exclusions: Exclusions,
   recheckContent: boolean,
+  kept: readonly string[] = [],
 ): ReconcilePlan {
   const work = new Map<string, WorkItem>();
   const gone: string[] = [];
@@ -51,7 +54,9 @@ export function planReconcile(
     const moved = prev !== undefined && (prev.mtime !== stat.mtime || prev.size !== stat.size || (stat.ctime !== undefined && prev.ctime !== stat.ctime));
     if (!prev || recheck || upgrade || moved) work.set(stat.path, { stat, force: recheck || upgrade });
   }
-  for (const path of notes.keys()) if (!seen.has(path)) gone.push(path);
+  // A kept note that the rules now exclude by its path goes: every device's rules agree on that.
+  const keep = (path: string): boolean => kept.some((k) => path.startsWith(k)) && !exclusions.byPath(path);
+  for (const path of notes.keys()) if (!seen.has(path) && !keep(path)) gone.push(path);
   return { work, gone, excludedByPath };
 }
 
@@ -70,7 +75,7 @@ export async function scanInto(
 ): Promise<Result<{ excludedByPath: number }>> {
   const listed = await source.list();
   if (!listed.ok) return listed;
-  const plan = planReconcile(listed.value, notes, exclusions, recheckContent);
+  const plan = planReconcile(listed.value, notes, exclusions, recheckContent, source.keptPrefixes?.() ?? []);
   for (const [path, item] of plan.work) queue.add(path, item);
   for (const path of plan.gone) queue.add(path, { force: false });
   return { ok: true, value: { excludedByPath: plan.excludedByPath } };

@@ -7,8 +7,11 @@ import type { MultiNoteSource } from "./multi-note-source";
 export interface ExtraFolderKeeperDeps {
   /** The index's source; its extra folders are replaced on `apply`. */
   source: MultiNoteSource;
-  /** A source for one extra folder (the host reads the disk). */
-  open: (root: ExtraRoot) => NoteSource;
+  /**
+   * A source for one extra folder (the host reads the disk). Absent on a host that can't read folders outside the
+   * vault (mobile): the folders of the setting are still known, so their indexed notes are kept as they are.
+   */
+  open?: (root: ExtraRoot) => NoteSource;
   /** Where note events go (the index service). */
   enqueue: (e: NoteEvent) => void;
   /** Paths the index holds now. */
@@ -24,6 +27,8 @@ export interface ExtraFolderKeeperDeps {
 export class ExtraFolderKeeper {
   private roots: ExtraRoot[] = [];
   private readonly listings = new Map<string, ListingChanges>();
+  /** Folders whose last listing failed. */
+  private readonly unread = new Set<string>();
 
   constructor(private readonly deps: ExtraFolderKeeperDeps) {}
 
@@ -38,7 +43,7 @@ export class ExtraFolderKeeper {
    */
   async start(dirs: readonly string[]): Promise<void> {
     this.roots = extraRootsOf(dirs);
-    this.deps.source.setExtras(this.roots.map((root) => ({ root, source: this.deps.open(root) })));
+    this.hand(this.roots);
     for (const r of this.roots) this.listings.set(r.prefix, new ListingChanges());
     await this.rescan();
   }
@@ -55,15 +60,24 @@ export class ExtraFolderKeeper {
     const gone = this.roots.filter((r) => !next.some((n) => n.prefix === r.prefix && n.dir === r.dir));
     const added = next.filter((n) => !this.roots.some((r) => n.prefix === r.prefix && n.dir === r.dir));
     this.roots = next;
-    this.deps.source.setExtras(next.map((root) => ({ root, source: this.deps.open(root) })));
+    this.hand(next);
     if (gone.length > 0) {
       for (const path of this.deps.indexed()) {
         if (gone.some((r) => path.startsWith(r.prefix)) && !added.some((r) => path.startsWith(r.prefix))) this.deps.enqueue({ kind: "delete", path });
       }
     }
-    for (const r of gone) this.listings.delete(r.prefix);
+    for (const r of gone) {
+      this.listings.delete(r.prefix);
+      this.unread.delete(r.prefix);
+    }
     for (const r of added) this.listings.set(r.prefix, new ListingChanges());
     await this.rescan(added, true);
+  }
+
+  private hand(roots: readonly ExtraRoot[]): void {
+    const open = this.deps.open;
+    if (open) this.deps.source.setExtras(roots.map((root) => ({ root, source: open(root) })));
+    else this.deps.source.setExtras([], roots);
   }
 
   /** Compares the folders' listings with the last ones and sends what changed (a new folder: all its notes). */
@@ -73,10 +87,15 @@ export class ExtraFolderKeeper {
       const changes = this.listings.get(root.prefix);
       if (!extra || !changes) continue;
       const listed = await extra.source.list();
-      // An unreadable folder (a drive not mounted) keeps its notes until it is readable or taken out of the setting.
-      if (!listed.ok) continue;
+      // An unreadable folder (a drive not mounted) keeps its notes until it is readable or taken out of the setting;
+      // then every note it lists is looked at again (by stat: only what changed meanwhile is read).
+      if (!listed.ok) {
+        this.unread.add(root.prefix);
+        continue;
+      }
       const events = changes.next(listed.value);
-      const out: NoteEvent[] = fresh ? listed.value.map((s) => ({ kind: "upsert", path: s.path })) : events;
+      const all = fresh || this.unread.delete(root.prefix);
+      const out: NoteEvent[] = all ? listed.value.map((s) => ({ kind: "upsert", path: s.path })) : events;
       for (const e of out) this.deps.enqueue({ ...e, path: root.prefix + e.path });
     }
   }

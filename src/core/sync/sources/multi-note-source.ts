@@ -12,26 +12,39 @@ export interface ExtraSource {
 /**
  * The vault's notes plus those of folders outside it, as one source: an extra folder's note `a/b.md` is
  * `.extra/<name>/a/b.md` here. Each folder's source guards its own root (a link out of it is refused, as in the
- * vault). A listing fails when any folder can't be listed, so a folder that is briefly unreachable (an unmounted
- * drive) never looks empty and never has its notes removed; leaving the folder out of the configuration does.
+ * vault). A folder that is configured but can't be read here (`unreadable`: mobile has no Node; or its listing
+ * fails: a drive not mounted, a path of another computer) is one of `keptPrefixes`, so its indexed notes stay as
+ * they are instead of being removed here and added back by the device that reads it (index churn in the sync tool).
+ * Leaving the folder out of the configuration removes them.
  */
 export class MultiNoteSource implements NoteSource {
   private readonly byName = new Map<string, ExtraSource>();
+  private unreadable: string[] = [];
+  private unlisted: string[] = [];
 
   constructor(
     private readonly vault: NoteSource,
     extras: readonly ExtraSource[],
+    unreadable: readonly ExtraRoot[] = [],
   ) {
-    this.setExtras(extras);
+    this.setExtras(extras, unreadable);
   }
 
   /**
-   * Replaces the extra folders (the plugin's setting changed). The index learns of it from the events the host
-   * sends (see `extraFolderEvents`) or at its next full comparison.
+   * Replaces the extra folders (the plugin's setting changed); `unreadable` are configured folders this host has no
+   * way to read (their notes are kept). The index learns of it from the events the host sends (see
+   * `ExtraFolderKeeper`) or at its next full comparison.
    */
-  setExtras(extras: readonly ExtraSource[]): void {
+  setExtras(extras: readonly ExtraSource[], unreadable: readonly ExtraRoot[] = []): void {
     this.byName.clear();
     for (const e of extras) this.byName.set(e.root.name, e);
+    this.unreadable = unreadable.map((r) => r.prefix);
+    this.unlisted = [];
+  }
+
+  /** The prefixes of configured folders the last listing could not see (see `NoteSource.keptPrefixes`). */
+  keptPrefixes(): readonly string[] {
+    return [...this.unreadable, ...this.unlisted];
   }
 
   /** The extra folders, in the order given. */
@@ -43,11 +56,13 @@ export class MultiNoteSource implements NoteSource {
     const listed = await this.vault.list();
     if (!listed.ok) return listed;
     const out = listed.value.filter((s) => !s.path.startsWith(EXTRA_PREFIX));
+    const unlisted: string[] = [];
     for (const { root, source } of this.byName.values()) {
       const more = await source.list();
-      if (!more.ok) return more;
-      for (const s of more.value) out.push({ ...s, path: root.prefix + s.path });
+      if (!more.ok) unlisted.push(root.prefix);
+      else for (const s of more.value) out.push({ ...s, path: root.prefix + s.path });
     }
+    this.unlisted = unlisted;
     return ok(out);
   }
 
