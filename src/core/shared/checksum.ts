@@ -1,3 +1,4 @@
+import { fmix } from "./hash";
 import { runAll, SLICE_BYTES, type Steps } from "./slices";
 
 /**
@@ -64,11 +65,3 @@ function mix(h: number, word: number): number {
   return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h;
-}

@@ -21,7 +21,8 @@ export function contentHash(text: string): string {
   return hex8(a) + hex8(b);
 }
 
-function fmix(h: number): number {
+/** MurmurHash3's finaliser: spreads every input bit over the 32 output bits (unsigned). Shared with `checksum`. */
+export function fmix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
