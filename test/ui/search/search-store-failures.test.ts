@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SearchRequest } from "../../src/core/search/search-engine";
-import type { SearchResponse } from "../../src/core/search/search-result";
-import { SearchStore } from "../../src/ui/search/search-store";
-import { FakeSearch } from "./fake-search";
-import { ManualTimers } from "./fake-timers";
+import type { SearchRequest } from "../../../src/core/search/search-engine";
+import type { SearchResponse } from "../../../src/core/search/search-result";
+import { SearchStore } from "../../../src/ui/search/search-store";
+import { FakeSearch } from "../fake-search";
+import { ManualTimers } from "../fake-timers";
 
 /** A port that throws on the queries `bad` picks, at once (keyword) and in the full search (rejects or throws). */
 class BrittleSearch extends FakeSearch {
