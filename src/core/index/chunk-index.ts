@@ -371,8 +371,8 @@ export class ChunkIndex {
 
   private insertDoc(entry: IndexedChunk): void {
     this.textRevision++;
-    // Restoring reads no chunk text: the share is counted when related notes first ask.
-    this.textShare.add(entry.chunk.id, entry.chunk.path, this.restoring ? () => entry.chunk.text : entry.chunk.text);
+    // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
+    this.textShare.add(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
     if (this.restoring) {
       // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
       this.db.insertKeysOnly(lazyFieldTexts(entry));
