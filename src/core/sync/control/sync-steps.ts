@@ -95,7 +95,7 @@ export class SyncSteps {
       work.busy("indexing");
       await synced.setVectorPrecision(settings.vectorPrecision, () => this.pause());
       checkpoints.changed();
-    } else if (runner.inbox.length > 0) {
+    } else if (runner.delivered) {
       await this.applyInbox();
     } else {
       const scan = work.takeScan();
@@ -126,7 +126,7 @@ export class SyncSteps {
   ended(): boolean {
     const { life, p } = this;
     const work = p.work;
-    if (work.canRun() && (work.pending || p.runner.inbox.length > 0 || work.saveDue())) return true;
+    if (work.canRun() && (work.pending || p.runner.delivered || work.saveDue())) return true;
     work.refreshPhase(false);
     if (!life.paused && !work.pending) p.live.synced.pool.clearSeeds();
     for (const notice of p.troubles.takeNotices(p.live.settings.maxNoteBytes)) this.deps.files.notify(notice);
@@ -138,7 +138,7 @@ export class SyncSteps {
   /** Puts vectors that arrived into the index (see `applyDeliveries`). */
   applyInbox(): Promise<void> {
     const { live, work, checkpoints, progress } = this.p;
-    return applyDeliveries(this.p.runner.inbox, live.synced, () => this.pause(), {
+    return applyDeliveries(this.p.runner, live.synced, () => this.pause(), {
       reshaped: () => live.use(live.synced),
       sizeChanged: (found, expected) => {
         this.deps.files.notify(
@@ -191,7 +191,7 @@ export class SyncSteps {
     const keepVectors = work.takeReset() === "rebuild";
     if (live.reset(keepVectors)) checkpoints.keepOtherModelFiles();
     queue.clear();
-    runner.inbox.length = 0;
+    runner.dropDeliveries();
     checkpoints.changed();
   }
 
