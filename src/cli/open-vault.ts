@@ -11,7 +11,7 @@ import { notesWithExtras } from "./extra-folders";
 import type { ExtraSource } from "../core/sync/sources/multi-note-source";
 import type { NoteSource } from "../core/sync/notes/note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
-import { readPluginSettings } from "./node/plugin-settings-file";
+import { readPluginSettings } from "./node/vault-config";
 import { ProgressPrinter } from "./progress-printer";
 import { peekIndexModel } from "./node/saved-index";
 import { messageText } from "../core/errors/messages";

@@ -17,7 +17,7 @@ import { StepLoop } from "./step-loop";
 import type { SyncProgress } from "./sync-progress";
 import { SyncSteps } from "./sync-steps";
 import { SyncWork, type Lifecycle } from "./sync-work";
-import { Waiters } from "./waiters";
+import { Waiters } from "./scheduler";
 import { WorkQueue } from "./work-queue";
 
 export type { IndexServiceDeps } from "./index-service-deps";

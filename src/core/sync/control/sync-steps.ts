@@ -14,7 +14,7 @@ import type { StepResult } from "./step-loop";
 import { loadSyncedIndex, type IndexFilesDeps } from "../store/sync-files";
 import type { SyncedIndex } from "../store/synced-index";
 import type { Lifecycle, SyncWork } from "./sync-work";
-import type { Waiters } from "./waiters";
+import type { Waiters } from "./scheduler";
 import type { WorkQueue } from "./work-queue";
 
 /** The pieces of the sync actor the steps drive; `IndexService` builds them and uses them between steps. */

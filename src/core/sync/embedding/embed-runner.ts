@@ -4,7 +4,7 @@ import { failure } from "../../errors/messages";
 import type { EmbedJob, EmbedQueue } from "./embed-queue";
 import type { IndexSettings } from "../rules/index-settings";
 import type { Scheduler } from "../control/scheduler";
-import { Waiters } from "../control/waiters";
+import { Waiters } from "../control/scheduler";
 
 /** Vectors that arrived, waiting to be put in the index by the sync loop (the only writer of the index). */
 export interface Delivery {

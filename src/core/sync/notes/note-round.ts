@@ -1,5 +1,5 @@
 import { ok, type AppError } from "../../result";
-import { looksBinary } from "./binary-text";
+import { looksBinary } from "./note-text";
 import type { Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
