@@ -5,8 +5,6 @@
  *
  *   npm run bench:vector-precision -- [--datasets DIR,DIR --ollama URL --model NAME] [--notes 10000 --dims 768] [--out FILE.json]
  */
-import { OllamaClient } from "../src/core/ollama/ollama-client";
-import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { runAll } from "../src/core/shared/slices";
 import { encodeVectorsFile, decodeVectorsFile } from "../src/core/persist/vectors-file";
@@ -19,9 +17,9 @@ import { nearestChunksSteps } from "../src/core/vectors/nearest-chunks";
 import { VectorStore } from "../src/core/vectors/vector-store";
 import { VECTOR_PRECISIONS, type VectorPrecision } from "../src/core/vectors/vector-precision";
 import { parseArgs } from "./lib/args";
-import { buildCorpus, type BuiltCorpus } from "./lib/bench-corpus";
+import type { BuiltCorpus } from "./lib/bench-corpus";
 import { loadBeir } from "./lib/beir";
-import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
+import { embedDataset } from "./lib/embedded-dataset";
 import { mean, ndcgAt, percentile } from "./lib/metrics";
 import { table, writeJson, writeSection } from "./lib/report";
 
@@ -40,18 +38,7 @@ interface QualityRow { dataset: string; precision: VectorPrecision; hybrid: numb
 
 async function quality(dir: string, url: string, model: string): Promise<QualityRow[]> {
   const ds = loadBeir(dir, "test");
-  const cache = new DiskEmbeddingCache(`.cache/embeddings/${model.replace(/[^\w.-]/g, "_")}.bin`);
-  const embedder = new OllamaEmbedder(new OllamaClient({ baseUrl: url, timeoutMs: 300_000 }), { model, cache, batchSize: 32 });
-  const corpus = await buildCorpus(ds, embedder);
-  cache.flush();
-  const qids = [...ds.qrels.keys()];
-  const queryVecs = new Map<string, Float32Array>();
-  for (const id of qids) {
-    const v = await embedder.embedQuery(ds.queries.get(id) ?? "");
-    if (!v.ok) throw new Error(v.error.message);
-    queryVecs.set(id, v.value);
-  }
-  cache.flush();
+  const { corpus, embedder, flush, qids, queryVecs } = await embedDataset(ds, url, model);
   const rows: QualityRow[] = [];
   for (const precision of VECTOR_PRECISIONS) {
     stage(`${ds.name}: ${precision}`);
@@ -69,7 +56,7 @@ async function quality(dir: string, url: string, model: string): Promise<Quality
     };
     rows.push({ dataset: ds.name, precision, hybrid: await ndcg("hybrid"), semantic: await ndcg("semantic") });
   }
-  cache.flush();
+  flush();
   return rows;
 }
 
