@@ -6,7 +6,7 @@ import { Checkpoints } from "./checkpoints";
 import { EmbedRunner } from "../embedding/embed-runner";
 import { exclusionRulesHash, type IndexCost, type IndexSettings } from "../rules/index-settings";
 import { LiveIndex } from "./live-index";
-import { isNotePath, type NoteEvent } from "../notes/note-source";
+import type { NoteEvent } from "../notes/note-source";
 import type { NoteState } from "../notes/note-state";
 import { NoteTroubles } from "../notes/note-troubles";
 import type { IndexServiceDeps } from "./index-service-deps";
@@ -137,7 +137,7 @@ export class IndexService {
    */
   enqueue(e: NoteEvent): void {
     if (this.life.stopping) return;
-    const paths = (e.kind === "rename" ? [e.path, e.oldPath] : [e.path]).filter(isNotePath);
+    const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
     if (this.queue.defer(paths, this.live.settings.debounceMs)) this.runner.unblock();
   }
 

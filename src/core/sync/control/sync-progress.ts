@@ -49,33 +49,3 @@ export const INITIAL_PROGRESS: Readonly<SyncProgress> = Object.freeze({
   lastError: undefined,
   inputsCut: undefined,
 });
-
-/** What the phase is decided from; the functions are asked only when the answers before them left it open. */
-export interface PhaseFacts {
-  paused: boolean;
-  /** What a step is busy with, if one is. */
-  activity: "checking" | "loading" | "scanning" | "indexing" | "saving" | undefined;
-  modelCheckDue: boolean;
-  /** The loop is running, so requests in flight are waited for. */
-  loopRunning: boolean;
-  /** Notes, a scan, a reset, a model check or a language change wait. */
-  pendingWork(): boolean;
-  /** Requests are in flight, or chunks wait for vectors that will be sent. */
-  embedding(): boolean;
-  /** A failure stands while work is left over: chunks without vectors, or a scan waiting to be retried. */
-  failing(): boolean;
-}
-
-/** The phase the facts call for; undefined to keep the phase shown. */
-export function phaseNow(f: PhaseFacts): SyncPhase | undefined {
-  if (f.paused) return "paused";
-  if (f.activity) return f.activity;
-  // A model check waits for nothing else: from the moment it is asked for, the index it guards is not ready.
-  if (f.modelCheckDue) return "checking";
-  // Between two steps of pending work the phase stays as it is: "idle" there would flash "Index ready" over an
-  // index that is still changing (or about to be discarded, after a new model passed its check).
-  if (f.loopRunning && f.pendingWork()) return undefined;
-  // Between two batches (one delivered, the next not yet sent) nothing is in flight, but embedding goes on.
-  if (f.loopRunning && f.embedding()) return "embedding";
-  return f.failing() ? "error" : "idle";
-}

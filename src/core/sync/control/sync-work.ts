@@ -6,7 +6,6 @@ import type { LiveIndex } from "./live-index";
 import { ModelGate } from "./model-check";
 import type { ProgressTracker } from "./progress-tracker";
 import type { Scheduler } from "./scheduler";
-import { phaseNow, type PhaseFacts } from "./sync-progress";
 import type { WorkQueue } from "./work-queue";
 
 /** Delay before listing the source again after listing failed. */
@@ -43,7 +42,8 @@ export interface WorkDeps {
   loopRunning(): boolean;
 }
 
-type Activity = NonNullable<PhaseFacts["activity"]>;
+/** What a step is busy with, shown as the phase. */
+type Activity = "checking" | "loading" | "scanning" | "indexing" | "saving";
 
 /**
  * The work the actor was asked for besides the notes in its queue (a scan, a reset, a model check, a change of
@@ -244,16 +244,17 @@ export class SyncWork {
   /** Sets the progress phase from the work state; `loopRunning` tells whether requests in flight are waited for. */
   refreshPhase(loopRunning = this.deps.loopRunning()): void {
     const { progress, live, runner } = this.p;
-    const phase = phaseNow({
-      paused: this.life.paused,
-      activity: this.activity,
-      modelCheckDue: this.model.due,
-      loopRunning,
-      pendingWork: () => this.pending,
-      embedding: () => live.embedder !== undefined && (runner.inFlight > 0 || this.embeddingGoesOn()),
-      failing: () => progress.lastError !== undefined && (live.synced.pendingChunks > 0 || this.cancelRescan !== undefined),
-    });
-    if (phase) progress.setPhase(phase);
+    if (this.life.paused) progress.setPhase("paused");
+    else if (this.activity) progress.setPhase(this.activity);
+    // A model check waits for nothing else: from the moment it is asked for, the index it guards is not ready.
+    else if (this.model.due) progress.setPhase("checking");
+    // Between two steps of pending work the phase stays as it is: "idle" there would flash "Index ready" over an
+    // index that is still changing (or about to be discarded, after a new model passed its check).
+    else if (loopRunning && this.pending) return;
+    // Between two batches (one delivered, the next not yet sent) nothing is in flight, but embedding goes on.
+    else if (loopRunning && live.embedder && (runner.inFlight > 0 || this.embeddingGoesOn())) progress.setPhase("embedding");
+    else if (progress.lastError && (live.synced.pendingChunks > 0 || this.cancelRescan)) progress.setPhase("error");
+    else progress.setPhase("idle");
   }
 
   /** Calls off the timers (the actor stops). */

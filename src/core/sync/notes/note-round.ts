@@ -1,11 +1,9 @@
 import { ok, type AppError } from "../../result";
-import { looksBinary } from "./note-text";
 import type { Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
 import { isContentExcluded, lacksSignals, sameSignals, type NoteState } from "./note-state";
-import { prepareNote } from "./note-prep";
-import { noteContentHash } from "./note-text";
+import { looksBinary, noteContentHash, prepareNote } from "./note-prep";
 import type { WorkItem } from "./reconcile";
 import type { Pause, SyncedIndex } from "../store/synced-index";
 import type { NoteReport } from "./note-troubles";

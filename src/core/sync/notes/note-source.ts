@@ -41,8 +41,3 @@ export type NoteEvent =
   | { kind: "upsert"; path: string }
   | { kind: "delete"; path: string }
   | { kind: "rename"; path: string; oldPath: string };
-
-/** Whether `path` names a note: a markdown file, whatever the case of its extension. */
-export function isNotePath(path: string): boolean {
-  return path.toLowerCase().endsWith(".md");
-}
