@@ -3,7 +3,7 @@ import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
 import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator } from "./score-accumulator";
-import { topK } from "./top-k";
+import { HitTable } from "./hit-table";
 
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
@@ -28,9 +28,8 @@ export function bm25Search(index: Bm25Postings, clauses: readonly QueryClause[],
 
 /** Every chunk a search matched, each with its final `score` (see `bm25Search`), in no order: read with `topHits`. */
 export interface ScoredHits {
-  hits: Bm25Hit[];
-  /** Ranks hits: by `score`, then by chunk score, then by chunk id. */
-  better: (a: Bm25Hit, b: Bm25Hit) => boolean;
+  /** The hits, ranked by `score`, then by chunk score, then by chunk id. */
+  table: HitTable;
   /** When notes were scored (for `perNote`): the note ordinal of each internal id, and how many ordinals there are. */
   notes?: { noteOf: (internalId: number) => number; size: number };
 }
@@ -49,6 +48,7 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
   let buffers: { tfs: Accumulator; best: Accumulator } | undefined;
+  let only: ClauseScores | undefined;
   for (const clause of clauses) {
     const key = kept ? clauseKey(clause) : "";
     let scored = kept?.get(key);
@@ -58,27 +58,29 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
       kept?.set(key, scored);
     }
     const { chunkIds, chunkScores, noteIds, noteScores } = scored;
-    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
     pass?.addClause(noteIds, noteScores, clause.count);
+    // The first word of a query is its only clause: its scores are the sums, read without adding them up.
+    if (clauses.length === 1 && clause.count === 1) {
+      only = scored;
+      continue;
+    }
+    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
   }
-  const hits: Bm25Hit[] = [];
-  scores.drain((id, s) => hits.push({ id, score: s, chunk: s }));
+  const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
-  const byChunk = (a: Bm25Hit, b: Bm25Hit): boolean =>
-    a.chunk > b.chunk || (a.chunk === b.chunk && (external[a.id - 1] ?? "") < (external[b.id - 1] ?? ""));
-  const better = (a: Bm25Hit, b: Bm25Hit): boolean => a.score > b.score || (a.score === b.score && byChunk(a, b));
-  if (!pass || !notes) return { hits, better };
+  const table = new HitTable(drained.ids, Float64Array.from(drained.values), drained.values, external);
+  if (!pass || !notes) return { table };
   const noteScores = pass.finish();
-  withNoteScores(hits, noteScores, notes);
-  return { hits, better, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
+  table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
+  return { table, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
 }
 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */
 export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): Bm25Hit[] {
-  const { hits, better, notes } = scored;
-  const listed = notes ? capNotes(hits, notes, perNote, better) : hits;
-  return topK(listed, Math.min(limit, listed.length), better);
+  const { table, notes } = scored;
+  const among = notes ? table.capPerNote(notes.noteOf, notes.size, perNote) : undefined;
+  return table.top(limit, among).map((i) => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
 }
 
 /** One clause's pass over its terms' postings: what it adds to each chunk, and to each note when `pass` is given. */
@@ -147,85 +149,14 @@ function scoreClause(
     tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
     pass?.endTerm(weight, kind(t));
   }
-  const chunkIds: number[] = [];
-  const chunkScores: number[] = [];
-  best.drain((id, s) => {
-    chunkIds.push(id);
-    chunkScores.push(s);
-  });
+  const chunks = best.drainToArrays();
   const clauseNotes = pass?.endClause() ?? { ids: [], scores: [] };
   return {
-    chunkIds: Int32Array.from(chunkIds),
-    chunkScores: Float64Array.from(chunkScores),
+    chunkIds: chunks.ids,
+    chunkScores: chunks.values,
     noteIds: Int32Array.from(clauseNotes.ids),
     noteScores: Float64Array.from(clauseNotes.scores),
   };
-}
-
-/** Sets each hit's `score` to its note's: the note score plus `passageWeight` times the note's best chunk score. */
-function withNoteScores(hits: Bm25Hit[], noteScores: Float64Array, notes: NoteScoring): void {
-  const table = notes.table;
-  const bestChunk = new Float64Array(noteScores.length);
-  for (const h of hits) {
-    const n = table.noteOf(h.id);
-    if (n >= 0 && h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
-  }
-  for (const h of hits) {
-    const n = table.noteOf(h.id);
-    h.score = n < 0 ? h.chunk : (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
-  }
-}
-
-/**
- * The `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots (indices
- * into `hits`, in one typed array), so the cost stays linear in the hits: a common word matches tens of thousands of
- * chunks on every keystroke.
- */
-function capNotes(
-  hits: Bm25Hit[],
-  notes: { noteOf: (internalId: number) => number; size: number },
-  perNote: number,
-  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
-): Bm25Hit[] {
-  const width = Math.floor(perNote);
-  if (!Number.isFinite(perNote) || width >= hits.length) return hits;
-  const { noteOf, size } = notes;
-  const slots = new Int32Array(size * Math.max(1, width));
-  const filled = new Int32Array(size);
-  const touched: number[] = [];
-  hits.forEach((h, i) => {
-    const n = noteOf(h.id);
-    if (n < 0) return;
-    if (filled[n] === 0) touched.push(n);
-    insertBounded(slots, n * Math.max(1, width), Math.max(1, width), filled, n, i, (x, y) => better(hits[x] as Bm25Hit, hits[y] as Bm25Hit));
-  });
-  const out: Bm25Hit[] = [];
-  for (const n of touched) {
-    for (let j = 0; j < (filled[n] ?? 0); j++) out.push(hits[slots[n * Math.max(1, width) + j] ?? 0] as Bm25Hit);
-  }
-  return out;
-}
-
-/** Puts hit `i` into note `n`'s `width` slots from `start`, kept best first, dropping the worst when they are full. */
-function insertBounded(
-  slots: Int32Array,
-  start: number,
-  width: number,
-  filled: Int32Array,
-  n: number,
-  i: number,
-  better: (x: number, y: number) => boolean,
-): void {
-  let k = filled[n] ?? 0;
-  if (k === width) {
-    if (!better(i, slots[start + width - 1] ?? 0)) return;
-    k--;
-  } else filled[n] = k + 1;
-  while (k > 0 && better(i, slots[start + k - 1] ?? 0)) {
-    slots[start + k] = slots[start + k - 1] ?? 0;
-    k--;
-  }
-  slots[start + k] = i;
 }
 
 /**
