@@ -2,8 +2,9 @@ import { plainClauses, type Bm25Params, type Bm25Postings, type ClauseTerm, type
 import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
 import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
-import { Accumulator } from "./score-accumulator";
+import { Accumulator, accumulatorsFor } from "./score-accumulator";
 import { HitTable } from "./hit-table";
+import { termKey, type TermCache, type TermWalk } from "./term-cache";
 
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
@@ -43,18 +44,16 @@ export interface ScoredHits {
 export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
   const external = index.ids;
   const size = external.length + 1;
-  const scores = new Accumulator(size);
+  const [scores = new Accumulator(size), tfs = new Accumulator(size), best = new Accumulator(size)] = accumulatorsFor(size, 3);
   const pass = notes ? notePassFor(notes) : undefined;
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
-  let buffers: { tfs: Accumulator; best: Accumulator } | undefined;
   let only: ClauseScores | undefined;
   for (const clause of clauses) {
     const key = kept ? clauseKey(clause) : "";
     let scored = kept?.get(key);
     if (!scored) {
-      buffers ??= { tfs: new Accumulator(size), best: new Accumulator(size) };
-      scored = scoreClause(index, clause, p, pass, buffers);
+      scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms);
       kept?.set(key, scored);
     }
     const { chunkIds, chunkScores, noteIds, noteScores } = scored;
@@ -90,12 +89,14 @@ function scoreClause(
   p: Bm25Params,
   pass: NotePass | undefined,
   { tfs, best }: { tfs: Accumulator; best: Accumulator },
+  walks?: TermCache,
 ): ClauseScores {
   const fields = clause.props.flatMap((prop) => {
     const postings = index.fields[prop];
     return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
   });
   const langs = p.chunkLanguages;
+  const fieldsKey = walks ? fields.map((f) => `${f.prop}:${f.weight}`).join(",") : "";
   const known = new Map<ClauseTerm, number>();
   const dfOf = (t: ClauseTerm): number => {
     let df = known.get(t);
@@ -129,7 +130,10 @@ function scoreClause(
     if (df <= 0) continue;
     const mask = langs ? t.languages : undefined;
     pass?.startTerm();
-    for (const { prop, postings, weight: boost, avgLength } of fields) {
+    const key = walks ? termKey(term, mask, fieldsKey, p.b, pass?.lengthNorm) : "";
+    const walked = walks?.get(key);
+    if (walked) replay(walked, tfs, pass);
+    else for (const { prop, postings, weight: boost, avgLength } of fields) {
       const list = postings.postings(term);
       if (!list) continue;
       pass?.startField(prop, boost);
@@ -144,6 +148,7 @@ function scoreClause(
         pass?.visit(id, count);
       }
     }
+    if (walks && !walked) walks.set(key, walkOf(tfs, pass));
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;
     tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
@@ -157,6 +162,25 @@ function scoreClause(
     noteIds: Int32Array.from(clauseNotes.ids),
     noteScores: Float64Array.from(clauseNotes.scores),
   };
+}
+
+/** A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts). */
+function walkOf(tfs: Accumulator, pass: NotePass | undefined): TermWalk {
+  const chunks = tfs.peekToArrays();
+  const notes = pass?.peekTerm();
+  return {
+    chunkIds: chunks.ids,
+    chunkTfs: chunks.values,
+    noteIds: notes?.ids ?? new Int32Array(0),
+    noteTfs: notes?.tfs ?? new Float64Array(0),
+    noteDf: notes?.df ?? 0,
+  };
+}
+
+/** Puts a kept walk where walking the term's postings would have left it. */
+function replay(walk: TermWalk, tfs: Accumulator, pass: NotePass | undefined): void {
+  for (let k = 0; k < walk.chunkIds.length; k++) tfs.add(walk.chunkIds[k] ?? 0, walk.chunkTfs[k] ?? 0);
+  pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { QueryClause } from "./bm25-terms";
+import { TermCache } from "./term-cache";
 
 /** What one clause adds to every chunk's score, and to every note's when notes are scored (before its `count`). */
 export interface ClauseScores {
@@ -27,11 +28,14 @@ export class ClauseCache {
   private readonly held = new Map<string, ClauseScores>();
   private entries = 0;
   private revision: number | undefined;
+  /** The walks of the clauses' terms, for clauses not held (see term-cache.ts); same revision. */
+  readonly terms = new TermCache();
 
   /** Drops everything when the index changed since the cache was filled. */
   validFor(revision: number): this {
     if (this.revision !== revision) {
       this.held.clear();
+      this.terms.clear();
       this.entries = 0;
       this.revision = revision;
     }

@@ -118,7 +118,8 @@ export class HitTable {
           heap[parent] = t;
           i = parent;
         }
-      } else if (this.better(p, heap[0] ?? 0)) {
+      } else if ((this.score[p] ?? 0) >= (this.score[heap[0] ?? 0] ?? 0) && this.better(p, heap[0] ?? 0)) {
+        // Most hits score below the worst kept: one comparison of scores rules them out.
         heap[0] = p;
         siftDown();
       }
