@@ -78,7 +78,8 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */
 export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): Bm25Hit[] {
   const { table, notes } = scored;
-  const among = notes ? table.capPerNote(notes.noteOf, notes.size, perNote) : undefined;
+  const candidates = table.candidates(limit);
+  const among = notes ? table.capPerNote(notes.noteOf, notes.size, perNote, candidates) : candidates;
   return table.top(limit, among).map((i) => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
 }
 

@@ -5,6 +5,10 @@
  * garbage once the clauses' scores were kept (see clause-cache.ts). Only the hits a reader asks for become objects.
  */
 export class HitTable {
+  /** After `scoreNotes`: each hit's note ordinal (−1 for none), and each scored note's total. */
+  private noteOfHit: Int32Array | undefined;
+  private noteTotals: Float64Array | undefined;
+
   constructor(
     readonly ids: Int32Array,
     readonly score: Float64Array,
@@ -36,37 +40,71 @@ export class HitTable {
     const { ids, chunk, score } = this;
     const notes = new Int32Array(ids.length);
     const bestChunk = new Float64Array(noteScores.length);
+    const touched: number[] = [];
     for (let i = 0; i < ids.length; i++) {
       const n = noteOf(ids[i] ?? 0);
       notes[i] = n;
-      if (n >= 0 && (chunk[i] ?? 0) > (bestChunk[n] ?? 0)) bestChunk[n] = chunk[i] ?? 0;
+      if (n < 0) continue;
+      if (bestChunk[n] === 0) touched.push(n);
+      if ((chunk[i] ?? 0) > (bestChunk[n] ?? 0)) bestChunk[n] = chunk[i] ?? 0;
     }
+    const totals = new Float64Array(touched.length);
+    touched.forEach((n, k) => {
+      const total = (noteScores[n] ?? 0) + passageWeight * (bestChunk[n] ?? 0);
+      totals[k] = total;
+      // The note's total, kept where its best chunk was, for the hits below.
+      bestChunk[n] = total;
+    });
     for (let i = 0; i < ids.length; i++) {
       const n = notes[i] ?? -1;
-      score[i] = n < 0 ? (chunk[i] ?? 0) : (noteScores[n] ?? 0) + passageWeight * (bestChunk[n] ?? 0);
+      score[i] = n < 0 ? (chunk[i] ?? 0) : (bestChunk[n] ?? 0);
     }
+    this.noteOfHit = notes;
+    this.noteTotals = totals;
   }
 
   /**
-   * Positions of the `perNote` best hits of each note (`size`: how many note ordinals there are), in no useful
-   * order. A bounded insertion per hit into its note's slots, so the cost stays linear in the hits.
+   * Positions of the hits that can be among the `k` best, capped per note or not; undefined for all. Every chunk of
+   * a note has its note's score, so the k best notes hold at least k hits scoring at least the k-th best note's
+   * score, and no hit scoring below it can be listed: a common word's tens of thousands of hits come down to the
+   * chunks of a few notes before capping and ranking, which compare hit against hit.
    */
-  capPerNote(noteOf: (internalId: number) => number, size: number, perNote: number): Int32Array | undefined {
+  candidates(k: number): Int32Array | undefined {
+    const totals = this.noteTotals;
+    const notes = this.noteOfHit;
+    if (!totals || !notes || totals.length <= k || k <= 0) return undefined;
+    const floor = kthLargest(totals, k);
+    let count = 0;
+    for (let i = 0; i < notes.length; i++) if ((notes[i] ?? -1) < 0 || (this.score[i] ?? 0) >= floor) count++;
+    const out = new Int32Array(count);
+    let at = 0;
+    for (let i = 0; i < notes.length; i++) if ((notes[i] ?? -1) < 0 || (this.score[i] ?? 0) >= floor) out[at++] = i;
+    return out;
+  }
+
+  /**
+   * Positions of the `perNote` best hits of each note among `among` (default all; `size`: how many note ordinals
+   * there are), in no useful order; undefined when the cap leaves them all. A bounded insertion per hit into its
+   * note's slots, so the cost stays linear in the hits.
+   */
+  capPerNote(noteOf: (internalId: number) => number, size: number, perNote: number, among?: Int32Array): Int32Array | undefined {
     const width = Math.max(1, Math.floor(perNote));
-    if (!Number.isFinite(perNote) || width >= this.length) return undefined;
+    const n = among ? among.length : this.length;
+    if (!Number.isFinite(perNote) || width >= n) return among;
     const slots = new Int32Array(size * width);
     const filled = new Int32Array(size);
     const touched: number[] = [];
-    for (let i = 0; i < this.length; i++) {
-      const n = noteOf(this.ids[i] ?? 0);
-      if (n < 0) continue;
-      const start = n * width;
-      let k = filled[n] ?? 0;
-      if (k === 0) touched.push(n);
+    for (let x = 0; x < n; x++) {
+      const i = among ? (among[x] ?? 0) : x;
+      const note = noteOf(this.ids[i] ?? 0);
+      if (note < 0) continue;
+      const start = note * width;
+      let k = filled[note] ?? 0;
+      if (k === 0) touched.push(note);
       if (k === width) {
         if (!this.better(i, slots[start + width - 1] ?? 0)) continue;
         k--;
-      } else filled[n] = k + 1;
+      } else filled[note] = k + 1;
       while (k > 0 && this.better(i, slots[start + k - 1] ?? 0)) {
         slots[start + k] = slots[start + k - 1] ?? 0;
         k--;
@@ -74,10 +112,10 @@ export class HitTable {
       slots[start + k] = i;
     }
     let count = 0;
-    for (const n of touched) count += filled[n] ?? 0;
+    for (const t of touched) count += filled[t] ?? 0;
     const out = new Int32Array(count);
     let at = 0;
-    for (const n of touched) for (let j = 0; j < (filled[n] ?? 0); j++) out[at++] = slots[n * width + j] ?? 0;
+    for (const t of touched) for (let j = 0; j < (filled[t] ?? 0); j++) out[at++] = slots[t * width + j] ?? 0;
     return out;
   }
 
@@ -126,4 +164,42 @@ export class HitTable {
     }
     return [...heap].sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0));
   }
+}
+
+/** The `k`-th largest of `xs` (1 ≤ k ≤ length), by a bounded min-heap of the k largest. */
+function kthLargest(xs: Float64Array, k: number): number {
+  const heap = new Float64Array(k);
+  let filled = 0;
+  for (let x = 0; x < xs.length; x++) {
+    const v = xs[x] ?? 0;
+    if (filled < k) {
+      let i = filled++;
+      heap[i] = v;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if ((heap[parent] ?? 0) <= v) break;
+        heap[i] = heap[parent] ?? 0;
+        i = parent;
+      }
+      heap[i] = v;
+    } else if (v > (heap[0] ?? 0)) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        let mv = v;
+        if (l < k && (heap[l] ?? 0) < mv) {
+          m = l;
+          mv = heap[l] ?? 0;
+        }
+        if (r < k && (heap[r] ?? 0) < mv) m = r;
+        if (m === i) break;
+        heap[i] = heap[m] ?? 0;
+        i = m;
+      }
+      heap[i] = v;
+    }
+  }
+  return heap[0] ?? 0;
 }

@@ -51,6 +51,22 @@ describe("HitTable", () => {
     );
   });
 
+  it("lists the same best hits when it reads only the candidates of the best notes", () => {
+    const notesArb = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 6, maxLength: 6 });
+    fc.assert(
+      fc.property(hitsArb, notesArb, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 20 }), (hits, noteScores, perNote, k) => {
+        const noteOf = (id: number) => hits[id - 1]?.note ?? -1;
+        const whole = tableOf(hits).table;
+        const pruned = tableOf(hits).table;
+        for (const t of [whole, pruned]) t.scoreNotes(noteOf, Float64Array.from(noteScores), 0.5);
+        const candidates = pruned.candidates(k);
+        expect(pruned.top(k, pruned.capPerNote(noteOf, 6, perNote, candidates))).toEqual(whole.top(k, whole.capPerNote(noteOf, 6, perNote)));
+        expect(pruned.top(k, candidates)).toEqual(whole.top(k));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("scores each hit by its note's score plus the weighted best chunk of that note", () => {
     const { table } = tableOf([
       { score: 0, chunk: 2 },
