@@ -50,7 +50,7 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
   const kept = p.where ? undefined : cache;
   let only: ClauseScores | undefined;
   for (const clause of clauses) {
-    const key = kept ? clauseKey(clause) : "";
+    const key = kept ? clauseKey(clause, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
     let scored = kept?.get(key);
     if (!scored) {
       scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms);

@@ -73,9 +73,13 @@ export class ClauseCache {
   }
 }
 
-/** What a clause's scores depend on besides the index: its fields and each term with how it counts. */
-export function clauseKey(clause: QueryClause): string {
-  const terms = clause.terms.map((t) => {
+/**
+ * What a clause's scores depend on besides the index: its fields and each term with how it counts. With `occurs`,
+ * terms it says the index lacks are left out: they add nothing and set no cap, so "ques" (its own stem in no note)
+ * keys the same as "que" when both complete to the same terms, and "projec" as "proje".
+ */
+export function clauseKey(clause: QueryClause, occurs?: (term: string) => boolean): string {
+  const terms = (occurs ? clause.terms.filter((t) => occurs(t.term)) : clause.terms).map((t) => {
     const kind = t.fuzzy ? "f" : t.completion ? "c" : "o";
     return `${t.term}\u0001${t.weight}\u0001${kind}\u0001${t.languages ? t.languages.join("") : ""}`;
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
-import { ClauseCache } from "../../../src/core/keyword/clause-cache";
+import { ClauseCache, clauseKey } from "../../../src/core/keyword/clause-cache";
 import { TermCache } from "../../../src/core/keyword/term-cache";
 import { RevisionMemo } from "../../../src/core/index/revision-memo";
 import type { ChunkedNote } from "../../../src/core/types";
@@ -109,6 +109,14 @@ describe("ClauseCache", () => {
     cache.set("a", scores(3));
     expect(cache.validFor(1).get("a")?.chunkIds.length).toBe(3);
     expect(cache.validFor(2).get("a")).toBeUndefined();
+  });
+
+  it("keys a clause without the terms the index lacks, which add nothing to it", () => {
+    const clause = (terms: string[]) => ({ terms: terms.map((term) => ({ term, weight: 1 })), count: 1, props: ["text"] });
+    const occurs = (term: string) => term !== "ques";
+    expect(clauseKey(clause(["que", "ques", "question"]), occurs)).toBe(clauseKey(clause(["que", "question"]), occurs));
+    expect(clauseKey(clause(["que", "ques", "question"]))).not.toBe(clauseKey(clause(["que", "question"])));
+    expect(clauseKey(clause(["que", "questions"]), occurs)).not.toBe(clauseKey(clause(["que", "question"]), occurs));
   });
 
   it("drops the least recently used clauses past its limit, and never keeps one too large", () => {
