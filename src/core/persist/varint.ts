@@ -53,6 +53,9 @@ export class ByteWriter {
 export class MalformedBytes extends Error {}
 
 /** Reads what a `ByteWriter` wrote, refusing anything out of bounds. */
+/** Strings up to this many bytes are tried as ASCII first (see `ByteReader.shortString`). */
+const SHORT_STRING = 32;
+
 export class ByteReader {
   private at = 0;
   private readonly decoder = new TextDecoder();
@@ -86,8 +89,24 @@ export class ByteReader {
 
   string(): string {
     const n = this.count(this.bytes.length - this.at);
-    const s = this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
+    const s = n <= SHORT_STRING ? this.shortString(n) : this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
     this.at += n;
+    return s;
+  }
+
+  /**
+   * A short string made from its bytes directly when they are all ASCII (what UTF-8 decoding gives them too): the
+   * hundreds of thousands of index terms a load reads are mostly short and ASCII, and a TextDecoder call per term
+   * cost more than the rest of reading them.
+   */
+  private shortString(n: number): string {
+    const bytes = this.bytes;
+    let s = "";
+    for (let i = this.at; i < this.at + n; i++) {
+      const b = bytes[i]!;
+      if (b >= 0x80) return this.decoder.decode(bytes.subarray(this.at, this.at + n));
+      s += String.fromCharCode(b);
+    }
     return s;
   }
 }
