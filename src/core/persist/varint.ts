@@ -87,6 +87,41 @@ export class ByteReader {
     return n;
   }
 
+  /**
+   * `n` pairs of numbers as `uint` reads them, the first of each at most `maxFirst` (as `count`), into
+   * `firsts[0…n)` and `seconds[0…n)`: a field's postings, read in one loop over the bytes (a load reads millions).
+   */
+  uintPairs(n: number, maxFirst: number, firsts: Int32Array, seconds: Int32Array): void {
+    const bytes = this.bytes;
+    const end = bytes.length;
+    let at = this.at;
+    for (let k = 0; k < n; k++) {
+      // Most numbers fit one byte; longer ones go the general way.
+      let b = at < end ? bytes[at]! : 0x80;
+      let first: number;
+      if (b < 0x80) {
+        first = b;
+        at++;
+      } else {
+        this.at = at;
+        first = this.uint();
+        at = this.at;
+      }
+      if (first > maxFirst) throw new MalformedBytes(`count ${first} above ${maxFirst}`);
+      firsts[k] = first;
+      b = at < end ? bytes[at]! : 0x80;
+      if (b < 0x80) {
+        seconds[k] = b;
+        at++;
+      } else {
+        this.at = at;
+        seconds[k] = this.uint();
+        at = this.at;
+      }
+    }
+    this.at = at;
+  }
+
   string(): string {
     const n = this.count(this.bytes.length - this.at);
     const s = n <= SHORT_STRING ? this.shortString(n) : this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
