@@ -43,6 +43,8 @@ export class ChunkIndex {
   private readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
+  // Bumped when a vector is stored apart from its note (`setVector`) or the store changes precision.
+  private vectorChanges = 0;
   private vectors: VectorStore | undefined;
   private readonly tieKey: (id: string) => number;
   private readonly exported = new KeywordExport();
@@ -104,6 +106,11 @@ export class ChunkIndex {
     return this.textRevision;
   }
 
+  /** Changes with `revision` and whenever a stored vector changes: what is worked out from the vectors can be kept while both stay the same. */
+  get vectorRevision(): number {
+    return this.textRevision + this.vectorChanges;
+  }
+
   hasNote(path: string): boolean {
     return this.byPath.has(path);
   }
@@ -141,6 +148,7 @@ export class ChunkIndex {
       if (views.size % perStep === 0) yield;
     }
     this.vectors = next;
+    this.vectorChanges++;
     for (const [id, vector] of views) {
       const entry = this.chunks.get(id);
       if (entry) this.chunks.set(id, { ...entry, vector });
@@ -282,6 +290,7 @@ export class ChunkIndex {
     const old = this.chunks.get(id);
     if (!old || !this.vectors || !this.usable(vector)) return false;
     this.vectors.recycle();
+    this.vectorChanges++;
     this.chunks.set(id, { ...old, vector: this.vectors.set(id, old.chunk.path, vector) });
     return true;
   }

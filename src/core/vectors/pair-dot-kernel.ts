@@ -38,7 +38,8 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
   const probeB = dims * 4;
   const out = 2 * dims * 4;
   const vecs = out + BATCH * 8;
-  const needed = vecs + BATCH * dims * 4;
+  // Past the rows, the kernel widens the two probes to float64 (8 bytes a value) once a call.
+  const needed = vecs + BATCH * dims * 4 + 2 * dims * 8;
   if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
   // Views are taken per call: growing the memory (another dims) detaches older ones.
   const setProbes = (a: Float32Array, b: Float32Array): Float32Array => {
