@@ -5,6 +5,9 @@ import { findRelatedNotes } from "../../../../src/core/search/related-notes";
 import type { IndexService } from "../../../../src/core/sync/control/index-service";
 import type { VectorPrecision } from "../../../../src/core/vectors/vector-precision";
 import { Harness, updateSettings } from "../helpers/harness";
+import { DEFAULT_INDEX_SETTINGS } from "../../../../src/core/sync/rules/index-settings";
+import { normalizeSettings } from "../../../../src/core/settings/normalize-settings";
+import { indexCost } from "../../../../src/core/session/settings-cost";
 
 const VECTORS = "vault/plugin-data/index-vectors.bin";
 
@@ -109,6 +112,28 @@ describe("changing the vector precision", () => {
     expect(h.counting.calls).toBe(calls + 1);
     expect(h.notices).toEqual([]);
     await again.stop();
+  });
+
+  it("keeps new indexes in int8 by default, and converts a float32 index to the default in place: 0 embed calls", async () => {
+    expect(DEFAULT_INDEX_SETTINGS.vectorPrecision).toBe("int8");
+    expect(normalizeSettings(undefined).settings.vectorPrecision).toBe("int8");
+    // An index built under the old default (float32), running when the settings become today's defaults.
+    const h = vault("float32");
+    const s = await h.started();
+    const before = vectors(s);
+    await s.save();
+    expect(saved(h).precision).toBe("float32");
+    const [calls, reads] = [h.counting.calls, h.source.reads.length];
+    const defaults = { ...h.settings, vectorPrecision: DEFAULT_INDEX_SETTINGS.vectorPrecision };
+    expect(indexCost(h.settings, defaults)).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: true });
+    h.settings = defaults;
+    updateSettings(s, defaults);
+    await s.whenIdle();
+    expect(s.index.vectorPrecision).toBe("int8");
+    close(before, vectors(s), 1 / 127);
+    await s.stop();
+    expect(saved(h).precision).toBe("int8");
+    expect([h.counting.calls, h.source.reads.length]).toEqual([calls, reads]);
   });
 
   it("loads an index saved as float32 (every index saved before the option) into int8 without embedding anything", async () => {
