@@ -17,7 +17,7 @@ export interface CliSettings {
 export async function readPluginSettings(layout: VaultLayout): Promise<CliSettings> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(`${layout.dataDir}/data.json`, "utf8"));
+    raw = JSON.parse(await readFile(`${layout.pluginDir}/data.json`, "utf8"));
   } catch (cause) {
     const missing = typeof cause === "object" && cause !== null && "code" in cause && cause.code === "ENOENT";
     if (missing) return { settings: normalizeSettings(undefined).settings, problems: [] };
