@@ -20,13 +20,20 @@ export interface VaultLayout {
   vaultDir: string;
   /** Config folder name, e.g. ".obsidian". */
   configDir: string;
-  /** Absolute folder of the index files, "/"-separated. */
+  /** Absolute folder of the plugin inside the vault (its `data.json`), "/"-separated. */
+  pluginDir: string;
+  /**
+   * Absolute folder of the index files, "/"-separated: `pluginDir` unless the "Index location" setting or
+   * `--index-dir` puts it elsewhere (see index-dir.ts).
+   */
   dataDir: string;
 }
 
+/** The layout with the index in the plugin's folder; `placeIndex` (index-dir.ts) moves `dataDir` where it belongs. */
 export function vaultLayout(vaultDir: string, configDir = DEFAULT_CONFIG_DIR): VaultLayout {
   const dir = toSlashes(vaultDir).replace(/\/+$/, "");
-  return { vaultDir: dir, configDir, dataDir: `${dir}/${configDir}/plugins/${PLUGIN_ID}` };
+  const pluginDir = `${dir}/${configDir}/plugins/${PLUGIN_ID}`;
+  return { vaultDir: dir, configDir, pluginDir, dataDir: pluginDir };
 }
 
 /**
@@ -62,7 +69,7 @@ export interface CliSettings {
 export async function readPluginSettings(layout: VaultLayout): Promise<CliSettings> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(`${layout.dataDir}/data.json`, "utf8"));
+    raw = JSON.parse(await readFile(`${layout.pluginDir}/data.json`, "utf8"));
   } catch (cause) {
     const missing = typeof cause === "object" && cause !== null && "code" in cause && cause.code === "ENOENT";
     if (missing) return { settings: normalizeSettings(undefined).settings, problems: [] };

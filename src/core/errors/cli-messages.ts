@@ -30,6 +30,7 @@ export const CLI_MESSAGES = {
   cliOllamaNeedsModel: { kind: "error", code: "BAD_INPUT", template: "--ollama needs --model NAME too, e.g. --model nomic-embed-text." },
   cliOllamaNotUrl: { kind: "error", code: "BAD_INPUT", template: '--ollama "{url}" is not a URL. Use e.g. http://127.0.0.1:11434.' },
   cliExtraBlank: { kind: "error", code: "BAD_INPUT", template: "--extra needs a folder: --extra DIR." },
+  cliIndexDirBlank: { kind: "error", code: "BAD_INPUT", template: "--index-dir needs a folder: --index-dir DIR." },
   extraMissing: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} does not exist. Check the --extra path, or {setting:extraFolders} in the plugin's settings." },
   extraNotFolder: { kind: "error", code: "BAD_INPUT", template: "The extra folder {path} is a file; give a folder." },
   extraOverlaps: {

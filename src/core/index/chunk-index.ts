@@ -6,7 +6,7 @@ import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../keyword/lexical
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
-import type { VectorPrecision } from "../vectors/vector-precision";
+import type { Int8Rows, VectorPrecision } from "../vectors/vector-precision";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
@@ -230,21 +230,27 @@ export class ChunkIndex {
    * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
-  // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`).
-  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
+  // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`); int8
+  // rows go into an int8 store without being dequantized, each chunk claiming the row its `SavedNote.rows` names.
+  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array | Int8Rows): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.restoring = keywords !== undefined;
-    if (rows) this.vectorStore?.adopt(rows);
+    const store = this.vectorStore;
+    let firstInt8: number | undefined;
+    if (rows instanceof Float32Array) store?.adopt(rows);
+    else if (rows) firstInt8 = store?.adoptInt8(rows);
     try {
-      for (const { note, vectors } of saved) {
+      for (const { note, vectors, rows: rowOf } of saved) {
         const ids: string[] = [];
         this.byPath.set(note.path, ids);
         this.langs.noteAdded(note);
         for (const [i, chunk] of note.chunks.entries()) {
-          const entry = this.entryOf(note, chunk, vectors[i]);
+          const entry = this.entryOf(note, chunk, firstInt8 === undefined ? vectors[i] : undefined);
           this.chunks.set(chunk.id, entry);
           this.insertDoc(entry);
+          const row = rowOf?.[i] ?? -1;
+          if (firstInt8 !== undefined && row >= 0) store?.claim(chunk.id, chunk.path, firstInt8 + row);
           ids.push(chunk.id);
           order.push(entry);
           if (order.length % perStep === 0) yield;

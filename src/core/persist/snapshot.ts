@@ -1,5 +1,5 @@
 import type { Chunk, NoteMeta } from "../types";
-import type { VectorPrecision } from "../vectors/vector-precision";
+import type { Int8Rows, VectorPrecision } from "../vectors/vector-precision";
 
 /**
  * Version of the on-disk layout of the index files. Bump it whenever the layout changes: files of any other version
@@ -65,8 +65,16 @@ export interface IndexSnapshot {
   header: SnapshotHeader;
   notes: NoteRecord[];
   chunks: StoredChunk[];
-  /** `chunks.length * dims` floats; row i belongs to chunk i. A row whose `hasVector` is 0 has no meaning. */
+  /**
+   * `chunks.length * dims` floats; row i belongs to chunk i. A row whose `hasVector` is 0 has no meaning. Empty when
+   * `int8` holds the rows instead (read a row either way with `snapshotVector`).
+   */
   vectors: Float32Array;
+  /**
+   * The int8 file's rows as they were saved, when the loader asked to keep them (`keepInt8`): an int8 index adopts
+   * them without dequantizing. Never set on a snapshot to save.
+   */
+  int8?: Int8Rows;
   /** 1 where row i holds a real vector, 0 where the chunk still waits for its embedding. */
   hasVector: Uint8Array;
   /**
@@ -100,4 +108,4 @@ export interface VectorRows {
 }
 
 /** A snapshot to save: its vectors may also be given by row (see `VectorRows`). */
-export type SnapshotToSave = Omit<IndexSnapshot, "vectors"> & { vectors: Float32Array | VectorRows };
+export type SnapshotToSave = Omit<IndexSnapshot, "vectors" | "int8"> & { vectors: Float32Array | VectorRows };

@@ -8,6 +8,7 @@ import {
   type SalvagedVectors,
 } from "../../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
+import { snapshotVector } from "../../persist/int8-rows";
 import type { Result } from "../../result";
 import { defaultLanguageSavedIn, exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
@@ -69,7 +70,8 @@ export async function loadSyncedIndex(
 ): Promise<LoadedIndex> {
   const model = canonicalModelName(embedder?.model ?? "");
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
-  const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
+  const keepInt8 = settings.vectorPrecision === "int8";
+  const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause, keepInt8 });
   const embedding = embedder !== undefined;
   const language = settings.defaultLanguage;
   // A vectors file that no readable meta file accounts for, and that this index won't carry, is kept aside.
@@ -125,7 +127,8 @@ export async function loadSyncedIndex(
   const dims = old.header.dims;
   const synced = new SyncedIndex(dims, embedding, language, settings.vectorPrecision);
   old.chunks.forEach((c, i) => {
-    if (old.hasVector[i] === 1) synced.pool.seed(c.embedHash, old.vectors.subarray(i * dims, (i + 1) * dims));
+    const v = snapshotVector(old, i);
+    if (v) synced.pool.seed(c.embedHash, v);
   });
   return { synced, model, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
 }

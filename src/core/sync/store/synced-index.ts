@@ -7,6 +7,7 @@ import { EmbedQueue } from "../embedding/embed-queue";
 import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
 import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
+import { snapshotVector } from "../../persist/int8-rows";
 
 /** Awaited between slices of work: yields to the UI when the slice's time is up. */
 export type Pause = () => Promise<void>;
@@ -142,20 +143,22 @@ export class SyncedIndex {
    */
   async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
     const dims = s.header.dims;
+    // Int8 rows go into an int8 store as they are; any other pairing reads float32 rows (`snapshotVector`).
+    const int8 = dims > 0 && s.int8 && this.current.vectorPrecision === "int8" ? s.int8 : undefined;
     const saved: SavedNote[] = [];
     for (const [n, record] of s.notes.entries()) {
       noteDone?.(record.path);
       const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
-      const vectors = stored.map((_, j) => {
-        const i = record.chunkStart + j;
-        return dims > 0 && s.hasVector[i] === 1 ? s.vectors.subarray(i * dims, (i + 1) * dims) : undefined;
-      });
+      const at = (j: number) => record.chunkStart + j;
+      const vectors = stored.map((_, j) => (int8 ? undefined : snapshotVector(s, at(j))));
+      const rows = int8 ? stored.map((_, j) => (s.hasVector[at(j)] === 1 ? at(j) : -1)) : undefined;
       const next = fromRecord(record, stored);
-      this.track(undefined, next, vectors);
-      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors });
+      this.track(undefined, next, rows ? rows.map((r) => r >= 0) : vectors.map((v) => v !== undefined));
+      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(rows ? { rows } : {}) });
       if (n % 256 === 255) await pause();
     }
-    await run(this.current.restoreSteps(saved, s.keywords, undefined, dims > 0 ? s.vectors : undefined), pause);
+    const rows = dims === 0 ? undefined : (int8 ?? (s.int8 ? undefined : s.vectors));
+    await run(this.current.restoreSteps(saved, s.keywords, undefined, rows), pause);
   }
 
   /**
@@ -198,24 +201,25 @@ export class SyncedIndex {
     pause: Pause,
     inputs?: readonly string[],
   ): Promise<void> {
-    this.track(prev, next, vectors, inputs);
+    this.track(prev, next, vectors.map((v) => v !== undefined), inputs);
     const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
     if (next.chunks.length > 0) await run(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
     else await run(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
   }
 
   /** Records `next` in place of `prev`: the note list, the vectors it holds, the texts it still needs embedded. */
+  // `embedded[i]`: chunk i has its vector.
   private track(
     prev: NoteState | undefined,
     next: NoteState,
-    vectors: readonly (Float32Array | undefined)[],
+    embedded: readonly boolean[],
     inputs?: readonly string[],
   ): void {
     if (prev) this.release(prev);
     this.indexedNotes += (next.chunks.length > 0 ? 1 : 0) - (prev && prev.chunks.length > 0 ? 1 : 0);
     next.chunks.forEach((chunk, i) => {
       const hash = next.embedHashes[i] ?? "";
-      if (this.pool.retain(hash, chunk.id, vectors[i]) && this.embedding) {
+      if (this.pool.retain(hash, chunk.id, embedded[i] === true) && this.embedding) {
         this.queue.add({ hash, text: inputs?.[i] ?? embeddingInput(chunk) });
       }
     });
