@@ -1,3 +1,4 @@
+import { instantiateKernel } from "./wasm-kernel";
 import { DOT_WASM } from "./dot-wasm";
 
 /** Vectors copied into the kernel's memory per call (as pair-dot-kernel.ts). */
@@ -54,16 +55,6 @@ export function dotKernel(dims: number): DotKernel | undefined {
 }
 
 function instantiate(): Exports | null {
-  try {
-    if (typeof WebAssembly !== "object") return null;
-    const bytes = Uint8Array.from(atob(DOT_WASM), (c) => c.charCodeAt(0));
-    if (!WebAssembly.validate(bytes)) return null;
-    // Synchronous compilation is allowed for a module this small (a few hundred bytes), also on a page's main thread.
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
-    const { memory, dot } = instance.exports;
-    if (!(memory instanceof WebAssembly.Memory) || typeof dot !== "function") return null;
-    return { memory, dot: dot as Exports["dot"] };
-  } catch {
-    return null;
-  }
+  const kernel = instantiateKernel(DOT_WASM, "dot");
+  return kernel === null ? null : { memory: kernel.memory, dot: kernel.fn as Exports["dot"] };
 }

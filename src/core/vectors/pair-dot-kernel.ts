@@ -1,3 +1,4 @@
+import { instantiateKernel } from "./wasm-kernel";
 import { PAIR_DOT_WASM } from "./pair-dot-wasm";
 
 /** Vectors copied into the kernel's memory per call: 256 × 768 floats is 768 KB. */
@@ -73,16 +74,6 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
 }
 
 function instantiate(): Exports | null {
-  try {
-    if (typeof WebAssembly !== "object") return null;
-    const bytes = Uint8Array.from(atob(PAIR_DOT_WASM), (c) => c.charCodeAt(0));
-    if (!WebAssembly.validate(bytes)) return null;
-    // Synchronous compilation is allowed for a module this small (a few hundred bytes), also on a page's main thread.
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
-    const { memory, pairDot } = instance.exports;
-    if (!(memory instanceof WebAssembly.Memory) || typeof pairDot !== "function") return null;
-    return { memory, pairDot: pairDot as Exports["pairDot"] };
-  } catch {
-    return null;
-  }
+  const kernel = instantiateKernel(PAIR_DOT_WASM, "pairDot");
+  return kernel === null ? null : { memory: kernel.memory, pairDot: kernel.fn as Exports["pairDot"] };
 }
