@@ -28,7 +28,7 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
   const textTest = compileQueryFilter({ ...q, paths: [], tags: [] });
   const firstOf = (path: string) => {
     const id = index.chunkIdsOf(path)[0];
-    return id === undefined ? undefined : index.get(id);
+    return id === undefined ? undefined : index.entry(id);
   };
   const place = memoise((path) => {
     const first = firstOf(path);
@@ -58,7 +58,7 @@ function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): s
   if (known !== undefined && known.chunks === ids.length) return known.text;
   const parts = [first.title, ...first.aliases];
   for (const id of ids) {
-    const c = index.get(id);
+    const c = index.entry(id);
     if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
   }
   const text = foldForMatch(parts.join("\n"));

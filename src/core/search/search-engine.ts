@@ -228,7 +228,7 @@ export class SearchEngine {
     const firsts: { id: string; title: string; path: string }[] = [];
     for (const path of index.notePaths()) {
       const id = index.chunkIdsOf(path)[0];
-      const entry = id === undefined ? undefined : index.get(id);
+      const entry = id === undefined ? undefined : index.entry(id);
       if (id !== undefined && entry && pass(path)) firsts.push({ id, title: entry.title.toLowerCase(), path });
     }
     const byTitle = firsts.sort((a, b) => a.title.localeCompare(b.title));
