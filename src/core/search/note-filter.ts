@@ -35,7 +35,8 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
     return first !== undefined && placeTest({ path, tags: first.tags, text: "" });
   });
   const pass = memoise((path) => {
-    if (!place(path)) return false;
+    // Without a path: or tag: filter, `place` only asks whether the note has a chunk, as the text check does below.
+    if (hasPlace && !place(path)) return false;
     if (!readsText) return true;
     const first = firstOf(path);
     return first !== undefined && textTest({ path, tags: first.tags, text: foldedNoteText(index, path, first), textIsFolded: true });
