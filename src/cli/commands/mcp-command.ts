@@ -2,7 +2,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { McpCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { LiveVault } from "../live-vault";
-import { listenMcpHttp, type McpHttp } from "../mcp/http-transport";
+import type { McpHttp } from "../mcp/http-transport";
 import { createMcpServer, type McpServerDeps } from "../mcp/mcp-server";
 import { readPluginSettings } from "../node/vault-config";
 import { describeIndex } from "../summary";
@@ -17,6 +17,8 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
   const log = (line: string): void => void io.stderr.write(`${line}\n`);
   let http: McpHttp | undefined;
   if (cmd.httpPort !== undefined) {
+    // Loaded only for --http: the HTTP transport (Hono and the SDK's streamable HTTP) is start-up time stdio never uses.
+    const { listenMcpHttp } = await import("../mcp/http-transport");
     http = await listenMcpHttp(cmd.httpPort, log);
     if (!http) return EXIT_FAILURE;
   }

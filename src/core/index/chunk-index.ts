@@ -123,6 +123,15 @@ export class ChunkIndex {
     return this.byPath.get(path) ?? [];
   }
 
+  /**
+   * Chunk `id` as stored, the same object until its text changes, without decoding its vector: in an int8 index
+   * `vector` is undefined (use `get` for it). For reading text, titles and tags, e.g. checking every note's text
+   * against a filter, where a decoded copy per call would cost far more than the check.
+   */
+  entry(id: string): IndexedChunk | undefined {
+    return this.chunks.get(id);
+  }
+
   /** Chunk `id` as indexed; in an int8 index its `vector` is a dequantized copy, made for this call. */
   get(id: string): IndexedChunk | undefined {
     const entry = this.chunks.get(id);

@@ -63,7 +63,7 @@ function gather(index: ChunkIndex, withTags: boolean): Vocabulary {
     }
     if (!withTags) continue;
     const id = index.chunkIdsOf(path)[0];
-    const first = id === undefined ? undefined : index.get(id);
+    const first = id === undefined ? undefined : index.entry(id);
     for (const tag of first?.tags ?? []) {
       const segments = tag.normalize("NFC").replace(/^#+/, "").split("/");
       for (let i = 1; i <= segments.length; i++) {

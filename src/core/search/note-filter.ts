@@ -28,14 +28,15 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
   const textTest = compileQueryFilter({ ...q, paths: [], tags: [] });
   const firstOf = (path: string) => {
     const id = index.chunkIdsOf(path)[0];
-    return id === undefined ? undefined : index.get(id);
+    return id === undefined ? undefined : index.entry(id);
   };
   const place = memoise((path) => {
     const first = firstOf(path);
     return first !== undefined && placeTest({ path, tags: first.tags, text: "" });
   });
   const pass = memoise((path) => {
-    if (!place(path)) return false;
+    // Without a path: or tag: filter, `place` only asks whether the note has a chunk, as the text check does below.
+    if (hasPlace && !place(path)) return false;
     if (!readsText) return true;
     const first = firstOf(path);
     return first !== undefined && textTest({ path, tags: first.tags, text: foldedNoteText(index, path, first), textIsFolded: true });
@@ -58,7 +59,7 @@ function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): s
   if (known !== undefined && known.chunks === ids.length) return known.text;
   const parts = [first.title, ...first.aliases];
   for (const id of ids) {
-    const c = index.get(id);
+    const c = index.entry(id);
     if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
   }
   const text = foldForMatch(parts.join("\n"));

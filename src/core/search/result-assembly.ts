@@ -32,7 +32,7 @@ export function assembleResults(
     const chunks = (chunksByNote.get(note.id) ?? []).slice(0, Math.max(1, opts.chunksPerNote));
     const matches = chunks.map((c) => toMatch(index, c)).filter((m): m is ChunkMatch => m !== undefined);
     const best = matches[0];
-    const entry = best ? index.get(best.id) : undefined;
+    const entry = best ? index.entry(best.id) : undefined;
     if (!best || !entry) continue;
     out.push({
       path: note.id,
@@ -60,7 +60,7 @@ function adjusted(notes: FusedHit[], adjust: ((path: string) => ScoreFactor) | u
 }
 
 function toMatch(index: ChunkIndex, hit: FusedHit): ChunkMatch | undefined {
-  const entry = index.get(hit.id);
+  const entry = index.entry(hit.id);
   if (!entry) return undefined;
   const c = entry.chunk;
   return { id: c.id, headingPath: c.headingPath, startLine: c.startLine, endLine: c.endLine, text: c.text, score: hit.score, ranks: hit.ranks };

@@ -1,5 +1,4 @@
-import type { ChunkIndex, ScoredId } from "../index/chunk-index";
-import type { RankedChunks } from "../vectors/ranked-chunks";
+import type { ChunkIndex } from "../index/chunk-index";
 import type { Embedder } from "../ollama/embedder";
 import type { HydeGenerator } from "../ollama/hyde";
 import type { AppError, Result } from "../result";
@@ -10,6 +9,7 @@ import { createNoteFilter, type NoteFilter } from "./note-filter";
 import { hasFilters } from "./query-filter";
 import { candidateNotes, readNotesDeep, readNotesDeepSync, type ListFilter } from "./note-depth";
 import { assembleResults } from "./result-assembly";
+import { textFilteredVectorHits } from "./text-filter-scan";
 import { parseQuery, type ParsedQuery } from "./query-parser";
 import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./search-options";
 import type { SearchNotice, SearchResponse } from "./search-result";
@@ -196,15 +196,10 @@ export class SearchEngine {
     const allowNote = r.filter?.place;
     const opts = { similarity, ...(allowNote ? { allowNote } : {}) };
     const index = this.deps.index;
-    // A filter that reads note text may need the list read deep: scan once, then each deeper read only ranks.
-    let ranked: RankedChunks | undefined;
-    const scan = r.filter?.readsText
-      ? function* (limit: number): Generator<void, ScoredId[], void> {
-          ranked ??= yield* index.rankVectorsSteps(vector, { ...opts, limit });
-          return ranked.take(limit);
-        }
-      : (limit: number) => index.vectorSearchSteps(vector, { ...opts, limit });
-    const steps = readNotesDeep(scan, r.notes, undefined, this.listFilter(r.filter, 1));
+    // A filter that reads note text: see text-filter-scan.ts.
+    const steps = r.filter?.readsText
+      ? textFilteredVectorHits(index, vector, similarity, r.notes, r.filter)
+      : readNotesDeep((limit: number) => index.vectorSearchSteps(vector, { ...opts, limit }), r.notes, undefined, this.listFilter(r.filter, 1));
     const pause = this.deps.pause;
     let step = steps.next();
     while (!step.done) {
@@ -228,7 +223,7 @@ export class SearchEngine {
     const firsts: { id: string; title: string; path: string }[] = [];
     for (const path of index.notePaths()) {
       const id = index.chunkIdsOf(path)[0];
-      const entry = id === undefined ? undefined : index.get(id);
+      const entry = id === undefined ? undefined : index.entry(id);
       if (id !== undefined && entry && pass(path)) firsts.push({ id, title: entry.title.toLowerCase(), path });
     }
     const byTitle = firsts.sort((a, b) => a.title.localeCompare(b.title));
