@@ -6,7 +6,7 @@ import { scanStore } from "../../../src/core/vectors/store-scan";
 import { VectorStore } from "../../../src/core/vectors/vector-store";
 import { unitVector } from "./unit-vector";
 
-/** Rows the single-probe kernel scored since the last reset: how much of the store a scan read. */
+/** Rows the single-probe kernels (float32 and int8) scored since the last reset: how much of the store a scan read. */
 const scored = vi.hoisted(() => ({ rows: 0 }));
 
 vi.mock("../../../src/core/vectors/dot-kernel", async (original) => {
@@ -19,6 +19,23 @@ vi.mock("../../../src/core/vectors/dot-kernel", async (original) => {
           scoreRows: (rows: Float32Array, count: number, probe: Float32Array, out: Float64Array, at: number) => {
             scored.rows += count;
             kernel.scoreRows(rows, count, probe, out, at);
+          },
+        }
+      );
+    },
+  };
+});
+
+vi.mock("../../../src/core/vectors/int8-dot-kernel", async (original) => {
+  const real = await original<typeof import("../../../src/core/vectors/int8-dot-kernel")>();
+  return {
+    int8DotKernel: (dims: number) => {
+      const kernel = real.int8DotKernel(dims);
+      return (
+        kernel && {
+          scoreRows: (codes: Int8Array, scales: Float32Array, count: number, a: Float32Array, b: Float32Array, out: Float64Array, at: number) => {
+            if (a === b) scored.rows += count;
+            kernel.scoreRows(codes, scales, count, a, b, out, at);
           },
         }
       );
