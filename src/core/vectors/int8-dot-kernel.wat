@@ -96,7 +96,8 @@
             (f64.promote_f32 (f32.load (i32.add (local.get $scales) (i32.shl (local.get $k) (i32.const 2)))))))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $rows))))
-;; The one export: `pair` 1 scores against both probes (pairDot8), 0 against probeA alone (dot8).
+
+  ;; The one export: `pair` 1 scores against both probes (pairDot8), 0 against probeA alone (dot8).
   (func (export "int8Dot") (param $codes i32) (param $scales i32) (param $count i32) (param $dims i32)
     (param $probeA i32) (param $probeB i32) (param $wide i32) (param $out i32) (param $pair i32)
     (if (local.get $pair)
