@@ -2,7 +2,7 @@
  * Where a related list's time goes, phase by phase, at 10,000 notes (obsidian-hub with replicas, as bench:related
  * times it): source vectors, the vector scan, chunk pairs, the title list, the body list, fusion. Scratch tool.
  *
- *   npx tsx bench/related-phases.ts [--ollama URL] [--sources 60] [--model standin-hash] [--check 300]
+ *   npx tsx bench/related-phases.ts [--ollama URL] [--sources 60] [--model standin-hash] [--check 300] [--precision int8]
  */
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { embeddingInput } from "../src/core/index/embedding-input";
@@ -22,6 +22,8 @@ import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
 import { percentile } from "./lib/metrics";
 import { chunkVault, drawSources, readLinkVault } from "./lib/related-vault";
 import os from "node:os";
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 
 const args = parseArgs(process.argv.slice(2));
 const url = args.get("ollama") ?? "http://127.0.0.1:11436";
@@ -38,7 +40,8 @@ for (let i = 0; i < chunks.length; i += 512) {
   if (!res.ok) throw new Error(res.error.message);
   part.forEach((c, j) => res.value[j] && vectors.set(c.id, res.value[j]));
 }
-const index = new ChunkIndex(vectors.values().next().value?.length ?? 0);
+const precision = args.get("precision") === "int8" ? "int8" : "float32";
+const index = new ChunkIndex(vectors.values().next().value?.length ?? 0, undefined, undefined, precision);
 for (const n of notes) index.addNote(n, n.chunks.map((c) => vectors.get(c.id)));
 const copies: ChunkedNote[] = [];
 for (let i = 0; notes.length + copies.length < 10_000; i++) {
@@ -50,7 +53,7 @@ for (let i = 0; notes.length + copies.length < 10_000; i++) {
 }
 const none: Pick<FileStore, "read" | "write"> = { read: () => Promise.resolve(ok(null)), write: () => Promise.resolve(ok(undefined)) };
 await new RelatedWeightsKeeper(none as FileStore, "w.json").refresh(index, 5, () => Promise.resolve());
-process.stderr.write(`index: ${index.size} chunks, ${[...index.notePaths()].length} notes, dims ${index.dims}\n`);
+process.stderr.write(`index (${precision}): ${index.size} chunks, ${[...index.notePaths()].length} notes, dims ${index.dims}\n`);
 const all = [...v.raw.keys()];
 const sources = args.has("only") ? Array.from({ length: 5 }, () => args.get("only")!) : drawSources(v, all, Number(args.get("sources") ?? 60), 20);
 const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
@@ -63,6 +66,13 @@ const time = <T>(name: string, f: () => T): T => {
   (phases[name] ??= []).push(performance.now() - t0);
   return r;
 };
+// `--profile FILE`: a CPU profile of the timed rounds only (not the index build), for chrome://inspect or a script.
+const session = args.has("profile") ? new Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+}
 for (let round = 0; round < 2; round++) {
   for (const s of sources) {
     const ids = index.chunkIdsOf(s);
@@ -78,6 +88,7 @@ for (let round = 0; round < 2; round++) {
     (phases.chunks ??= []).push(ids.length);
   }
 }
+if (session) writeFileSync(args.get("profile")!, JSON.stringify((await session.post("Profiler.stop")).profile));
 for (const [k, ts] of Object.entries(phases)) console.log(`${k.padEnd(26)} p50 ${percentile(ts, 50).toFixed(2).padStart(7)}  p95 ${percentile(ts, 95).toFixed(2).padStart(7)}  mean ${(ts.reduce((a, b) => a + b, 0) / ts.length).toFixed(2).padStart(7)}`);
 const f = phases.findRelatedNotes!;
 const slow = f.map((t, i) => [t, i] as const).sort((a, b) => b[0] - a[0]).slice(0, 6);

@@ -5,6 +5,7 @@
  * ranks, best chunk and source chunk exactly. Also with a section, and with the weights the keeper has not learnt.
  *
  *   npx tsx bench/related-same.ts [--vaults kepano,help,hub] [--base 7081525] [--ollama URL] [--models hub=standin-hash,...] [--sources 300]
+ *                                 [--precision int8]
  */
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -52,7 +53,7 @@ for (const key of (args.get("vaults") ?? "kepano,help").split(",")) {
     part.forEach((c, j) => res.value[j] && vectors.set(c.id, res.value[j]));
   }
   cache.flush();
-  const index = new ChunkIndex(vectors.values().next().value?.length ?? 0);
+  const index = new ChunkIndex(vectors.values().next().value?.length ?? 0, undefined, undefined, args.get("precision") === "int8" ? "int8" : "float32");
   for (const n of notes) index.addNote(n, n.chunks.map((c) => vectors.get(c.id)));
   const none: Pick<FileStore, "read" | "write"> = { read: () => Promise.resolve(ok(null)), write: () => Promise.resolve(ok(undefined)) };
   await new RelatedWeightsKeeper(none as FileStore, "w.json").refresh(index, 5, () => Promise.resolve());

@@ -5,7 +5,7 @@
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
- *                            [--base COMMIT]
+ *                            [--base COMMIT] [--precision int8]
  *
  * The related lists' weights are learnt the way the app does, in the background once the index is built
  * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
@@ -47,6 +47,8 @@ const count = Number(args.get("sources") ?? 300);
 const url = args.get("ollama") ?? "http://127.0.0.1:11436";
 const model = args.get("model") ?? "standin-use-lite";
 const latencyNotes = Number(args.get("latency-notes") ?? 10_000);
+/** How the index keeps its vectors: float32 by default here, int8 as the plugin does by default (`--precision int8`). */
+const precision = args.get("precision") === "int8" ? "int8" : "float32";
 const stage = (msg: string) => process.stderr.write(`[related] ${msg}\n`);
 
 const VAULTS: Record<string, { dir: string; heldOut?: boolean }> = {
@@ -99,7 +101,7 @@ async function embedAll(notes: readonly ChunkedNote[], name: string): Promise<Ma
 
 function buildIndex(notes: readonly ChunkedNote[], vectors: ReadonlyMap<string, Float32Array>): ChunkIndex {
   const dims = vectors.values().next().value?.length ?? 0;
-  const index = new ChunkIndex(dims);
+  const index = new ChunkIndex(dims, undefined, undefined, precision);
   for (const n of notes) index.addNote(n, n.chunks.map((c) => vectors.get(c.id)));
   return index;
 }
@@ -267,7 +269,7 @@ for (const key of chosen) {
 }
 const loadEnd = os.loadavg()[0]!;
 
-const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes, learning };
+const out = { date: new Date().toISOString(), seed, count, model, models: Object.fromEntries(modelOf), base: BASE, precision, load: { start: loadStart, end: loadEnd }, rows, latency, latencyNotes, learning };
 writeJson(args.get("out") ?? "bench/results/related.json", out);
 const show = (r: Row) => [r.vault, r.group, r.variant, r.method === "ours" ? "**ours**" : r.method, r.sources, fmt(r.recall10), fmt(r.mrr10), fmt(r.success5), r.entries ? `${r.sharedOwed} / ${r.entries}` : ""];
 const md = [
@@ -281,7 +283,7 @@ const md = [
   "",
   table(["vault", "sources", "variant", "method", "n", "recall@10", "MRR@10", "success@5", "shared"], rows.map(show)),
   "",
-  `Time per list at ${latencyNotes} notes (obsidian-hub with replicas), in turns, ms:`,
+  `Time per list at ${latencyNotes} notes (obsidian-hub with replicas, ${precision} vectors), in turns, ms:`,
   "",
   table(["method", "p50", "p95", "first call"], Object.entries(latency).map(([k, x]) => [k, x.p50.toFixed(2), x.p95.toFixed(2), ((x as { first?: number }).first ?? 0).toFixed(1)])),
   "",

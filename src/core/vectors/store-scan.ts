@@ -1,4 +1,5 @@
 import { dotKernel } from "./dot-kernel";
+import { int8DotKernel } from "./int8-dot-kernel";
 import { pairDotKernel } from "./pair-dot-kernel";
 import { pairDotRows } from "./pair-dot-js";
 import { pairDotInt8Rows } from "./pair-dot-int8";
@@ -9,8 +10,8 @@ const BATCH_SLOTS = 1024;
 
 /**
  * The one scan over a store, shared by search and related notes: max(a · v, b · v) for every slot, through the
- * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere (an int8 page: its codes widened to
- * float32 a batch at a time for the kernel, or pair-dot-int8.ts), handed to `visit` one batch at a time (`dots[k]`
+ * WebAssembly kernel where it runs and its bit-identical JavaScript twin elsewhere (an int8 page: the int8 kernel,
+ * which reads the codes as stored, or pair-dot-int8.ts), handed to `visit` one batch at a time (`dots[k]`
  * belongs to slot `first + k`; free slots get a meaningless score, and a norm of 0). With one probe pass it as both
  * `a` and `b`: the single-probe kernel (dot-kernel.ts) then does half the work for the same scores. A `path:` or
  * `tag:` filter passes `keepNote`, and only its notes' rows are scored. Yields after about every `perStep` slots, so a caller can let keystrokes
@@ -31,24 +32,17 @@ export function* scanStore(
   const kernel = pairDotKernel(store.dims);
   // One probe (a search): its single-probe twin gives the same scores for half the arithmetic.
   const one = a === b ? dotKernel(store.dims) : undefined;
+  const int8 = store.precision === "int8" ? int8DotKernel(store.dims) : undefined;
   const dots = new Float64Array(BATCH_SLOTS);
   const dims = store.dims;
   let sinceYield = 0;
-  let widened: Float32Array | undefined;
   /** Scores rows `from…from+count` of `page` into `dots[at…]`. */
   const score = (page: VectorPage, from: number, count: number, at: number): void => {
     if (page.codes) {
       const codes = page.codes.subarray(from * dims, (from + count) * dims);
       const scales = page.scales.subarray(from, from + count);
-      if (kernel) {
-        // Codes widened to float32 are exact, so the kernel's sums are those of the int8 loop; a scale is ≥ 0, so
-        // scaling the larger of the two dots gives the larger of the scaled ones.
-        widened ??= new Float32Array(BATCH_SLOTS * dims);
-        widened.set(codes);
-        if (one) one.scoreRows(widened, count, a, dots, at);
-        else kernel.scoreRows(widened, count, a, b, dots, at);
-        for (let k = 0; k < count; k++) dots[at + k] = dots[at + k]! * scales[k]!;
-      } else pairDotInt8Rows(codes, scales, count, a, b, dots, at);
+      if (int8) int8.scoreRows(codes, scales, count, a, b, dots, at);
+      else pairDotInt8Rows(codes, scales, count, a, b, dots, at);
     } else {
       const rows = page.rows.subarray(from * dims, (from + count) * dims);
       if (one) one.scoreRows(rows, count, a, dots, at);

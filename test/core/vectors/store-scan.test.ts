@@ -6,8 +6,11 @@ import { scanStore } from "../../../src/core/vectors/store-scan";
 import { VectorStore } from "../../../src/core/vectors/vector-store";
 import { unitVector } from "./unit-vector";
 
-/** Rows the single-probe kernel scored since the last reset: how much of the store a scan read. */
-const scored = vi.hoisted(() => ({ rows: 0 }));
+/**
+ * Rows the single-probe kernels scored since the last reset (`rows`: how much of the store a scan read), and of them
+ * the rows the float32 kernel was given (`float32`).
+ */
+const scored = vi.hoisted(() => ({ rows: 0, float32: 0 }));
 
 vi.mock("../../../src/core/vectors/dot-kernel", async (original) => {
   const real = await original<typeof import("../../../src/core/vectors/dot-kernel")>();
@@ -18,7 +21,25 @@ vi.mock("../../../src/core/vectors/dot-kernel", async (original) => {
         kernel && {
           scoreRows: (rows: Float32Array, count: number, probe: Float32Array, out: Float64Array, at: number) => {
             scored.rows += count;
+            scored.float32 += count;
             kernel.scoreRows(rows, count, probe, out, at);
+          },
+        }
+      );
+    },
+  };
+});
+
+vi.mock("../../../src/core/vectors/int8-dot-kernel", async (original) => {
+  const real = await original<typeof import("../../../src/core/vectors/int8-dot-kernel")>();
+  return {
+    int8DotKernel: (dims: number) => {
+      const kernel = real.int8DotKernel(dims);
+      return (
+        kernel && {
+          scoreRows: (codes: Int8Array, scales: Float32Array, count: number, a: Float32Array, b: Float32Array, out: Float64Array, at: number) => {
+            if (a === b) scored.rows += count;
+            kernel.scoreRows(codes, scales, count, a, b, out, at);
           },
         }
       );
@@ -42,7 +63,15 @@ function store(precision: "float32" | "int8"): VectorStore {
 const wanted = (path: string): boolean => /^n(1\d|40)\//.test(path);
 
 describe("the store scan of a search", () => {
-  beforeEach(() => void (scored.rows = 0));
+  beforeEach(() => Object.assign(scored, { rows: 0, float32: 0 }));
+
+  it("reads an int8 store's codes as they are: no row is widened to float32 for the float32 kernel", () => {
+    const s = store("int8");
+    const q = unitVector(DIMS, 999);
+    runAll(scanStore(s, q, q, () => undefined));
+    expect(scored.rows).toBe(s.slots);
+    expect(scored.float32).toBe(0);
+  });
 
   for (const precision of ["float32", "int8"] as const) {
     it(`scores every row once through the single-probe kernel (${precision})`, () => {

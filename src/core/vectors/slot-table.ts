@@ -1,0 +1,126 @@
+const FREE = 0;
+const LIVE = 1;
+/** A row of an adopted array that no chunk has claimed yet (see `VectorStore.adopt` and `adoptInt8`). */
+const UNCLAIMED = 2;
+
+/**
+ * What a vector store knows of each slot apart from its vector: free, live or adopted and unclaimed; its chunk id,
+ * norm and tie key; and the free slots. A slot freed now is quarantined and reused only after `recycle()`, and never
+ * while a `hold()` is in force, so the views handed out before an edit stay valid while the edit runs.
+ */
+export class SlotTable {
+  private state = new Uint8Array(0);
+  private normOf = new Float64Array(0);
+  private keyOf = new Float64Array(0);
+  private idOf: (string | undefined)[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private free: number[] = [];
+  private quarantined: number[] = [];
+  private holds = 0;
+
+  /** Chunks with a slot. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  /** Chunk id of a live slot. */
+  idAt(slot: number): string | undefined {
+    return this.state[slot] === LIVE ? this.idOf[slot] : undefined;
+  }
+
+  /** Norm of a live slot's vector; 0 for any other. */
+  norm(slot: number): number {
+    return this.state[slot] === LIVE ? (this.normOf[slot] ?? 0) : 0;
+  }
+
+  key(slot: number): number {
+    return this.keyOf[slot] ?? 0;
+  }
+
+  isUnclaimed(slot: number): boolean {
+    return this.state[slot] === UNCLAIMED;
+  }
+
+  /** Room for `capacity` slots. */
+  grow(capacity: number): void {
+    this.state = grown(this.state, capacity);
+    this.normOf = grown(this.normOf, capacity);
+    this.keyOf = grown(this.keyOf, capacity);
+  }
+
+  /** Gives `slot` to chunk `id`. */
+  assign(slot: number, id: string): void {
+    this.slotOf.set(id, slot);
+    this.idOf[slot] = id;
+  }
+
+  /** Marks `slot` live with its vector's tie key and norm. */
+  setLive(slot: number, key: number, norm: number): void {
+    this.state[slot] = LIVE;
+    this.keyOf[slot] = key;
+    this.normOf[slot] = norm;
+  }
+
+  /** Frees chunk `id`'s slot into quarantine; returns it, or undefined when the chunk had none. */
+  release(id: string): number | undefined {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    this.slotOf.delete(id);
+    this.state[slot] = FREE;
+    this.idOf[slot] = undefined;
+    this.normOf[slot] = 0;
+    this.quarantined.push(slot);
+    return slot;
+  }
+
+  /** A reusable slot, if any. */
+  takeFree(): number | undefined {
+    return this.free.pop();
+  }
+
+  /** Slots `from…to` (exclusive) become free at once, the lowest handed out first. */
+  addFree(from: number, to: number): void {
+    for (let slot = to - 1; slot >= from; slot--) this.free.push(slot);
+  }
+
+  /** Slots `from…to` (exclusive) are rows of an adopted array, waiting for their chunks. */
+  markUnclaimed(from: number, to: number): void {
+    this.state.fill(UNCLAIMED, from, to);
+  }
+
+  /** Unclaimed slots among the first `capacity` become free. */
+  settle(capacity: number): void {
+    for (let slot = 0; slot < capacity; slot++) {
+      if (this.state[slot] === UNCLAIMED) {
+        this.state[slot] = FREE;
+        this.free.push(slot);
+      }
+    }
+  }
+
+  recycle(): void {
+    if (this.holds > 0 || this.quarantined.length === 0) return;
+    this.free.push(...this.quarantined);
+    this.quarantined = [];
+  }
+
+  hold(): () => void {
+    this.holds++;
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
+  }
+}
+
+function grown<T extends Uint8Array | Float64Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
+  next.set(a);
+  return next;
+}

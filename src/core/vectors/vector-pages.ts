@@ -1,0 +1,114 @@
+import type { VectorPrecision } from "./vector-precision";
+
+/**
+ * A run of consecutive slots whose vectors lie back to back: in one Float32Array (`rows`), or, in an int8 store, as
+ * codes in one Int8Array with a scale a row (see vector-precision.ts). A free slot's row has no meaning.
+ */
+export type VectorPage = Float32Page | Int8Page;
+
+interface PageBase {
+  /** Slot number of the page's first row. */
+  readonly first: number;
+  /** Rows in the page. */
+  readonly count: number;
+}
+
+export interface Float32Page extends PageBase {
+  /** `count × dims` floats. */
+  readonly rows: Float32Array;
+  readonly codes?: undefined;
+}
+
+export interface Int8Page extends PageBase {
+  readonly rows?: undefined;
+  /** `count × dims` codes. */
+  readonly codes: Int8Array;
+  /** Row i stands for `codes[i·dims…] × scales[i]`. */
+  readonly scales: Float32Array;
+}
+
+/** Slots a page grows by: 1,024 rows are 3 MB at 768 dimensions, so growing never copies what is stored. */
+const PAGE_SLOTS = 1024;
+
+/**
+ * Where a store's vectors lie: pages in slot order, each a run of rows back to back, and in a float32 store one view
+ * a slot. Pages are only ever added (a fresh one, or an array taken as it is, e.g. a loaded vectors file), so a row
+ * never moves and a view stays valid; which slots are in use is the store's business (slot-table.ts).
+ */
+export class VectorPages {
+  readonly list: VectorPage[] = [];
+  private capacity = 0;
+  private views: (Float32Array | undefined)[] = [];
+
+  constructor(
+    readonly dims: number,
+    readonly precision: VectorPrecision,
+  ) {}
+
+  /** Slots in all pages. */
+  get slots(): number {
+    return this.capacity;
+  }
+
+  /** A fresh page of `PAGE_SLOTS` zeroed rows; returns its first slot. */
+  addFresh(): number {
+    if (this.precision === "int8") return this.addInt8(new Int8Array(PAGE_SLOTS * this.dims), new Float32Array(PAGE_SLOTS));
+    return this.addFloat32(new Float32Array(PAGE_SLOTS * this.dims));
+  }
+
+  /** `rows` (whole rows of `dims` floats, not copied) as a page; returns its first slot. */
+  addFloat32(rows: Float32Array): number {
+    const first = this.capacity;
+    const count = Math.floor(rows.length / this.dims);
+    this.list.push({ first, count, rows });
+    this.capacity += count;
+    for (let i = 0; i < count; i++) this.views[first + i] = rows.subarray(i * this.dims, (i + 1) * this.dims);
+    return first;
+  }
+
+  /** `codes` and `scales` (one a row, not copied) as a page; returns its first slot. */
+  addInt8(codes: Int8Array, scales: Float32Array): number {
+    const first = this.capacity;
+    this.list.push({ first, count: scales.length, codes, scales });
+    this.capacity += scales.length;
+    return first;
+  }
+
+  /** Slot `slot`'s row in a float32 store (a view), undefined past the pages or in an int8 store. */
+  view(slot: number): Float32Array | undefined {
+    return this.views[slot];
+  }
+
+  /** Slot `slot`'s codes (a view) and its page's scales, with the row's index into them, in an int8 store. */
+  int8Row(slot: number): { codes: Int8Array; scales: Float32Array; row: number } {
+    const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
+    return { codes: page.codes.subarray(row * this.dims, (row + 1) * this.dims), scales: page.scales, row };
+  }
+
+  /** The slot whose row `v` is (a view of a float32 page's row, e.g. of an adopted array), else undefined. */
+  slotOfRow(v: Float32Array): number | undefined {
+    const rowBytes = this.dims * 4;
+    if (this.precision !== "float32" || v.length !== this.dims) return undefined;
+    for (const page of this.list) {
+      if (page.rows?.buffer !== v.buffer) continue;
+      const offset = v.byteOffset - page.rows.byteOffset;
+      if (offset < 0 || offset % rowBytes !== 0 || offset / rowBytes >= page.count) continue;
+      return page.first + offset / rowBytes;
+    }
+    return undefined;
+  }
+
+  /** The page holding `slot`, and the slot's row in it (pages are in slot order, so a binary search finds it). */
+  private pageOf(slot: number): { page: VectorPage; row: number } {
+    const list = this.list;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (list[mid]!.first <= slot) lo = mid;
+      else hi = mid - 1;
+    }
+    const page = list[lo]!;
+    return { page, row: slot - page.first };
+  }
+}
