@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { err, ok, type Result } from "../../core/result";
 import type { FileStore } from "../../core/persist/file-store";
@@ -50,6 +50,16 @@ export class NodeFileStore implements FileStore {
     } catch (cause) {
       if (errorCode(cause) === "EEXIST") return ok(false);
       return err(failure("fileUncreatable", { path }, cause));
+    }
+  }
+
+  async list(dir: string): Promise<Result<string[]>> {
+    try {
+      const entries = await readdir(dir === "" ? "." : dir, { withFileTypes: true });
+      return ok(entries.filter((e) => e.isFile()).map((e) => e.name));
+    } catch (cause) {
+      if (errorCode(cause) === "ENOENT") return ok([]);
+      return err(failure("fileUnreadable", { path: dir }, cause));
     }
   }
 

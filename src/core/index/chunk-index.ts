@@ -13,7 +13,8 @@ import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "../keyword/note-table";
 import { GRAM_FIELD, LANGUAGE_FIELD } from "../keyword/field-terms";
 import { runAll } from "../shared/slices";
-import { restoreKeywordSteps } from "../keyword/keyword-restore";
+import { restoreKeywordPartsSteps, restoreKeywordSteps, type KeywordPart } from "../keyword/keyword-restore";
+import { encodePostingParts } from "../keyword/postings-parts";
 import { KeywordExport } from "../keyword/keyword-export";
 import { ChunkTextShare } from "./chunk-text-share";
 import { distinctiveWords } from "./distinctive-words";
@@ -223,7 +224,13 @@ export class ChunkIndex {
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
   // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`).
-  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array): Generator<void, boolean, void> {
+  // `keywords` may also be the postings of the segments the notes came from (see `KeywordPart`).
+  *restoreSteps(
+    saved: readonly SavedNote[],
+    keywords: Uint8Array | readonly KeywordPart[] | undefined,
+    perStep = 256,
+    rows?: Float32Array,
+  ): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.restoring = keywords !== undefined;
@@ -250,12 +257,13 @@ export class ChunkIndex {
     if (keywords === undefined) return false;
     const idOf = Int32Array.from(order, (e) => this.db.internalIdOf(e.chunk.id) ?? 0);
     try {
-      return yield* restoreKeywordSteps(keywords, {
+      const target = {
         fields: this.db.postings.fields, analyzer: this.analyzer, order, idOf, perStep,
-        choose: (entry) => this.langs.choose(entry),
+        choose: (entry: IndexedChunk) => this.langs.choose(entry),
         restoreLanguages: () => this.keywords.restoreLanguages(this.chunkLangs),
-        placed: (entry) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
-      });
+        placed: (entry: IndexedChunk) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
+      };
+      return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
     } finally {
       this.textRevision++; // postings filled between steps: nothing kept from a search meanwhile may outlive them
     }
@@ -275,6 +283,26 @@ export class ChunkIndex {
       has: (id) => this.chunks.has(id),
       revision: () => this.textRevision,
     }, ids);
+  }
+
+  /**
+   * The text fields' postings of each group of chunk ids (disjoint; every id indexed), each encoded as
+   * `exportKeywordSteps` would encode an index of just that group, in one pass over the postings. Undefined when
+   * an id is not indexed.
+   */
+  *exportKeywordPartsSteps(groups: readonly (readonly string[])[]): Generator<void, Uint8Array[] | undefined, void> {
+    const db = this.db;
+    const partOf = new Int32Array(db.ids.length + 1).fill(-1);
+    const ordinalOf = new Int32Array(db.ids.length + 1);
+    for (const [part, ids] of groups.entries()) {
+      for (const [ordinal, id] of ids.entries()) {
+        const internalId = db.internalIdOf(id);
+        if (internalId === undefined || !this.chunks.has(id)) return undefined;
+        partOf[internalId] = part;
+        ordinalOf[internalId] = ordinal;
+      }
+    }
+    return yield* encodePostingParts(db.postings.fields, partOf, ordinalOf, groups.map((g) => g.length));
   }
 
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */

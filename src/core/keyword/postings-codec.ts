@@ -11,7 +11,7 @@ import { PostingList } from "./posting-list";
  * 3: eleven more languages, French/Italian elision, Hungarian stems, Khmer subscripts kept whole in pairs.
  * 4: Korean (Hangul) words also as character pairs; ł, ø, ß, ı and the other undecomposed letters folded.
  */
-const POSTINGS_LAYOUT = 4;
+export const POSTINGS_LAYOUT = 4;
 
 /** Postings written or read between two yields. */
 const POSTINGS_PER_SLICE = 20_000;

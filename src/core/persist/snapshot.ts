@@ -75,6 +75,12 @@ export interface IndexSnapshot {
    */
   keywords?: Uint8Array;
   /**
+   * The postings of a segmented index, by segment (instead of `keywords`): `rows[ordinal]` is the position in
+   * `chunks` of the segment's chunk `ordinal`, -1 for a dead row; `bytes` undefined when the segment saved none
+   * (its chunks are analysed at load).
+   */
+  keywordParts?: { bytes: Uint8Array | undefined; rows: Int32Array }[];
+  /**
    * How the vectors file keeps the vectors (`vectors` is float32 in memory either way). Saving: default "float32".
    * Loading: what the file had ("float32" for files saved before the option).
    */

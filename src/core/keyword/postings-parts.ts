@@ -1,0 +1,203 @@
+import { ByteReader, ByteWriter, MalformedBytes } from "../persist/varint";
+import type { Steps } from "../shared/slices";
+import type { FieldPostings } from "./field-postings";
+import { PostingList } from "./posting-list";
+import { POSTINGS_LAYOUT, type DecodedField } from "./postings-codec";
+
+/** Postings handled between two yields. */
+const PER_SLICE = 20_000;
+
+/**
+ * The postings of several disjoint sets of chunks (the segments of one save), each in the layout `encodePostings`
+ * writes for a whole index, made in ONE pass over the vocabulary: a pass per set would cost a full walk of the
+ * postings each. `partOf[internalId]` is the set a document belongs to (-1: none), `ordinalOf[internalId]` its
+ * position inside its set, `counts[p]` the size of set p. Undefined when a field is missing.
+ */
+export function* encodePostingParts(
+  fields: Readonly<Record<string, FieldPostings>>,
+  partOf: Int32Array,
+  ordinalOf: Int32Array,
+  counts: readonly number[],
+): Steps<Uint8Array[] | undefined> {
+  const props = Object.keys(fields);
+  const outs = counts.map((n) => {
+    const out = new ByteWriter(1 << 12);
+    out.uint(POSTINGS_LAYOUT);
+    out.uint(n);
+    out.uint(props.length);
+    return out;
+  });
+  let work = 0;
+  for (const prop of props) {
+    const field = fields[prop];
+    if (!field) return undefined;
+    const lengths = counts.map((n) => new Int32Array(n));
+    partOf.forEach((part, id) => {
+      const into = lengths[part];
+      if (into) into[ordinalOf[id] ?? 0] = field.lengthOf(id);
+    });
+    // Per set: its terms, and their lists in a writer of their own (the layout puts every term before any list).
+    const terms = counts.map(() => [] as string[]);
+    const lists = counts.map(() => new ByteWriter(1 << 12));
+    const ids = counts.map(() => [] as number[]);
+    const tf = counts.map(() => [] as number[]);
+    const touched: number[] = [];
+    for (const term of field.vocabulary.terms()) {
+      const list = field.postings(term);
+      if (!list) return undefined;
+      for (let k = 0; k < list.length; k++) {
+        const id = list.ids[k] ?? 0;
+        const part = partOf[id] ?? -1;
+        const bucket = ids[part];
+        if (!bucket) continue;
+        if (bucket.length === 0) touched.push(part);
+        bucket.push(ordinalOf[id] ?? 0);
+        tf[part]?.push(list.counts[k] ?? 0);
+      }
+      for (const part of touched) {
+        const [bucket, counted, out] = [ids[part] ?? [], tf[part] ?? [], lists[part] as ByteWriter];
+        terms[part]?.push(term);
+        out.uint(bucket.length);
+        for (let k = 0; k < bucket.length; k++) {
+          out.uint(bucket[k] ?? 0);
+          out.uint(counted[k] ?? 0);
+        }
+        bucket.length = 0;
+        counted.length = 0;
+      }
+      touched.length = 0;
+      work += list.length + 1;
+      if (work >= PER_SLICE) {
+        work = 0;
+        yield;
+      }
+    }
+    for (const [p, out] of outs.entries()) {
+      out.string(prop);
+      for (const n of lengths[p] ?? []) out.uint(n);
+      const own = terms[p] ?? [];
+      out.uint(own.length);
+      for (const term of own) out.string(term);
+      out.bytes(lists[p]?.view() ?? new Uint8Array(0));
+    }
+    yield;
+  }
+  return outs.map((out) => out.view());
+}
+
+/** One set's saved postings for the restore: `idOf[ordinal]` is the chunk's internal id, -1 for a chunk left out. */
+export interface PostingPart {
+  bytes: Uint8Array;
+  idOf: Int32Array;
+}
+
+/**
+ * Decodes every part and joins them into one inverted index per field, numbered by internal id (documents of a
+ * part left out are dropped). Undefined when any part doesn't decode or the parts' fields differ: the caller then
+ * analyses the texts instead.
+ */
+export function* mergePostingParts(parts: readonly PostingPart[], maxId: number): Steps<DecodedField[] | undefined> {
+  const byProp = new Map<string, { lengths: Int32Array; docs: number; lists: Map<string, PostingList[]> }>();
+  for (const part of parts) {
+    const decoded = yield* decodePart(part, maxId);
+    if (!decoded) return undefined;
+    if (byProp.size > 0 && (decoded.length !== byProp.size || decoded.some((f) => !byProp.has(f.prop)))) return undefined;
+    for (const f of decoded) {
+      let into = byProp.get(f.prop);
+      if (!into) byProp.set(f.prop, (into = { lengths: new Int32Array(maxId + 1), docs: 0, lists: new Map() }));
+      into.docs += f.docs;
+      for (const [id, n] of f.lengths) into.lengths[id] = n;
+      for (const [i, term] of f.terms.entries()) {
+        const list = f.lists[i] as PostingList;
+        const found = into.lists.get(term);
+        if (found) found.push(list);
+        else into.lists.set(term, [list]);
+      }
+      yield;
+    }
+  }
+  const out: DecodedField[] = [];
+  for (const [prop, f] of byProp) {
+    const terms = [...f.lists.keys()].sort();
+    yield;
+    const lists = terms.map((t) => joinLists(f.lists.get(t) ?? []));
+    out.push({ prop, terms, lists, lengths: f.lengths, documentCount: f.docs });
+    yield;
+  }
+  return out;
+}
+
+function joinLists(lists: readonly PostingList[]): PostingList {
+  if (lists.length === 1) return lists[0] as PostingList;
+  const n = lists.reduce((a, l) => a + l.length, 0);
+  const ids = new Int32Array(n);
+  const counts = new Int32Array(n);
+  let at = 0;
+  for (const l of lists) {
+    ids.set(l.ids.subarray(0, l.length), at);
+    counts.set(l.counts.subarray(0, l.length), at);
+    at += l.length;
+  }
+  return PostingList.from(ids, counts);
+}
+
+interface PartField {
+  prop: string;
+  terms: string[];
+  lists: PostingList[];
+  lengths: [number, number][];
+  docs: number;
+}
+
+function* decodePart(part: PostingPart, maxId: number): Steps<PartField[] | undefined> {
+  const input = new ByteReader(part.bytes);
+  const chunkCount = part.idOf.length;
+  try {
+    if (input.uint() !== POSTINGS_LAYOUT || input.uint() !== chunkCount) return undefined;
+    const kept = part.idOf.reduce((a, id) => a + (id >= 0 ? 1 : 0), 0);
+    const fieldCount = input.count(64);
+    const fields: PartField[] = [];
+    for (let f = 0; f < fieldCount; f++) {
+      const prop = input.string();
+      const lengths: [number, number][] = [];
+      for (let i = 0; i < chunkCount; i++) {
+        const n = input.uint();
+        const id = part.idOf[i] ?? -1;
+        if (id >= 0 && id <= maxId) lengths.push([id, n]);
+      }
+      const termCount = input.count(part.bytes.length);
+      const all: string[] = [];
+      for (let t = 0; t < termCount; t++) all.push(input.string());
+      const terms: string[] = [];
+      const lists: PostingList[] = [];
+      let work = 0;
+      for (let t = 0; t < termCount; t++) {
+        const n = input.count(chunkCount);
+        const ids = new Int32Array(n);
+        const counts = new Int32Array(n);
+        let m = 0;
+        for (let k = 0; k < n; k++) {
+          const id = part.idOf[input.count(chunkCount - 1)] ?? -1;
+          const count = input.uint();
+          if (id < 0) continue;
+          ids[m] = id;
+          counts[m++] = count;
+        }
+        if (m > 0) {
+          terms.push(all[t] ?? "");
+          lists.push(PostingList.from(m === n ? ids : ids.slice(0, m), m === n ? counts : counts.slice(0, m)));
+        }
+        work += n + 1;
+        if (work >= PER_SLICE) {
+          work = 0;
+          yield;
+        }
+      }
+      fields.push({ prop, terms, lists, lengths, docs: kept });
+    }
+    return input.done ? fields : undefined;
+  } catch (e) {
+    if (e instanceof MalformedBytes) return undefined;
+    throw e;
+  }
+}

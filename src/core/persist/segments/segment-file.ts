@@ -1,0 +1,93 @@
+import { err, ok, type Result } from "../../result";
+import { corruptFile, readContainer, writeContainer } from "../container";
+import { isCount, isRecord } from "../json-guards";
+import type { IndexSnapshot, SnapshotToSave, VectorRows } from "../snapshot";
+import { decodeSnapshotSteps, encodeSnapshotSteps } from "../snapshot-codec";
+import type { Steps } from "../../shared/slices";
+
+/** Layout version of segments (and of the manifest): any other is discarded and rebuilt. */
+export const SEGMENT_FORMAT_VERSION = 1;
+
+/**
+ * Largest segment a save aims for. A segment holds whole notes, so one note bigger than this makes one bigger
+ * segment. 4 MB keeps a sync tool's upload of a save small, and the number of files at 50,000 notes about 100.
+ */
+export const SEGMENT_TARGET_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A segment: the snapshot of a set of notes in the two codecs of the single-file index (meta file: note records,
+ * chunk fields and texts, optionally the notes' keyword postings; vectors file: rows, has-vector bitmap, each row's
+ * text hash, model), one after the other inside a container of its own whose checksum names the file. Its header
+ * (`savedAt`) orders versions of a note across segments.
+ */
+export function* encodeSegment(s: SnapshotToSave): Steps<Result<{ bytes: Uint8Array; checksum: number }>> {
+  const encoded = yield* encodeSnapshotSteps(s);
+  if (!encoded.ok) return encoded;
+  const { meta, vectors } = encoded.value;
+  const header = { metaBytes: meta.length, vectorsBytes: vectors.length, notes: s.notes.length, chunks: s.chunks.length };
+  const sealed = yield* writeContainer("segment", SEGMENT_FORMAT_VERSION, header, meta.length + vectors.length, function* (body) {
+    body.set(meta, 0);
+    yield;
+    body.set(vectors, meta.length);
+  });
+  return ok(sealed);
+}
+
+/** Decodes a segment whole (its own checksum, then both parts with theirs). */
+export function* decodeSegment(bytes: Uint8Array): Steps<Result<IndexSnapshot & { checksum: number }>> {
+  const opened = yield* readContainer(bytes, "segment", SEGMENT_FORMAT_VERSION);
+  if (!opened.ok) return opened;
+  const { header: h, body, checksum } = opened.value;
+  if (!isRecord(h) || !isCount(h.metaBytes) || !isCount(h.vectorsBytes) || h.metaBytes + h.vectorsBytes > body.length) {
+    return err(corruptFile("segment", "bad header"));
+  }
+  const meta = body.subarray(0, h.metaBytes);
+  const vectors = body.subarray(h.metaBytes, h.metaBytes + h.vectorsBytes);
+  // The segment's own settings are taken as expected: whether they fit the manifest is the loader's call.
+  const peek = yield* decodeSnapshotSteps(meta, vectors, { model: "", chunkingHash: "" });
+  const snapshot = peek.ok ? peek.value : peek.reusable;
+  if (!snapshot) return peek.ok ? err(corruptFile("segment", "unreadable")) : err(peek.error);
+  return ok({ ...snapshot, checksum });
+}
+
+/**
+ * Splits the notes of `s` into runs of about `targetBytes` each (whole notes), by the bytes their texts and vectors
+ * take. Returns [first note, end note) pairs.
+ */
+export function planSegments(s: SnapshotToSave, targetBytes = SEGMENT_TARGET_BYTES): [number, number][] {
+  const rowBytes = s.header.dims * (s.vectorPrecision === "int8" ? 1 : 4) + 64;
+  const runs: [number, number][] = [];
+  let start = 0;
+  let bytes = 0;
+  for (const [i, n] of s.notes.entries()) {
+    let noteBytes = 200 + n.path.length * 2;
+    for (let c = n.chunkStart; c < n.chunkStart + n.chunkCount; c++) noteBytes += rowBytes + (s.chunks[c]?.text.length ?? 0) * 1.1;
+    if (i > start && bytes + noteBytes > targetBytes) {
+      runs.push([start, i]);
+      start = i;
+      bytes = 0;
+    }
+    bytes += noteBytes;
+  }
+  if (start < s.notes.length) runs.push([start, s.notes.length]);
+  return runs;
+}
+
+/** Notes [from, to) of `s` as a snapshot of their own (rebased chunks, vectors by row, no postings). */
+export function subSnapshot(s: SnapshotToSave, from: number, to: number): SnapshotToSave {
+  const first = s.notes[from]?.chunkStart ?? 0;
+  const last = to > from ? (s.notes[to - 1]?.chunkStart ?? 0) + (s.notes[to - 1]?.chunkCount ?? 0) : first;
+  const notes = s.notes.slice(from, to).map((n) => ({ ...n, chunkStart: n.chunkStart - first }));
+  const dims = s.header.dims;
+  const all = s.vectors;
+  const vectors: Float32Array | VectorRows =
+    all instanceof Float32Array
+      ? all.subarray(first * dims, last * dims)
+      : {
+          length: (last - first) * dims,
+          row: (i) => all.row(first + i),
+          ...(all.int8Row ? { int8Row: (i: number, codes: Int8Array) => all.int8Row?.(first + i, codes) } : {}),
+        };
+  const { keywords: _all, ...rest } = s;
+  return { ...rest, notes, chunks: s.chunks.slice(first, last), hasVector: s.hasVector.subarray(first, last), vectors };
+}

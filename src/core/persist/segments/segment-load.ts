@@ -1,0 +1,172 @@
+import { type AppError } from "../../result";
+import { corruptFile } from "../container";
+import type { FileStore } from "../file-store";
+import type { IndexSnapshot, NoteRecord, StoredChunk } from "../snapshot";
+import { SNAPSHOT_FORMAT_VERSION } from "../snapshot";
+import { describeMismatch, type SnapshotExpectations } from "../snapshot-expectations";
+import { runSliced } from "../../shared/slices";
+import { decodeSegment } from "./segment-file";
+import { readManifests, type ReadManifests } from "./manifest-files";
+import { emptyState, type SegmentState } from "./segment-state";
+import { joinPath } from "./paths";
+
+/** What loading a segmented index found. */
+export type SegmentLoadOutcome =
+  | {
+      kind: "loaded";
+      snapshot: IndexSnapshot;
+      state: SegmentState;
+      /** Conflict copies of the manifest that were merged in. */
+      merged: number;
+      /** Listed segments not in the folder yet (a sync tool still copying them): their notes are not loaded. */
+      absent: number;
+      /** Segments that could not be read (damaged): their notes are indexed again. */
+      damaged: number;
+    }
+  /** No manifest: no segmented index was saved here. */
+  | { kind: "missing" }
+  /** The manifest can't be used (or was built with other settings: `reusable` holds its notes and vectors). */
+  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot; state: SegmentState };
+
+/** How many times a load starts over when a listed segment vanished meanwhile (a compaction deleted it). */
+const ATTEMPTS = 3;
+
+interface Decoded {
+  name: string;
+  bytes: number;
+  snapshot: IndexSnapshot;
+  dead: Set<number>;
+}
+
+/**
+ * Loads the manifest (merged with any conflict copies of it) and every segment it lists, keeping for each note its
+ * newest live row. Reading never changes a file: merges and cleanup are written by the next save.
+ */
+export async function loadSegments(
+  store: FileStore,
+  dir: string,
+  expect: SnapshotExpectations,
+  pause?: () => Promise<void>,
+): Promise<SegmentLoadOutcome> {
+  let last: SegmentLoadOutcome = { kind: "missing" };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = await readManifests(store, dir);
+    if (read.kind === "missing") return read;
+    if (read.kind === "unreadable") return { kind: "discarded", error: read.error, state: emptyState() };
+    const loaded = await loadListed(store, dir, read, expect, pause);
+    if (loaded !== "vanished") return loaded;
+    last = { kind: "discarded", error: corruptFile("index", "segments kept vanishing while loading"), state: emptyState() };
+  }
+  return last;
+}
+
+async function loadListed(
+  store: FileStore,
+  dir: string,
+  read: Extract<ReadManifests, { kind: "read" }>,
+  expect: SnapshotExpectations,
+  pause: (() => Promise<void>) | undefined,
+): Promise<SegmentLoadOutcome | "vanished"> {
+  const { manifest } = read;
+  const state = emptyState();
+  state.header = manifest.header;
+  state.generation = manifest.generation;
+  state.identity = read.identity;
+  state.copies = new Set(read.copies);
+  state.unsaved = read.copies.length > 0 || read.fromTemp;
+  for (const r of manifest.retired) state.retired.set(r.name, r.at);
+  const decoded: Decoded[] = [];
+  let damaged = 0;
+  for (const entry of manifest.segments) {
+    const file = read.files.has(entry.name) ? entry.name : read.segmentCopies.get(entry.name);
+    if (file === undefined) {
+      state.absent.set(entry.name, entry);
+      continue;
+    }
+    const bytes = await store.read(joinPath(dir, file));
+    if (bytes.ok && bytes.value === null) return "vanished";
+    const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value), pause) : undefined;
+    const fits =
+      seg?.ok === true &&
+      seg.value.notes.length === entry.notes &&
+      seg.value.chunks.length === entry.chunks &&
+      (seg.value.header.dims === manifest.header.dims || !seg.value.hasVector.includes(1));
+    if (!seg?.ok || !fits) {
+      damaged++;
+      state.unsaved = true;
+      continue;
+    }
+    decoded.push({ name: entry.name, bytes: entry.bytes, snapshot: seg.value, dead: new Set(entry.dead) });
+    await pause?.();
+  }
+  const deadBefore = decoded.reduce((a, d) => a + d.dead.size, 0);
+  const snapshot = combine(decoded, manifest.header, state);
+  if (decoded.reduce((a, d) => a + d.dead.size, 0) !== deadBefore) state.unsaved = true;
+  const header = snapshot.header;
+  const mismatch = describeMismatch(header, expect);
+  const counts = { merged: read.copies.filter((c) => !c.startsWith("index-seg-")).length, absent: state.absent.size, damaged };
+  return mismatch === null ? { kind: "loaded", snapshot, state, ...counts } : { kind: "discarded", error: mismatch, reusable: snapshot, state };
+}
+
+/** The newest version first: by the note's modification time, then by when its segment was written, then by name. */
+function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: number; savedAt: number; name: string }): boolean {
+  if (a.mtime !== b.mtime) return a.mtime > b.mtime;
+  if (a.savedAt !== b.savedAt) return a.savedAt > b.savedAt;
+  return a.name > b.name;
+}
+
+/**
+ * One snapshot of the winning rows, segment by segment, and the writer's state: every live row's place, and the
+ * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it.
+ */
+function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState): IndexSnapshot {
+  const best = new Map<string, { seg: number; ordinal: number; mtime: number; savedAt: number; name: string }>();
+  for (const [seg, d] of decoded.entries()) {
+    const savedAt = d.snapshot.header.savedAt;
+    for (const [ordinal, n] of d.snapshot.notes.entries()) {
+      if (d.dead.has(ordinal)) continue;
+      const candidate = { seg, ordinal, mtime: n.mtime, savedAt, name: d.name };
+      const found = best.get(n.path);
+      if (found && !newer(candidate, found)) {
+        d.dead.add(ordinal);
+        continue;
+      }
+      if (found) decoded[found.seg]?.dead.add(found.ordinal);
+      best.set(n.path, candidate);
+    }
+  }
+  const dims = h.dims;
+  let total = 0;
+  for (const d of decoded) {
+    for (const [ordinal, n] of d.snapshot.notes.entries()) if (!d.dead.has(ordinal)) total += n.chunkCount;
+  }
+  const notes: NoteRecord[] = [];
+  const chunks: StoredChunk[] = [];
+  const vectors = new Float32Array(total * dims);
+  const hasVector = new Uint8Array(total);
+  const keywordParts: NonNullable<IndexSnapshot["keywordParts"]> = [];
+  for (const d of decoded) {
+    const s = d.snapshot;
+    const rows = new Int32Array(s.chunks.length).fill(-1);
+    const paths: string[] = [];
+    for (const [ordinal, n] of s.notes.entries()) {
+      paths.push(n.path);
+      if (d.dead.has(ordinal)) continue;
+      state.rows.set(n.path, { segment: d.name, ordinal });
+      notes.push({ ...n, chunkStart: chunks.length });
+      for (let c = n.chunkStart; c < n.chunkStart + n.chunkCount; c++) {
+        const at = chunks.length;
+        rows[c] = at;
+        chunks.push(s.chunks[c] as StoredChunk);
+        if (dims > 0 && s.hasVector[c] === 1 && s.header.dims === dims) {
+          vectors.set(s.vectors.subarray(c * dims, (c + 1) * dims), at * dims);
+          hasVector[at] = 1;
+        }
+      }
+    }
+    keywordParts.push({ bytes: s.keywords, rows });
+    state.segments.set(d.name, { name: d.name, notes: s.notes.length, chunks: s.chunks.length, bytes: d.bytes, paths, dead: d.dead });
+  }
+  const header = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: h.model, dims, chunkingHash: h.chunkingHash, savedAt: h.savedAt, ...(h.exclusionsHash !== "" ? { exclusionsHash: h.exclusionsHash } : {}) };
+  return { header, notes, chunks, vectors, hasVector, keywordParts, vectorPrecision: h.vectorPrecision };
+}
