@@ -55,3 +55,8 @@ export function conflictCopyOf(name: string): { of: string } | undefined {
 function isConflictMark(mark: string): boolean {
   return /^\.sync-conflict-\d{8}-\d{6}(-[0-9A-Z]+)?$/.test(mark) || /^ \(.*conflicted copy.*\)$/i.test(mark) || /^ \d+$/.test(mark) || /^-[A-Za-z0-9_-]+$/.test(mark);
 }
+
+/** Whether `name` is one of the index's files (manifest, segment, or a file of the single-file layout). */
+export function isIndexFileName(name: string): boolean {
+  return name === MANIFEST_FILE || parseSegmentName(name) !== undefined || name === "index-meta.bin" || name === "index-vectors.bin";
+}
