@@ -207,7 +207,7 @@ export class SegmentWriter {
       let k = 0;
       for (const [i, [a, b]] of runs.entries()) {
         const keywords = wanted[i] ? postings?.[k++] : undefined;
-        const sub = { ...subSnapshot(snapshot, a, b), header: { ...snapshot.header, savedAt }, ...(keywords ? { keywords } : {}) };
+        const sub = { ...subSnapshot(snapshot, a, b), header: { ...source.header, dims: snapshot.header.dims, savedAt }, ...(keywords ? { keywords } : {}) };
         const encoded = await runSliced(encodeSegment(sub), this.options.pause);
         if (!encoded.ok) return encoded;
         const name = segmentName(this.options.writer, this.seq++, encoded.value.checksum);
