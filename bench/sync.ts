@@ -152,7 +152,7 @@ try {
 
   // 7. Two devices sharing the index through a sync tool.
   log("two-device scenario…");
-  const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, vault.notes, settings, embedder);
+  const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder);
   collectGarbage();
   log(`Orama baseline on ${docs.length} chunks…`);
   const baseline = measureOramaBaseline(docs, dims);

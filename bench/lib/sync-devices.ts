@@ -29,15 +29,16 @@ export interface TwoDeviceResult {
   files: [number, number];
 }
 
-/** The index folder inside a vault, as bench/sync.ts lays it out (its `dataDir`). */
-const DATA = [".obs" + "idian", "plugins", "hybrid-vault-search"].join("/");
+/** The index folder inside a vault, as bench/sync.ts lays it out (set by `twoDevices`). */
+let DATA = "";
 
 /**
  * Two copies of a vault sharing one index through a sync tool: device B gets A's whole folder, then both edit 5
  * notes each while apart and save; the tool copies the notes and index files across with a lag, keeping the other
  * device's manifest as a conflict copy (Syncthing's name on B, Dropbox's on A) since both changed it. Both open again.
  */
-export async function twoDevices(vaultDir: string, notes: string[], settings: IndexSettings, embedder: HashEmbedder): Promise<TwoDeviceResult> {
+export async function twoDevices(vaultDir: string, dataRel: string, notes: string[], settings: IndexSettings, embedder: HashEmbedder): Promise<TwoDeviceResult> {
+  DATA = dataRel;
   const root = mkdtempSync(join(tmpdir(), "hvs-bench-devices-"));
   const [a, b] = [join(root, "a"), join(root, "b")];
   try {
