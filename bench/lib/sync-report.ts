@@ -41,7 +41,7 @@ export interface SyncBenchExtra {
   cpuMs: { coldIndex: number; save: number; restart: number };
   /** 1, 5 and 15 minute load averages at the end of the run. */
   loadAverage: number[];
-  /** Bytes the first (full) save wrote. */
+  /** Bytes the save after cold indexing wrote (checkpoints during indexing wrote the rest). */
   fullSaveBytes: number;
   /** Bytes written by the save of a one-note edit, its time, and the longest stall while it ran. */
   editSaveBytes: number;
@@ -71,7 +71,7 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
       "≤ 50 ms",
       mark(r.maxStallMs <= 50),
     ],
-    ["save (first, full)", `${ms(r.saveMs)} (CPU ${ms(extra.cpuMs.save)}), ${MB(extra.fullSaveBytes)} written`, "≤ 1 s", mark(r.saveMs <= 1000)],
+    ["save after cold indexing", `${ms(r.saveMs)} (CPU ${ms(extra.cpuMs.save)}), ${MB(extra.fullSaveBytes)} written`, "≤ 1 s", mark(r.saveMs <= 1000)],
     [
       "save of a one-note edit",
       `${ms(extra.editSaveMs)}, ${(extra.editSaveBytes / 1024).toFixed(1)} KB written, longest stall ${ms(extra.editSaveStallMs)}`,
