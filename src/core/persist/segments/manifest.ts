@@ -104,8 +104,10 @@ export function mergeManifests(a: Manifest, b: Manifest): Manifest {
     if (!found) byName.set(s.name, { ...s, dead: [...s.dead] });
     else found.dead = [...new Set([...found.dead, ...s.dead])].sort((x, y) => x - y);
   }
+  // A segment one fork retired (compacted) may still be live in the other: it stays listed while its file is there,
+  // and the loader drops it once it is gone (its rows live on in the compacted segments).
   const retired = new Map<string, number>();
-  for (const r of [...a.retired, ...b.retired]) if (!byName.has(r.name)) retired.set(r.name, Math.max(r.at, retired.get(r.name) ?? 0));
+  for (const r of [...a.retired, ...b.retired]) retired.set(r.name, Math.max(r.at, retired.get(r.name) ?? 0));
   const newer = a.header.savedAt >= b.header.savedAt ? a : b;
   return {
     header: { ...newer.header },

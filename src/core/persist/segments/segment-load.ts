@@ -80,7 +80,9 @@ async function loadListed(
   for (const entry of manifest.segments) {
     const file = read.files.has(entry.name) ? entry.name : read.segmentCopies.get(entry.name);
     if (file === undefined) {
-      state.absent.set(entry.name, entry);
+      // Retired by a compaction and deleted: its rows are in the compacted segments. Else it may still be on its way.
+      if (state.retired.has(entry.name)) state.unsaved = true;
+      else state.absent.set(entry.name, entry);
       continue;
     }
     const bytes = await store.read(joinPath(dir, file));

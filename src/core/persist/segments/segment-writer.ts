@@ -110,12 +110,13 @@ export class SegmentWriter {
     const next = cloneState(this.state);
     const merged = await this.mergeForeign(next);
     if (!merged.ok) return merged;
+    const lost = merged.value;
     const everything = request.changed === "all" || !next.header || !compatibleHeaders(next.header, header);
     const retire = new Set<string>(everything ? [...next.segments.keys(), ...next.absent.keys()] : []);
     if (request.compact && !everything) for (const name of compactionVictims(next, this.options.compaction ?? DEFAULT_COMPACTION)) retire.add(name);
     const write = new Set<string>();
     if (everything) for (const p of source.paths()) write.add(p);
-    else for (const p of request.changed as ReadonlySet<string>) if (source.has(p)) write.add(p);
+    else for (const p of [...(request.changed as ReadonlySet<string>), ...lost]) if (source.has(p)) write.add(p);
     for (const name of retire) {
       const seg = next.segments.get(name);
       seg?.paths.forEach((p, i) => {
@@ -156,12 +157,29 @@ export class SegmentWriter {
    * Another writer (another device, through a sync tool) replaced the manifest since this one read or wrote it: its
    * segments join ours, listed as they are (which version of a note wins is decided at load, per note).
    */
-  private async mergeForeign(next: SegmentState): Promise<Result<void>> {
+  private async mergeForeign(next: SegmentState): Promise<Result<Set<string>>> {
+    const lost = new Set<string>();
     const identity = await manifestIdentity(this.store, this.dir);
-    if (identity === undefined || identity === next.identity) return ok(undefined);
+    if (identity === next.identity) return ok(lost);
+    // The manifest on disk is not the one this writer last wrote or read: another device replaced it, or this
+    // process's writes were skipped (it lost the writer lock meanwhile). Segments this writer counts on that are no
+    // longer in the folder are dropped, and their notes written again.
+    const listed = await this.store.list(this.dir);
+    if (!listed.ok) return listed;
+    const files = new Set(listed.value);
+    for (const [name, seg] of [...next.segments]) {
+      if (files.has(name)) continue;
+      next.segments.delete(name);
+      seg.paths.forEach((p, i) => {
+        if (seg.dead.has(i)) return;
+        lost.add(p);
+        next.rows.delete(p);
+      });
+    }
+    if (identity === undefined) return ok(lost);
     const read = await readManifests(this.store, this.dir);
-    if (read.kind !== "read") return ok(undefined);
-    if (next.header && !compatibleHeaders(next.header, read.manifest.header)) return ok(undefined);
+    if (read.kind !== "read") return ok(lost);
+    if (next.header && !compatibleHeaders(next.header, read.manifest.header)) return ok(lost);
     for (const s of read.manifest.segments) {
       const own = next.segments.get(s.name);
       if (own) {
@@ -172,9 +190,13 @@ export class SegmentWriter {
       }
       else if (!next.retired.has(s.name) && !this.orphans.has(s.name)) next.absent.set(s.name, s);
     }
-    for (const r of read.manifest.retired) if (!next.segments.has(r.name)) next.retired.set(r.name, r.at);
+    for (const r of read.manifest.retired) {
+      if (!next.segments.has(r.name)) next.retired.set(r.name, r.at);
+      // Retired there and not in the folder: its rows live on in the other writer's compacted segments.
+      if (!files.has(r.name)) next.absent.delete(r.name);
+    }
     for (const c of read.copies) next.copies.add(c);
-    return ok(undefined);
+    return ok(lost);
   }
 
   /** A row another writer marked dead is no longer where its note's saved version is. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryFileStore } from "../memory-file-store";
 import { SegmentWriter } from "../../../../src/core/persist/segments/segment-writer";
+import { lockGuardedStore } from "../../../../src/core/persist/lock/lock-guarded-store";
 import { loadSegments } from "../../../../src/core/persist/segments/segment-load";
 import { CHUNKING, loadedContent, MODEL, modelContent, sourceOf, type ModelNote } from "./segment-fixtures";
 
@@ -66,6 +67,21 @@ describe("SegmentWriter", () => {
     now += 61_000;
     await writer.save(sourceOf(notes), { changed: new Set() });
     expect(retired.some((name) => store.files.has(`idx/${name}`))).toBe(false);
+    expect(await loadedContent(store)).toEqual(modelContent(notes));
+  });
+
+  it("writes again the notes of saves that never reached the disk (the writer lock was lost meanwhile)", async () => {
+    const store = new MemoryFileStore();
+    let mayWrite = true;
+    const writer = new SegmentWriter(lockGuardedStore(store, () => mayWrite), "idx", { writer: "a" });
+    const notes = vault(6);
+    await writer.save(sourceOf(notes), { changed: "all" });
+    mayWrite = false;
+    notes.set("n1.md", note("n1.md", 5000, "edited while not the writer"));
+    expect((await writer.save(sourceOf(notes), { changed: new Set(["n1.md"]) })).ok).toBe(true);
+    mayWrite = true;
+    notes.set("n2.md", note("n2.md", 5001, "edited as the writer again"));
+    expect((await writer.save(sourceOf(notes), { changed: new Set(["n2.md"]) })).ok).toBe(true);
     expect(await loadedContent(store)).toEqual(modelContent(notes));
   });
 });
