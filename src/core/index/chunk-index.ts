@@ -223,18 +223,19 @@ export class ChunkIndex {
    * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
-  // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`).
+  // `rows`: the saved vectors' arrays (a segmented index has one per segment), which the vector store adopts as they
+  // are (see `VectorStore.adopt`).
   // `keywords` may also be the postings of the segments the notes came from (see `KeywordPart`).
   *restoreSteps(
     saved: readonly SavedNote[],
     keywords: Uint8Array | readonly KeywordPart[] | undefined,
     perStep = 256,
-    rows?: Float32Array,
+    rows?: Float32Array | readonly Float32Array[],
   ): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.restoring = keywords !== undefined;
-    if (rows) this.vectorStore?.adopt(rows);
+    for (const page of rows instanceof Float32Array ? [rows] : (rows ?? [])) this.vectorStore?.adopt(page);
     try {
       for (const { note, vectors } of saved) {
         const ids: string[] = [];

@@ -143,7 +143,7 @@ export function* decodePostings(bytes: Uint8Array, idOf: Int32Array, chunkCount:
 const SLAB_POSTINGS = 65_536;
 
 /** Hands out consecutive pieces of two Int32Arrays, allocating a bigger pair only when one runs out. */
-class Slab {
+export class Slab {
   private ids = new Int32Array(0);
   private counts = new Int32Array(0);
   private used = 0;

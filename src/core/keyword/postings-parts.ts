@@ -2,7 +2,7 @@ import { ByteReader, ByteWriter, MalformedBytes } from "../persist/varint";
 import type { Steps } from "../shared/slices";
 import type { FieldPostings } from "./field-postings";
 import { PostingList } from "./posting-list";
-import { POSTINGS_LAYOUT, type DecodedField } from "./postings-codec";
+import { POSTINGS_LAYOUT, Slab, type DecodedField } from "./postings-codec";
 
 /** Postings handled between two yields. */
 const PER_SLICE = 20_000;
@@ -120,18 +120,18 @@ export function* mergePostingParts(parts: readonly PostingPart[], maxId: number)
   for (const [prop, f] of byProp) {
     const terms = [...f.lists.keys()].sort();
     yield;
-    const lists = terms.map((t) => joinLists(f.lists.get(t) ?? []));
+    const slab = new Slab();
+    const lists = terms.map((t) => joinLists(f.lists.get(t) ?? [], slab));
     out.push({ prop, terms, lists, lengths: f.lengths, documentCount: f.docs });
     yield;
   }
   return out;
 }
 
-function joinLists(lists: readonly PostingList[]): PostingList {
+function joinLists(lists: readonly PostingList[], slab: Slab): PostingList {
   if (lists.length === 1) return lists[0] as PostingList;
   const n = lists.reduce((a, l) => a + l.length, 0);
-  const ids = new Int32Array(n);
-  const counts = new Int32Array(n);
+  const { ids, counts } = slab.take(n);
   let at = 0;
   for (const l of lists) {
     ids.set(l.ids.subarray(0, l.length), at);
@@ -170,11 +170,12 @@ function* decodePart(part: PostingPart, maxId: number): Steps<PartField[] | unde
       for (let t = 0; t < termCount; t++) all.push(input.string());
       const terms: string[] = [];
       const lists: PostingList[] = [];
+      // Lists are views into shared slabs, as in `decodePostings`: one typed array per term costs the collector.
+      const slab = new Slab();
       let work = 0;
       for (let t = 0; t < termCount; t++) {
         const n = input.count(chunkCount);
-        const ids = new Int32Array(n);
-        const counts = new Int32Array(n);
+        const { ids, counts } = slab.take(n);
         let m = 0;
         for (let k = 0; k < n; k++) {
           const id = part.idOf[input.count(chunkCount - 1)] ?? -1;
@@ -185,7 +186,7 @@ function* decodePart(part: PostingPart, maxId: number): Steps<PartField[] | unde
         }
         if (m > 0) {
           terms.push(all[t] ?? "");
-          lists.push(PostingList.from(m === n ? ids : ids.slice(0, m), m === n ? counts : counts.slice(0, m)));
+          lists.push(PostingList.from(m === n ? ids : ids.subarray(0, m), m === n ? counts : counts.subarray(0, m)));
         }
         work += n + 1;
         if (work >= PER_SLICE) {

@@ -81,6 +81,11 @@ export interface IndexSnapshot {
    */
   keywordParts?: { bytes: Uint8Array | undefined; rows: Int32Array }[];
   /**
+   * A segmented load's vectors, left in their segments' arrays instead of copied into `vectors` (which is then
+   * empty): `pages` for the vector store to adopt, `rowOf(i)` chunk i's row (undefined without a vector).
+   */
+  vectorPages?: { pages: Float32Array[]; rowOf(chunk: number): Float32Array | undefined };
+  /**
    * How the vectors file keeps the vectors (`vectors` is float32 in memory either way). Saving: default "float32".
    * Loading: what the file had ("float32" for files saved before the option).
    */

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "../../result";
-import { corruptFile, readContainer, writeContainer } from "../container";
-import { isCount, isRecord } from "../json-guards";
+import { corruptFile } from "../container";
+import { failure } from "../../errors/messages";
 import type { IndexSnapshot, SnapshotToSave, VectorRows } from "../snapshot";
 import { decodeSnapshotSteps, encodeSnapshotSteps } from "../snapshot-codec";
 import type { Steps } from "../../shared/slices";
@@ -14,40 +14,54 @@ export const SEGMENT_FORMAT_VERSION = 1;
  */
 export const SEGMENT_TARGET_BYTES = 4 * 1024 * 1024;
 
+/** The segment's prefix: magic "HVSG", layout version, then the byte lengths of its two parts (all u32 LE). */
+const MAGIC = "HVSG";
+const PREFIX = 16;
+
 /**
  * A segment: the snapshot of a set of notes in the two codecs of the single-file index (meta file: note records,
  * chunk fields and texts, optionally the notes' keyword postings; vectors file: rows, has-vector bitmap, each row's
- * text hash, model), one after the other inside a container of its own whose checksum names the file. Its header
- * (`savedAt`) orders versions of a note across segments.
+ * text hash, model), one after the other behind a 16-byte prefix. Each part carries its checksum and the meta
+ * file names the vectors file's, so the meta file's checksum covers the whole segment: it is the one in the name.
+ * Its header (`savedAt`) orders versions of a note across segments.
  */
 export function* encodeSegment(s: SnapshotToSave): Steps<Result<{ bytes: Uint8Array; checksum: number }>> {
   const encoded = yield* encodeSnapshotSteps(s);
   if (!encoded.ok) return encoded;
   const { meta, vectors } = encoded.value;
-  const header = { metaBytes: meta.length, vectorsBytes: vectors.length, notes: s.notes.length, chunks: s.chunks.length };
-  const sealed = yield* writeContainer("segment", SEGMENT_FORMAT_VERSION, header, meta.length + vectors.length, function* (body) {
-    body.set(meta, 0);
-    yield;
-    body.set(vectors, meta.length);
-  });
-  return ok(sealed);
+  const bytes = new Uint8Array(PREFIX + meta.length + vectors.length);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < 4; i++) bytes[i] = MAGIC.charCodeAt(i);
+  view.setUint32(4, SEGMENT_FORMAT_VERSION, true);
+  view.setUint32(8, meta.length, true);
+  view.setUint32(12, vectors.length, true);
+  bytes.set(meta, PREFIX);
+  yield;
+  bytes.set(vectors, PREFIX + meta.length);
+  return ok({ bytes, checksum: metaChecksum(meta) });
 }
 
-/** Decodes a segment whole (its own checksum, then both parts with theirs). */
+/** Decodes a segment whole (both parts, each with its checksum, and their pairing). */
 export function* decodeSegment(bytes: Uint8Array): Steps<Result<IndexSnapshot & { checksum: number }>> {
-  const opened = yield* readContainer(bytes, "segment", SEGMENT_FORMAT_VERSION);
-  if (!opened.ok) return opened;
-  const { header: h, body, checksum } = opened.value;
-  if (!isRecord(h) || !isCount(h.metaBytes) || !isCount(h.vectorsBytes) || h.metaBytes + h.vectorsBytes > body.length) {
-    return err(corruptFile("segment", "bad header"));
-  }
-  const meta = body.subarray(0, h.metaBytes);
-  const vectors = body.subarray(h.metaBytes, h.metaBytes + h.vectorsBytes);
+  if (bytes.length < PREFIX) return err(corruptFile("segment", `only ${bytes.length} bytes`));
+  for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return err(corruptFile("segment", "not a segment"));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(4, true) !== SEGMENT_FORMAT_VERSION) return err(failure("indexFormatChanged", `segment version ${view.getUint32(4, true)}`));
+  const metaBytes = view.getUint32(8, true);
+  const vectorsBytes = view.getUint32(12, true);
+  if (PREFIX + metaBytes + vectorsBytes !== bytes.length) return err(corruptFile("segment", "parts don't fill the file"));
+  const meta = bytes.subarray(PREFIX, PREFIX + metaBytes);
+  const vectors = bytes.subarray(PREFIX + metaBytes);
   // The segment's own settings are taken as expected: whether they fit the manifest is the loader's call.
   const peek = yield* decodeSnapshotSteps(meta, vectors, { model: "", chunkingHash: "" });
   const snapshot = peek.ok ? peek.value : peek.reusable;
   if (!snapshot) return peek.ok ? err(corruptFile("segment", "unreadable")) : err(peek.error);
-  return ok({ ...snapshot, checksum });
+  return ok({ ...snapshot, checksum: metaChecksum(meta) });
+}
+
+/** The checksum a container file ends with. */
+function metaChecksum(meta: Uint8Array): number {
+  return new DataView(meta.buffer, meta.byteOffset + meta.length - 4, 4).getUint32(0, true);
 }
 
 /**

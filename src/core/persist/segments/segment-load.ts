@@ -9,6 +9,7 @@ import { decodeSegment } from "./segment-file";
 import { readManifests, type ReadManifests } from "./manifest-files";
 import { emptyState, type SegmentState } from "./segment-state";
 import { joinPath } from "./paths";
+import { parseSegmentName } from "./segment-names";
 
 /** What loading a segmented index found. */
 export type SegmentLoadOutcome =
@@ -90,6 +91,7 @@ async function loadListed(
     const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value), pause) : undefined;
     const fits =
       seg?.ok === true &&
+      seg.value.checksum === parseSegmentName(entry.name)?.checksum &&
       seg.value.notes.length === entry.notes &&
       seg.value.chunks.length === entry.chunks &&
       (seg.value.header.dims === manifest.header.dims || !seg.value.hasVector.includes(1));
@@ -107,7 +109,9 @@ async function loadListed(
   const header = snapshot.header;
   const mismatch = describeMismatch(header, expect);
   const counts = { merged: read.copies.filter((c) => !c.startsWith("index-seg-")).length, absent: state.absent.size, damaged };
-  return mismatch === null ? { kind: "loaded", snapshot, state, ...counts } : { kind: "discarded", error: mismatch, reusable: snapshot, state };
+  if (mismatch === null) return { kind: "loaded", snapshot, state, ...counts };
+  // Whoever reuses an index of other settings reads its vectors as one array.
+  return { kind: "discarded", error: mismatch, reusable: contiguous(snapshot), state };
 }
 
 /** The newest version first: by the note's modification time, then by when its segment was written, then by name. */
@@ -144,8 +148,12 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
   }
   const notes: NoteRecord[] = [];
   const chunks: StoredChunk[] = [];
-  const vectors = new Float32Array(total * dims);
   const hasVector = new Uint8Array(total);
+  // Vectors stay where they were decoded, a page per segment: copying them into one array would touch (and fault
+  // in) as much fresh memory again.
+  const pages: Float32Array[] = [];
+  const pageOf = new Int32Array(total).fill(-1);
+  const rowIn = new Int32Array(total);
   const keywordParts: NonNullable<IndexSnapshot["keywordParts"]> = [];
   for (const d of decoded) {
     const s = d.snapshot;
@@ -156,19 +164,44 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
       if (d.dead.has(ordinal)) continue;
       state.rows.set(n.path, { segment: d.name, ordinal });
       notes.push({ ...n, chunkStart: chunks.length });
-      for (let c = n.chunkStart; c < n.chunkStart + n.chunkCount; c++) {
-        const at = chunks.length;
-        rows[c] = at;
+      const at = chunks.length;
+      const end = n.chunkStart + n.chunkCount;
+      for (let c = n.chunkStart; c < end; c++) {
+        rows[c] = at + c - n.chunkStart;
         chunks.push(s.chunks[c] as StoredChunk);
-        if (dims > 0 && s.hasVector[c] === 1 && s.header.dims === dims) {
-          vectors.set(s.vectors.subarray(c * dims, (c + 1) * dims), at * dims);
-          hasVector[at] = 1;
-        }
+      }
+      // A note's rows are contiguous on both sides: one copy each (rows without a vector are zeros and stay 0 in
+      // `hasVector`).
+      if (dims > 0 && s.header.dims === dims) {
+        hasVector.set(s.hasVector.subarray(n.chunkStart, end), at);
+        pageOf.fill(pages.length, at, at + n.chunkCount);
+        for (let c = 0; c < n.chunkCount; c++) rowIn[at + c] = n.chunkStart + c;
       }
     }
     keywordParts.push({ bytes: s.keywords, rows });
+    pages.push(dims > 0 && s.header.dims === dims ? s.vectors : new Float32Array(0));
     state.segments.set(d.name, { name: d.name, notes: s.notes.length, chunks: s.chunks.length, bytes: d.bytes, paths, dead: d.dead });
   }
   const header = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: h.model, dims, chunkingHash: h.chunkingHash, savedAt: h.savedAt, ...(h.exclusionsHash !== "" ? { exclusionsHash: h.exclusionsHash } : {}) };
-  return { header, notes, chunks, vectors, hasVector, keywordParts, vectorPrecision: h.vectorPrecision };
+  const rowOf = (i: number): Float32Array | undefined => {
+    const page = pages[pageOf[i] ?? -1];
+    const row = rowIn[i] ?? 0;
+    return page && hasVector[i] === 1 ? page.subarray(row * dims, (row + 1) * dims) : undefined;
+  };
+  const vectorPages = { pages, rowOf };
+  return { header, notes, chunks, vectors: new Float32Array(0), hasVector, keywordParts, vectorPages, vectorPrecision: h.vectorPrecision };
+}
+
+/** `s` with its vectors copied into the one array `IndexSnapshot.vectors` describes. */
+function contiguous(s: IndexSnapshot): IndexSnapshot {
+  const pages = s.vectorPages;
+  if (!pages) return s;
+  const dims = s.header.dims;
+  const vectors = new Float32Array(s.chunks.length * dims);
+  for (let i = 0; i < s.chunks.length; i++) {
+    const row = pages.rowOf(i);
+    if (row) vectors.set(row, i * dims);
+  }
+  const { vectorPages: _pages, ...rest } = s;
+  return { ...rest, vectors };
 }

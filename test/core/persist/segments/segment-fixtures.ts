@@ -79,7 +79,8 @@ export function contentOf(s: IndexSnapshot): Map<string, { mtime: number; texts:
       const chunk = s.chunks[c] as StoredChunk;
       texts.push(chunk.text);
       expect(s.hasVector[c]).toBe(1);
-      expect([...s.vectors.subarray(c * DIMS, (c + 1) * DIMS)]).toEqual([...vectorOf(chunk.text)]);
+      const row = s.vectorPages ? s.vectorPages.rowOf(c) : s.vectors.subarray(c * DIMS, (c + 1) * DIMS);
+      expect([...(row ?? [])]).toEqual([...vectorOf(chunk.text)]);
     }
     expect(out.has(n.path)).toBe(false);
     out.set(n.path, { mtime: n.mtime, texts });
