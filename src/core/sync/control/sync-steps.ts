@@ -5,7 +5,7 @@ import { checkModel, MODEL_RECHECK_MS } from "./model-check";
 import { binaryNotice, cutNotice, notIndexedError, runRound, type RoundContext } from "../notes/note-round";
 import { scanInto } from "../notes/reconcile";
 import type { StepResult } from "./step-loop";
-import { loadSyncedIndex } from "../store/sync-files";
+import { filesUnsaved, loadSyncedIndex } from "../store/sync-files";
 import { keepVectorsAside } from "../../persist/index-files";
 import type { SyncState } from "./sync-state";
 import { SyncedIndex } from "../store/synced-index";
@@ -122,6 +122,7 @@ export class SyncSteps {
     s.vectorsModel = loaded.model;
     s.keepOtherModelFiles = loaded.otherModelOnDisk;
     s.vectorsAside = loaded.vectorsAside;
+    if (filesUnsaved(s.deps, () => s.pause())) s.checkpoints.changed();
     if (loaded.defaultLanguage !== s.settings.defaultLanguage) s.languageDue = true;
     s.activity = undefined;
     if (s.embedderModel !== model) s.reset = "model";

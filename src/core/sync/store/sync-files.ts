@@ -1,14 +1,9 @@
 import type { Embedder } from "../../ollama/embedder";
 import type { FileStore } from "../../persist/file-store";
-import {
-  INDEX_VECTORS_BACKUP,
-  loadIndexFiles,
-  loadVectorsBackup,
-  saveIndexFiles,
-  type SalvagedVectors,
-} from "../../persist/index-files";
+import { INDEX_VECTORS_BACKUP, loadIndexFiles, loadVectorsBackup, type SalvagedVectors } from "../../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
-import type { Result } from "../../result";
+import { ok, type Result } from "../../result";
+import { segmentFilesOf } from "./segment-files";
 import { defaultLanguageSavedIn, exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
 import { canonicalModelName } from "../../ollama/model-name";
@@ -69,7 +64,11 @@ export async function loadSyncedIndex(
 ): Promise<LoadedIndex> {
   const model = canonicalModelName(embedder?.model ?? "");
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
-  const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause });
+  const files = segmentFilesOf(deps, pause);
+  const segmented = await files.load(expect, pause, deps.notify);
+  // No segments yet: the single-file layout, if there is one, loads as before and the first save migrates it.
+  const outcome = segmented.kind === "missing" ? await loadIndexFiles(deps.store, deps.dataDir, expect, { pause }) : segmented;
+  if (segmented.kind === "missing") files.legacy = outcome.kind !== "missing";
   const embedding = embedder !== undefined;
   const language = settings.defaultLanguage;
   // A vectors file that no readable meta file accounts for, and that this index won't carry, is kept aside.
@@ -130,6 +129,14 @@ export async function loadSyncedIndex(
   return { synced, model, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
 }
 
+/**
+ * The files in `deps`' folder need a save though the index did not change since it was loaded: an index of the
+ * single-file layout to migrate, conflict copies merged, losing versions of notes to record.
+ */
+export function filesUnsaved(deps: IndexFilesDeps, pause: Pause): boolean {
+  return segmentFilesOf(deps, pause).unsaved;
+}
+
 /** Offers every salvaged vector as a seed; returns how many. */
 function seedSalvaged(synced: SyncedIndex, salvaged: SalvagedVectors): number {
   const { dims, hashes, vectors } = salvaged;
@@ -156,19 +163,16 @@ export async function saveSyncedIndex(
   pause: Pause,
   shouldWrite: () => boolean,
   exclusionsChecked: boolean,
-): Promise<Result<{ bytes: number }> | undefined> {
+): Promise<Result<{ bytes: number; written: number }> | undefined> {
   const header = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     model,
+    dims: synced.index.dims,
     chunkingHash: indexChunkingHash(settings),
     savedAt,
     exclusionsHash: exclusionsChecked ? exclusionRulesHash(settings) : "",
   };
-  const snapshot = await synced.snapshot(header, pause);
-  try {
-    if (!shouldWrite()) return undefined;
-    return await saveIndexFiles(deps.store, deps.dataDir, snapshot, { pause });
-  } finally {
-    if (!(snapshot.vectors instanceof Float32Array)) snapshot.vectors.release?.();
-  }
+  if (!shouldWrite()) return undefined;
+  const saved = await segmentFilesOf(deps, pause).save(synced, header, pause);
+  return saved.ok ? ok({ bytes: saved.value.total, written: saved.value.bytes }) : saved;
 }

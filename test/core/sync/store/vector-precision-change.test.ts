@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decodeVectorsFile } from "../../../../src/core/persist/vectors-file";
-import { runAll } from "../../../../src/core/shared/slices";
 import { findRelatedNotes } from "../../../../src/core/search/related-notes";
 import type { IndexService } from "../../../../src/core/sync/control/index-service";
 import type { VectorPrecision } from "../../../../src/core/vectors/vector-precision";
 import { Harness, updateSettings } from "../helpers/harness";
+import { savedSegments } from "../helpers/single-file-layout";
 
-const VECTORS = "vault/plugin-data/index-vectors.bin";
+const DIR = "vault/plugin-data";
 
 function vault(precision: VectorPrecision): Harness {
   const h = new Harness({ vectorPrecision: precision });
@@ -26,10 +25,7 @@ function vectors(s: IndexService): Map<string, Float32Array> {
 }
 
 function saved(h: Harness): { precision: string; bytes: number } {
-  const bytes = h.store.files.get(VECTORS)!;
-  const file = runAll(decodeVectorsFile(bytes));
-  if (!file.ok) throw new Error(file.error.message);
-  return { precision: file.value.precision, bytes: bytes.length };
+  return savedSegments(h.store, DIR);
 }
 
 function close(a: Map<string, Float32Array>, b: Map<string, Float32Array>, within: number): void {
