@@ -148,11 +148,12 @@ try {
 
   // 6. Orama's own save/load on the same chunks and vectors, once our services are gone.
   const docs = baselineDocs(warm.index);
+  const indexedNotes = warm.status().notes;
   await warm.stop();
 
   // 7. Two devices sharing the index through a sync tool.
   log("two-device scenario…");
-  const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder);
+  const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder, indexedNotes);
   collectGarbage();
   log(`Orama baseline on ${docs.length} chunks…`);
   const baseline = measureOramaBaseline(docs, dims);

@@ -24,7 +24,7 @@ export interface TwoDeviceResult {
   afterConflictEmbedCalls: number;
   /** Conflict copies left in either folder after both devices saved. */
   conflictCopiesLeft: number;
-  /** Notes each device's index holds at the end, against the notes in its folder. */
+  /** Notes each device's index holds at the end, against the notes the single-device index held. */
   notes: [number, number];
   files: [number, number];
 }
@@ -37,7 +37,14 @@ let DATA = "";
  * notes each while apart and save; the tool copies the notes and index files across with a lag, keeping the other
  * device's manifest as a conflict copy (Syncthing's name on B, Dropbox's on A) since both changed it. Both open again.
  */
-export async function twoDevices(vaultDir: string, dataRel: string, notes: string[], settings: IndexSettings, embedder: HashEmbedder): Promise<TwoDeviceResult> {
+export async function twoDevices(
+  vaultDir: string,
+  dataRel: string,
+  notes: string[],
+  settings: IndexSettings,
+  embedder: HashEmbedder,
+  indexedNotes: number,
+): Promise<TwoDeviceResult> {
   DATA = dataRel;
   const root = mkdtempSync(join(tmpdir(), "hvs-bench-devices-"));
   const [a, b] = [join(root, "a"), join(root, "b")];
@@ -95,7 +102,7 @@ export async function twoDevices(vaultDir: string, dataRel: string, notes: strin
       afterConflictEmbedCalls,
       conflictCopiesLeft: countConflicts(a) + countConflicts(b),
       notes: [await count(a, stores[0]), await count(b, stores[1])],
-      files: [notes.length, notes.length],
+      files: [indexedNotes, indexedNotes],
     };
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -130,7 +130,7 @@ function deviceRows(d: TwoDeviceResult | undefined): (string | number)[][] {
     ["two devices: index bytes the sync tool copies", `${kb(d.copiedBytes[0])} A→B, ${kb(d.copiedBytes[1])} B→A`, "", ""],
     [
       "two devices: after the exchange (conflict copies of the manifest)",
-      `${d.conflictCopies} conflict copies merged, ${d.afterConflictEmbedCalls} embedding calls, ${d.conflictCopiesLeft} left; notes ${d.notes.join(" / ")} of ${d.files.join(" / ")}`,
+      `${d.conflictCopies} conflict copies merged, ${d.afterConflictEmbedCalls} embedding calls, ${d.conflictCopiesLeft} left; notes ${d.notes.join(" / ")} (one device: ${d.files[0]})`,
       "0 calls, 0 left, all notes",
       d.afterConflictEmbedCalls === 0 && d.conflictCopiesLeft === 0 && d.notes[0] === d.files[0] && d.notes[1] === d.files[1] ? "✅" : "❌",
     ],
