@@ -111,7 +111,7 @@ async function loadListed(
   const counts = { merged: read.copies.filter((c) => !c.startsWith("index-seg-")).length, absent: state.absent.size, damaged };
   if (mismatch === null) return { kind: "loaded", snapshot, state, ...counts };
   // Whoever reuses an index of other settings reads its vectors as one array.
-  return { kind: "discarded", error: mismatch, reusable: contiguous(snapshot), state };
+  return { kind: "discarded", error: mismatch, reusable: withContiguousVectors(snapshot), state };
 }
 
 /** The newest version first: by the note's modification time, then by when its segment was written, then by name. */
@@ -193,7 +193,7 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
 }
 
 /** `s` with its vectors copied into the one array `IndexSnapshot.vectors` describes. */
-function contiguous(s: IndexSnapshot): IndexSnapshot {
+export function withContiguousVectors(s: IndexSnapshot): IndexSnapshot {
   const pages = s.vectorPages;
   if (!pages) return s;
   const dims = s.header.dims;

@@ -2,14 +2,15 @@ import { saveIndexFiles } from "../../../../src/core/persist/index-files";
 import { loadSegments } from "../../../../src/core/persist/segments/segment-load";
 import type { IndexSnapshot } from "../../../../src/core/persist/snapshot";
 import type { MemoryFileStore } from "../../persist/memory-file-store";
+import type { FileStore } from "../../../../src/core/persist/file-store";
 import { MANIFEST_FILE, parseSegmentName } from "../../../../src/core/persist/segments/segment-names";
 import { decodeManifest } from "../../../../src/core/persist/segments/manifest";
 
 /** The index saved in `dir` as one snapshot, whatever settings it was built with. */
-export async function savedSnapshot(store: MemoryFileStore, dir: string): Promise<IndexSnapshot> {
+export async function savedSnapshot(store: FileStore, dir: string): Promise<IndexSnapshot> {
   // Expectations that can't match: the intact snapshot comes back as `reusable`, header and all.
   const loaded = await loadSegments(store, dir, { model: "\u0000", chunkingHash: "\u0000" });
-  const s = loaded.kind === "discarded" ? loaded.reusable : loaded.kind === "loaded" ? loaded.snapshot : undefined;
+  const s = loaded.kind === "discarded" ? loaded.reusable : undefined;
   if (!s) throw new Error(`no segmented index in ${dir}: ${loaded.kind}`);
   return s;
 }
@@ -18,13 +19,14 @@ export async function savedSnapshot(store: MemoryFileStore, dir: string): Promis
  * Rewrites the segmented index in `dir` as the single-file layout every index had before segments (index-meta.bin
  * and index-vectors.bin, no keyword postings), `change`d first: what a vault indexed by an older version holds.
  */
-export async function toSingleFileLayout(store: MemoryFileStore, dir: string, change: (s: IndexSnapshot) => IndexSnapshot = (s) => s): Promise<void> {
+export async function toSingleFileLayout(store: FileStore, dir: string, change: (s: IndexSnapshot) => IndexSnapshot = (s) => s): Promise<void> {
   const { keywordParts: _parts, ...s } = await savedSnapshot(store, dir);
   const saved = await saveIndexFiles(store, dir, change(s));
   if (!saved.ok) throw new Error(saved.error.message);
-  for (const path of [...store.files.keys()]) {
-    const name = path.slice(dir.length + 1);
-    if (path.startsWith(`${dir}/`) && (name === MANIFEST_FILE || parseSegmentName(name))) store.files.delete(path);
+  const listed = await store.list(dir);
+  if (!listed.ok) throw new Error(listed.error.message);
+  for (const name of listed.value) {
+    if (name === MANIFEST_FILE || parseSegmentName(name)) await store.remove(`${dir}/${name}`);
   }
 }
 
