@@ -45,7 +45,7 @@ export default defineConfig([
   },
   {
     // The engine, the CLI, the tests and the benchmarks also run in plain Node, where there is no `window`.
-    files: ["src/core/**/*.ts", "src/cli/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "*.mjs", "scripts/*.mjs", "vitest.config.ts"],
+    files: ["src/core/**/*.ts", "src/cli/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "*.mjs", "scripts/*.mjs", "scripts/*.ts", "vitest.config.ts"],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       "obsidianmd/prefer-window-timers": "off",
@@ -94,7 +94,7 @@ export default defineConfig([
   },
   {
     // Benchmarks, build scripts and the CLI talk to a terminal.
-    files: ["bench/**/*.ts", "src/cli/**/*.ts", "test/e2e/**/*.ts", "scripts/*.mjs"],
+    files: ["bench/**/*.ts", "src/cli/**/*.ts", "test/e2e/**/*.ts", "scripts/*.mjs", "scripts/*.ts"],
     rules: { "no-console": "off", "obsidianmd/rule-custom-message": "off" },
   },
   {

@@ -8,7 +8,6 @@
  *                           [--candidates 20] [--latency-queries 60]
  */
 import { loadavg } from "node:os";
-import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { OllamaClient } from "../src/core/ollama/ollama-client";
 import { OllamaRelevanceJudge } from "../src/core/ollama/relevance-judge";
 import { rerankGate, type GateSkip } from "../src/core/search/rerank-gate";
@@ -16,9 +15,9 @@ import { SearchEngine } from "../src/core/search/search-engine";
 import type { SearchResponse } from "../src/core/search/search-result";
 import type { SearchMode } from "../src/core/types";
 import { parseArgs } from "./lib/args";
-import { buildCorpus, indexCorpus } from "./lib/bench-corpus";
+import { indexCorpus } from "./lib/bench-corpus";
 import { loadBeir } from "./lib/beir";
-import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
+import { embedDataset } from "./lib/embedded-dataset";
 import { mean, percentile } from "./lib/metrics";
 import { table, writeJson, writeSection } from "./lib/report";
 
@@ -34,22 +33,11 @@ const stage = (msg: string): void => void process.stderr.write(`[rerank] ${msg}\
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 const ds = loadBeir(dataset, split);
-const client = new OllamaClient({ baseUrl: url, timeoutMs: 300_000 });
-const cache = new DiskEmbeddingCache(`.cache/embeddings/${model.replace(/[^\w.-]/g, "_")}.bin`);
-const embedder = new OllamaEmbedder(client, { model, cache, batchSize: 32 });
 const loadStart = load();
 stage(`load ${loadStart}; embedding ${ds.name} with ${model} (cached in .cache/embeddings)`);
-const corpus = await buildCorpus(ds, embedder);
+const { corpus, qids, queryVecs } = await embedDataset(ds, url, model);
 const index = indexCorpus(corpus);
 const engine = new SearchEngine({ index });
-const qids = [...ds.qrels.keys()];
-const queryVecs = new Map<string, Float32Array>();
-for (const id of qids) {
-  const v = await embedder.embedQuery(ds.queries.get(id) ?? "");
-  if (!v.ok) throw new Error(v.error.message);
-  queryVecs.set(id, v.value);
-}
-cache.flush();
 
 /** The fused top `candidates` of every query, and how long each search took. */
 async function fusedAnswers(mode: SearchMode): Promise<{ answers: SearchResponse[]; ms: number[] }> {

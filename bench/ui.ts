@@ -4,6 +4,10 @@
  * itself through the fake Ollama. Not a test: it never runs in `npm test`. See docs/BENCHMARKS.md.
  *
  *   npm run build && npx tsx bench/ui.ts [--notes 10000] [--switches 30] [--out bench/results/ui.json] [--no-docs] [--raw FILE.json]
+ *                                        [--related-only]
+ *
+ * `--related-only` skips the typing runs: only the related view's updates are measured (a side-by-side run of two
+ * commits for the related view takes half the time).
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { statusBar, waitForIndex } from "../test/e2e/harness/plugin-ui";
@@ -23,7 +27,7 @@ const CALIBRATION_FILE = ".vault-config/plugins/hybrid-vault-search/calibration.
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
-  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--dims D] [--out FILE.json] [--no-docs] [--raw FILE.json]");
+  console.log("usage: npx tsx bench/ui.ts [--notes N] [--switches N] [--dims D] [--out FILE.json] [--no-docs] [--raw FILE.json] [--related-only]");
   process.exit(0);
 }
 const notes = Number(args.get("notes") ?? 10_000);
@@ -87,7 +91,7 @@ try {
   await h.openFile(vault.paths[0] ?? "");
   const typing: TypingResult[] = [];
   const rawSamples: Record<string, unknown> = {};
-  for (const gapMs of GAPS_MS) {
+  for (const gapMs of args.has("related-only") ? [] : GAPS_MS) {
     log(`typing ${queries.length} queries, ${gapMs} ms between keys…`);
     const samples = await measureTyping(h, { queries, gapMs });
     rawSamples[`typing-${gapMs}`] = samples;

@@ -5,8 +5,6 @@
  *
  *   npm run bench:vector-precision -- [--datasets DIR,DIR --ollama URL --model NAME] [--notes 10000 --dims 768] [--out FILE.json]
  */
-import { OllamaClient } from "../src/core/ollama/ollama-client";
-import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { runAll } from "../src/core/shared/slices";
 import { encodeVectorsFile, decodeVectorsFile } from "../src/core/persist/vectors-file";
@@ -19,9 +17,9 @@ import { nearestChunksSteps } from "../src/core/vectors/nearest-chunks";
 import { VectorStore } from "../src/core/vectors/vector-store";
 import { VECTOR_PRECISIONS, type VectorPrecision } from "../src/core/vectors/vector-precision";
 import { parseArgs } from "./lib/args";
-import { buildCorpus, type BuiltCorpus } from "./lib/bench-corpus";
+import type { BuiltCorpus } from "./lib/bench-corpus";
 import { loadBeir } from "./lib/beir";
-import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
+import { embedDataset } from "./lib/embedded-dataset";
 import { mean, ndcgAt, percentile } from "./lib/metrics";
 import { table, writeJson, writeSection } from "./lib/report";
 
@@ -40,18 +38,7 @@ interface QualityRow { dataset: string; precision: VectorPrecision; hybrid: numb
 
 async function quality(dir: string, url: string, model: string): Promise<QualityRow[]> {
   const ds = loadBeir(dir, "test");
-  const cache = new DiskEmbeddingCache(`.cache/embeddings/${model.replace(/[^\w.-]/g, "_")}.bin`);
-  const embedder = new OllamaEmbedder(new OllamaClient({ baseUrl: url, timeoutMs: 300_000 }), { model, cache, batchSize: 32 });
-  const corpus = await buildCorpus(ds, embedder);
-  cache.flush();
-  const qids = [...ds.qrels.keys()];
-  const queryVecs = new Map<string, Float32Array>();
-  for (const id of qids) {
-    const v = await embedder.embedQuery(ds.queries.get(id) ?? "");
-    if (!v.ok) throw new Error(v.error.message);
-    queryVecs.set(id, v.value);
-  }
-  cache.flush();
+  const { corpus, embedder, flush, qids, queryVecs } = await embedDataset(ds, url, model);
   const rows: QualityRow[] = [];
   for (const precision of VECTOR_PRECISIONS) {
     stage(`${ds.name}: ${precision}`);
@@ -69,7 +56,7 @@ async function quality(dir: string, url: string, model: string): Promise<Quality
     };
     rows.push({ dataset: ds.name, precision, hybrid: await ndcg("hybrid"), semantic: await ndcg("semantic") });
   }
-  cache.flush();
+  flush();
   return rows;
 }
 
@@ -81,7 +68,38 @@ function indexOf(c: BuiltCorpus, precision: VectorPrecision): ChunkIndex {
 
 // ---- Size, memory, speed at scale ------------------------------------------------------------------------------
 
-interface ScaleRow { precision: VectorPrecision; vectors: number; fileBytes: number; storeMB: number; pagesMB: number; p50ms: number; p95ms: number; encodeMs: number; decodeMs: number }
+interface ScaleRow { precision: VectorPrecision; vectors: number; fileBytes: number; storeMB: number; pagesMB: number; p50ms: number; p95ms: number; encodeMs: number; decodeMs: number; loadMs: number; loadViaFloat32Ms?: number }
+
+/**
+ * Load as the index does it: decode the file and put every row into a new store of the same precision (float32 rows
+ * adopted as views, int8 rows adopted as they are and claimed). `viaFloat32`: the int8 load before the codes were
+ * carried into the store (dequantize the whole file, then quantize each row again). Median of `runs`, ms.
+ */
+function loadMs(bytes: Uint8Array, precision: VectorPrecision, dims: number, perNote: number, viaFloat32 = false, runs = 3): number {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const t0 = performance.now();
+    const decoded = runAll(decodeVectorsFile(bytes, precision === "int8" && !viaFloat32));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    const store = new VectorStore(dims, (id) => Number(id.slice(id.indexOf("#") + 1)), precision);
+    const rows = decoded.value.hasVector.length;
+    const id = (i: number) => `n${Math.floor(i / perNote)}.md#${i}`;
+    const path = (i: number) => `n${Math.floor(i / perNote)}.md`;
+    const int8 = decoded.value.int8;
+    if (int8) {
+      const first = store.adoptInt8(int8) ?? 0;
+      for (let i = 0; i < rows; i++) store.claim(id(i), path(i), first + i);
+    } else {
+      const v = decoded.value.vectors;
+      store.adopt(v);
+      for (let i = 0; i < rows; i++) store.set(id(i), path(i), v.subarray(i * dims, (i + 1) * dims));
+    }
+    store.settle();
+    times.push(performance.now() - t0);
+    if (store.size !== rows) throw new Error(`loaded ${store.size} of ${rows}`);
+  }
+  return percentile(times, 50);
+}
 
 /** Clustered unit vectors (topics plus noise), so the values spread as real embeddings do rather than uniformly. */
 function syntheticVectors(count: number, dims: number): Float32Array[] {
@@ -143,10 +161,12 @@ function scale(notes: number, dims: number, perNote: number): ScaleRow[] {
     const file = runAll(encodeVectorsFile(snapshot));
     const encodeMs = performance.now() - t0;
     t0 = performance.now();
-    const decoded = runAll(decodeVectorsFile(file.bytes));
+    const decoded = runAll(decodeVectorsFile(file.bytes, precision === "int8"));
     const decodeMs = performance.now() - t0;
     if (!decoded.ok) throw new Error(decoded.error.message);
-    out.push({ precision, vectors: count, fileBytes: file.bytes.length, storeMB: r2(storeMB), pagesMB: r2(pageBytes / 1e6), p50ms: r2(percentile(times, 50)), p95ms: r2(percentile(times, 95)), encodeMs: r2(encodeMs), decodeMs: r2(decodeMs) });
+    const load = r2(loadMs(file.bytes, precision, dims, perNote));
+    const viaFloat32 = precision === "int8" ? { loadViaFloat32Ms: r2(loadMs(file.bytes, precision, dims, perNote, true)) } : {};
+    out.push({ precision, vectors: count, fileBytes: file.bytes.length, storeMB: r2(storeMB), pagesMB: r2(pageBytes / 1e6), p50ms: r2(percentile(times, 50)), p95ms: r2(percentile(times, 95)), encodeMs: r2(encodeMs), decodeMs: r2(decodeMs), loadMs: load, ...viaFloat32 });
     stage(`${precision}: ${JSON.stringify(out.at(-1))}`);
   }
   return out;
@@ -184,7 +204,7 @@ writeSection(
     ...datasets.map((d) => `- ${d}${deltas(d)}`),
     "",
     scaleRows.length > 0
-      ? table(["precision", "vectors", "vectors file bytes", "vector pages MB", "heap+buffers growth MB", "vector search p50 ms", "p95 ms", "encode ms", "decode ms"], scaleRows.map((r) => [r.precision, r.vectors, r.fileBytes, r.pagesMB, r.storeMB, r.p50ms, r.p95ms, r.encodeMs, r.decodeMs]))
+      ? table(["precision", "vectors", "vectors file bytes", "vector pages MB", "heap+buffers growth MB", "vector search p50 ms", "p95 ms", "encode ms", "decode ms", "load ms (decode + store)", "int8 load through float32 ms"], scaleRows.map((r) => [r.precision, r.vectors, r.fileBytes, r.pagesMB, r.storeMB, r.p50ms, r.p95ms, r.encodeMs, r.decodeMs, r.loadMs, r.loadViaFloat32Ms ?? ""]))
       : "",
     "",
   ].join("\n"),

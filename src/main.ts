@@ -8,7 +8,7 @@ import { createScheduler } from "./core/sync/control/scheduler";
 import { exclusionCheckOf } from "./obsidian/note-exclusion";
 import { createRequestUrlFetch } from "./obsidian/request-url-fetch";
 import { takePluginWriterLock, type PluginWriterLock } from "./obsidian/plugin-writer-lock";
-import { VaultFileStore } from "./obsidian/vault-file-store";
+import { pluginIndexPlace } from "./obsidian/device-index-place";
 import { VaultNoteSource, forwardVaultEvents, hostIgnoreFilters } from "./obsidian/vault-note-source";
 import { realPathCheckOf } from "./obsidian/vault-real-path";
 import { defaultAppOpener, extraFolderOpener, openExtraNote } from "./obsidian/extra-folders";
@@ -38,8 +38,11 @@ export default class HybridVaultSearch extends Plugin {
     const loaded = normalizeSettings(await this.loadData());
     if (loaded.errors.length > 0) new Notice(`Hybrid Vault Search settings were corrected:\n${loaded.errors.join("\n")}`);
 
-    const dataDir = normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
-    this.writerLock = await takePluginWriterLock(this, new VaultFileStore(this.app.vault.adapter), dataDir);
+    const pluginDir = normalizePath(this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
+    // The "Index location" setting: the plugin's folder, or this device's data folder (copied there once).
+    const place = await pluginIndexPlace(this.app.vault.adapter, pluginDir, loaded.settings.indexLocation, (m) => new Notice(m));
+    const dataDir = place.dir;
+    this.writerLock = await takePluginWriterLock(this, place.store, dataDir);
     // Folders outside the vault join the vault's notes on desktop (see extra-roots.ts); on mobile they are kept as synced.
     const source = new MultiNoteSource(new VaultNoteSource(this.app.vault, realPathCheckOf(this.app.vault.adapter)), []);
     const session = (this.session = openVaultSearch({

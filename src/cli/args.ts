@@ -33,6 +33,8 @@ export interface VaultOptions {
    * "Extra folders" setting.
    */
   extra?: string[];
+  /** The index's folder (`--index-dir`), as given. Default undefined: where the plugin's "Index location" puts it. */
+  indexDir?: string;
 }
 
 /** A command line that made sense. */
@@ -70,6 +72,7 @@ const MODES: readonly SearchMode[] = ["hybrid", "keyword", "semantic"];
 const OPTIONS = {
   vault: { type: "string" },
   "config-dir": { type: "string" },
+  "index-dir": { type: "string" },
   ollama: { type: "string", multiple: true },
   extra: { type: "string", multiple: true },
   model: { type: "string" },
@@ -108,7 +111,9 @@ export function parseCommandLine(argv: readonly string[]): Result<CliCommand> {
   }
   const extra = values.extra?.map((d) => d.trim());
   if (extra?.some((d) => d === "")) return err(failure("cliExtraBlank"));
-  const base: VaultOptions = { vault, ollama: ollama.value, configDir, ...(extra ? { extra } : {}) };
+  const indexDir = values["index-dir"]?.trim();
+  if (indexDir === "") return err(failure("cliIndexDirBlank"));
+  const base: VaultOptions = { vault, ollama: ollama.value, configDir, ...(extra ? { extra } : {}), ...(indexDir ? { indexDir } : {}) };
   if (command === "mcp" || command === "watch") return agentCommand(command, base, rest, values);
   if (values.http !== undefined || values.watch === true) return err(failure("cliMcpOnly"));
   if (command === "index") {
@@ -242,9 +247,14 @@ Commands:
   mcp      Serve search, get, related and status to an AI agent over MCP (stdio; logs on stderr).
 
 Options:
-  --vault DIR     The vault folder. The index lives in DIR/${DEFAULT_CONFIG_DIR}/plugins/hybrid-vault-search/,
-                  shared with the Obsidian plugin.
+  --vault DIR     The vault folder. The index lives where the plugin's "Index location" setting puts it, shared
+                  with the Obsidian plugin: DIR/${DEFAULT_CONFIG_DIR}/plugins/hybrid-vault-search/ ("In the vault",
+                  the default), or this device's data folder ("This device only": $XDG_DATA_HOME or
+                  ~/.local/share, ~/Library/Application Support, %LOCALAPPDATA%, then
+                  hybrid-vault-search/vaults/<vault name>-<hash of its path>).
   --config-dir D  The vault's config folder, if not ${DEFAULT_CONFIG_DIR}.
+  --index-dir D   Keep the index in folder D instead (e.g. one per agent sandbox). Nothing is copied there:
+                  a new folder starts a new index.
   --extra DIR     Also index the Markdown notes of DIR, a folder outside the vault, as .extra/<name>/... (name:
                   DIR's folder name). Repeatable. Default: the plugin's "Extra folders" setting. A later run
                   without a folder removes its notes from the index.

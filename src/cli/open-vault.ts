@@ -11,13 +11,14 @@ import { notesWithExtras } from "./extra-folders";
 import type { ExtraSource } from "../core/sync/sources/multi-note-source";
 import type { NoteSource } from "../core/sync/notes/note-source";
 import { NO_OLLAMA_REASON, OfflineEmbedder } from "./offline-embedder";
-import { readPluginSettings } from "./node/plugin-settings-file";
+import { readPluginSettings } from "./node/vault-config";
 import { ProgressPrinter } from "./progress-printer";
 import { peekIndexModel } from "./node/saved-index";
 import { messageText } from "../core/errors/messages";
 import { sameModelName } from "../core/ollama/model-name";
 import { describeHolder } from "../core/persist/lock/lock-holder";
 import { readHostIgnore, vaultLayout, type VaultLayout } from "./node/vault-config";
+import { placeIndex } from "./node/index-dir";
 import { takeVaultLock, type VaultLock, type VaultLockOptions } from "./node/vault-lock";
 
 /** How this run gets its vectors. */
@@ -76,11 +77,15 @@ export async function openVault(
   const found = await stat(dir).catch(() => undefined);
   if (!found) return err(failure("vaultMissing", { path: opts.vault }));
   if (!found.isDirectory()) return err(failure("vaultNotFolder", { path: opts.vault }));
-  const layout = vaultLayout(dir, opts.configDir);
-  const plugin = await readPluginSettings(layout);
-  const hostIgnore = await readHostIgnore(layout);
+  const inVault = vaultLayout(dir, opts.configDir);
+  const plugin = await readPluginSettings(inVault);
+  const hostIgnore = await readHostIgnore(inVault);
   const printer = new ProgressPrinter(io.stderr);
-  if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${layout.dataDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
+  if (plugin.problems.length > 0) printer.notice(`The plugin's settings in ${inVault.pluginDir}/data.json were corrected:\n${plugin.problems.join("\n")}`);
+  // Where the plugin keeps the index ("Index location"), unless --index-dir says.
+  const placed = await placeIndex(inVault, plugin.settings, io.env, opts.indexDir);
+  if (placed.notice !== undefined) printer.notice(placed.notice);
+  const layout = placed.layout;
   // The setting may name another computer's folders: their notes are kept; a missing `--extra` is refused.
   const notes = await notesWithExtras(layout.vaultDir, opts.extra ?? plugin.settings.extraFolders, opts.extra === undefined);
   if (!notes.ok) return notes;

@@ -3,32 +3,20 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LiveVault } from "../../src/cli/live-vault";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMcpServer } from "../../src/cli/mcp/mcp-server";
 import { DEFAULT_CONFIG_DIR, PLUGIN_ID } from "../../src/cli/node/vault-config";
-import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
-import { captureIo, parseHits, runCli } from "./cli-harness";
-import { toolJson, toolText, writeFixtureVault } from "./mcp-fixture";
+import { parseHits, runCli } from "./cli-harness";
+import { liveVaultSetup } from "./live-vault-setup";
+import { toolJson, toolText } from "./mcp-fixture";
 
-let fake: FakeOllama;
-let vault: { dir: string; dispose: () => void };
 let scratch: string;
-const closers: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fake = await startFakeOllama();
-});
-afterAll(async () => fake.close());
 beforeEach(() => {
-  fake.reset();
-  vault = writeFixtureVault();
   scratch = mkdtempSync(join(tmpdir(), "hvs-extra-"));
 });
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-  vault.dispose();
-  rmSync(scratch, { recursive: true, force: true });
-});
+// Registered before the shared set-up, so it runs after it: the live vaults close before their extra folders go.
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+const lv = liveVaultSetup();
 
 function write(root: string, path: string, text: string): string {
   const file = join(root, ...path.split("/"));
@@ -44,18 +32,18 @@ function fieldFolder(): string {
   write(dir, "Private/Diary.md", "# Diary\n\nnarwhal confessions kept out of the index by folder.\n");
   write(dir, "Tagged.md", "# Tagged\n\n#private\n\nnarwhal secrets kept out of the index by tag.\n");
   write(dir, ".hidden/Dot.md", "# Dot\n\nnarwhal in a dot-folder.\n");
-  write(vault.dir, "extra/field/Otter.md", "# Otter\n\nThe vault's own otter note: otter tracks in the snow.\n");
-  write(join(vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID), "data.json", JSON.stringify({ excludeFolders: ["Private"] }));
+  write(lv.vault.dir, "extra/field/Otter.md", "# Otter\n\nThe vault's own otter note: otter tracks in the snow.\n");
+  write(join(lv.vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID), "data.json", JSON.stringify({ excludeFolders: ["Private"] }));
   return dir;
 }
 
 const keyword = async (query: string, ...extra: string[]) =>
-  parseHits((await runCli(["search", "--vault", vault.dir, "--mode", "keyword", "--json", ...extra, query])).stdout);
+  parseHits((await runCli(["search", "--vault", lv.vault.dir, "--mode", "keyword", "--json", ...extra, query])).stdout);
 
 describe("--extra DIR", () => {
   it("indexes a folder outside the vault under .extra/<name>/, marked, with the vault's exclusions, beside a vault folder called extra", async () => {
     const dir = fieldFolder();
-    const res = await runCli(["index", "--vault", vault.dir, "--extra", dir]);
+    const res = await runCli(["index", "--vault", lv.vault.dir, "--extra", dir]);
     expect(res.code, res.stderr).toBe(0);
     const hits = await keyword("otter", "--extra", dir);
     const byPath = new Map(hits.map((h) => [h.path, h as typeof h & { source?: string }]));
@@ -72,7 +60,7 @@ describe("--extra DIR", () => {
     const b = join(scratch, "b", "notes");
     write(a, "Kea.md", "# Kea\n\nkea parrots in the alpine car park.\n");
     write(b, "Kea.md", "# Kea\n\nkea parrots steal windscreen wipers.\n");
-    expect((await runCli(["index", "--vault", vault.dir, "--extra", a, "--extra", b])).code).toBe(0);
+    expect((await runCli(["index", "--vault", lv.vault.dir, "--extra", a, "--extra", b])).code).toBe(0);
     const paths = (await keyword("kea", "--extra", a, "--extra", b)).map((h) => h.path);
     expect(paths).toHaveLength(2);
     expect(new Set(paths).size).toBe(2);
@@ -81,7 +69,7 @@ describe("--extra DIR", () => {
     const swapped = (await keyword("kea", "--extra", b, "--extra", a)).map((h) => h.path);
     expect(swapped.sort()).toEqual([...paths].sort());
 
-    const inside = await runCli(["index", "--vault", vault.dir, "--extra", join(vault.dir, "Projects")]);
+    const inside = await runCli(["index", "--vault", lv.vault.dir, "--extra", join(lv.vault.dir, "Projects")]);
     expect(inside.code).toBe(2);
     expect(inside.stderr).toMatch(/overlaps/);
   });
@@ -91,7 +79,7 @@ describe("--extra DIR", () => {
     const outside = write(join(scratch, "elsewhere"), "Leak.md", "# Leak\n\nplatypus passwords that must never be indexed.\n");
     symlinkSync(outside, join(dir, "Leak.md"));
     symlinkSync(dirname(outside), join(dir, "Linked"), "dir");
-    expect((await runCli(["index", "--vault", vault.dir, "--extra", dir])).code).toBe(0);
+    expect((await runCli(["index", "--vault", lv.vault.dir, "--extra", dir])).code).toBe(0);
     expect(await keyword("platypus", "--extra", dir)).toEqual([]);
     const mcp = await inProcessMcp([dir]);
     const got = await mcp.client.callTool({ name: "get", arguments: { path: ".extra/field/Leak.md" } });
@@ -101,47 +89,47 @@ describe("--extra DIR", () => {
 
   it("drops a folder's notes when a later run leaves it out, and keeps vectors across a rename in it", async () => {
     const dir = fieldFolder();
-    const ollama = ["--ollama", fake.url, "--model", "fake-embed"];
-    expect((await runCli(["index", "--vault", vault.dir, "--extra", dir, ...ollama])).code).toBe(0);
-    const sent = fake.stats.inputs.filter((t) => t.includes("alder roots")).length;
+    const ollama = ["--ollama", lv.fake.url, "--model", "fake-embed"];
+    expect((await runCli(["index", "--vault", lv.vault.dir, "--extra", dir, ...ollama])).code).toBe(0);
+    const sent = lv.fake.stats.inputs.filter((t) => t.includes("alder roots")).length;
     expect(sent).toBe(1);
     renameSync(join(dir, "Otter.md"), join(dir, "River otter.md"));
-    const renamed = await runCli(["index", "--vault", vault.dir, "--extra", dir, ...ollama]);
+    const renamed = await runCli(["index", "--vault", lv.vault.dir, "--extra", dir, ...ollama]);
     expect(renamed.code).toBe(0);
-    expect(fake.stats.inputs.filter((t) => t.includes("alder roots")).length).toBe(1);
+    expect(lv.fake.stats.inputs.filter((t) => t.includes("alder roots")).length).toBe(1);
     expect((await keyword("alder", "--extra", dir)).map((h) => h.path)).toEqual([".extra/field/River otter.md"]);
 
-    expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
+    expect((await runCli(["index", "--vault", lv.vault.dir])).code).toBe(0);
     expect(await keyword("alder")).toEqual([]);
     expect((await keyword("otter")).map((h) => h.path)).toEqual(["extra/field/Otter.md"]);
   });
 
   it("takes the plugin's Extra folders setting when no --extra is given", async () => {
     const dir = fieldFolder();
-    write(join(vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID), "data.json", JSON.stringify({ extraFolders: [dir] }));
-    expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
+    write(join(lv.vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID), "data.json", JSON.stringify({ extraFolders: [dir] }));
+    expect((await runCli(["index", "--vault", lv.vault.dir])).code).toBe(0);
     expect((await keyword("alder")).map((h) => h.path)).toEqual([".extra/field/Otter.md"]);
   });
 
   it("keeps the notes of a folder the setting names but this computer lacks, until the setting drops it", async () => {
     const dir = fieldFolder();
-    const settings = join(vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID);
+    const settings = join(lv.vault.dir, DEFAULT_CONFIG_DIR, "plugins", PLUGIN_ID);
     write(settings, "data.json", JSON.stringify({ extraFolders: [dir] }));
-    const ollama = ["--ollama", fake.url, "--model", "fake-embed"];
-    expect((await runCli(["index", "--vault", vault.dir, ...ollama])).code).toBe(0);
-    const sent = fake.stats.inputs.length;
+    const ollama = ["--ollama", lv.fake.url, "--model", "fake-embed"];
+    expect((await runCli(["index", "--vault", lv.vault.dir, ...ollama])).code).toBe(0);
+    const sent = lv.fake.stats.inputs.length;
     renameSync(dir, join(scratch, "elsewhere"));
 
-    const away = await runCli(["index", "--vault", vault.dir, ...ollama]);
+    const away = await runCli(["index", "--vault", lv.vault.dir, ...ollama]);
     expect(away.code).toBe(0);
     expect(away.stderr).toContain(`names ${dir}, which is not on this computer`);
-    expect(fake.stats.inputs.length).toBe(sent);
+    expect(lv.fake.stats.inputs.length).toBe(sent);
     expect((await keyword("alder")).map((h) => h.path)).toEqual([".extra/field/Otter.md"]);
     // Named on the command line, a missing folder is still refused.
-    expect((await runCli(["index", "--vault", vault.dir, "--extra", dir, ...ollama])).code).not.toBe(0);
+    expect((await runCli(["index", "--vault", lv.vault.dir, "--extra", dir, ...ollama])).code).not.toBe(0);
 
     write(settings, "data.json", JSON.stringify({ extraFolders: [] }));
-    expect((await runCli(["index", "--vault", vault.dir, ...ollama])).code).toBe(0);
+    expect((await runCli(["index", "--vault", lv.vault.dir, ...ollama])).code).toBe(0);
     expect(await keyword("alder")).toEqual([]);
   });
 });
@@ -167,16 +155,11 @@ describe("watch and mcp with --extra", () => {
 
   it("watch picks up an edit in an extra folder", async () => {
     const dir = fieldFolder();
-    const { io } = captureIo();
-    const opened = await LiveVault.open(
-      { vault: vault.dir, ollama: undefined, configDir: DEFAULT_CONFIG_DIR, extra: [dir] },
-      { ...io, indexOverrides: { debounceMs: 0 } },
+    const live = await lv.open(
+      { extra: [dir] },
+      { indexOverrides: { debounceMs: 0 } },
       { app: "cli watch", watch: true, reloadPollMs: 3_600_000, log: () => undefined },
     );
-    if (!opened.ok) throw new Error(opened.error.message);
-    const live = opened.value;
-    closers.push(() => live.close());
-    await live.whenReady();
     write(dir, "Otter.md", "# Otter\n\nThe otter moved its holt to the wombat burrow.\n");
     const found = async (): Promise<boolean> => {
       const r = await live.session.search({ query: "wombat", mode: "keyword", limit: 5 });
@@ -196,23 +179,15 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 
 /** The MCP tools over the vault with extra folders, in this process. */
 async function inProcessMcp(extra: string[]): Promise<{ client: Client }> {
-  const { io } = captureIo();
-  const opened = await LiveVault.open({ vault: vault.dir, ollama: undefined, configDir: DEFAULT_CONFIG_DIR, extra }, io, {
-    app: "cli mcp",
-    log: () => undefined,
-  });
-  if (!opened.ok) throw new Error(opened.error.message);
-  const live = opened.value;
-  await live.whenReady();
+  const live = await lv.open({ extra }, {}, { app: "cli mcp", log: () => undefined });
   const server = createMcpServer(live, { related: { rrfK: 60, weights: { vector: 1, bm25: 1 } }, watching: false });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "hvs-test", version: "1.0.0" });
   await client.connect(clientSide);
-  closers.push(async () => {
+  lv.afterTest(async () => {
     await client.close();
     await server.close();
-    await live.close();
   });
   return { client };
 }

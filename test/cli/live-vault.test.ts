@@ -2,55 +2,35 @@ import { getEventListeners } from "node:events";
 import { existsSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { VaultOptions } from "../../src/cli/args";
-import { LiveVault } from "../../src/cli/live-vault";
+import type { LiveVault } from "../../src/cli/live-vault";
 import { NodeFileStore } from "../../src/cli/node/node-file-store";
 import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/node/vault-config";
 import { MANIFEST_FILE } from "../../src/core/persist/segments/segment-names";
 import { WriterLock } from "../../src/core/persist/lock/writer-lock";
 import { WriterRequester } from "../../src/core/persist/lock/writer-request";
-import { startFakeOllama, type FakeOllama } from "../fakes/fake-ollama";
-import { captureIo, runCli } from "./cli-harness";
-import { writeFixtureVault } from "./mcp-fixture";
+import { runCli } from "./cli-harness";
+import { liveVaultSetup } from "./live-vault-setup";
 
-let vault: { dir: string; dispose: () => void };
-let fake: FakeOllama;
-const opened: LiveVault[] = [];
-beforeAll(async () => {
-  fake = await startFakeOllama();
-});
-afterAll(async () => fake.close());
-beforeEach(() => {
-  fake.reset();
-  vault = writeFixtureVault();
-});
-afterEach(async () => {
-  for (const live of opened.splice(0)) await live.close();
-  vault.dispose();
-});
+const lv = liveVaultSetup();
 
-const dataDir = (): string => vaultLayout(vault.dir).dataDir;
+const dataDir = (): string => vaultLayout(lv.vault.dir).dataDir;
 const lockFile = (): string => join(dataDir(), "writer.lock");
 const cmd = (withOllama = false): VaultOptions => ({
-  vault: vault.dir,
-  ollama: withOllama ? { url: fake.url, model: "fake-embed" } : undefined,
+  vault: lv.vault.dir,
+  ollama: withOllama ? { url: lv.fake.url, model: "fake-embed" } : undefined,
   configDir: DEFAULT_CONFIG_DIR,
 });
 
 /** Opens a LiveVault in-process and waits for its index; its polling is driven by hand through `check()`. */
 async function openLive(opts: { watch?: boolean; signal?: AbortSignal; ollama?: boolean } = {}): Promise<LiveVault> {
-  const { io } = captureIo();
-  const result = await LiveVault.open(cmd(opts.ollama), { ...io, ...(opts.signal ? { signal: opts.signal } : {}) }, {
+  return lv.open(cmd(opts.ollama), opts.signal ? { signal: opts.signal } : {}, {
     app: "cli mcp",
     watch: opts.watch ?? false,
     reloadPollMs: 3_600_000,
     log: () => undefined,
   });
-  if (!result.ok) throw new Error(result.error.message);
-  opened.push(result.value);
-  await result.value.whenReady();
-  return result.value;
 }
 
 /** A save: every index file (manifest and segments) by name, as a writer leaves them. */
@@ -59,10 +39,10 @@ type Save = Map<string, Buffer>;
 /** Two different saves of the vault, as a writer would leave them one after the other. */
 async function twoSaves(): Promise<Save[]> {
   const take = (): Save => new Map(readdirSync(dataDir()).filter((n) => n.startsWith("index-")).map((n) => [n, readFileSync(join(dataDir(), n))]));
-  expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
+  expect((await runCli(["index", "--vault", lv.vault.dir])).code).toBe(0);
   const first = take();
-  writeFileSync(join(vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
-  expect((await runCli(["index", "--vault", vault.dir])).code).toBe(0);
+  writeFileSync(join(lv.vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
+  expect((await runCli(["index", "--vault", lv.vault.dir])).code).toBe(0);
   return [first, take()];
 }
 
@@ -119,7 +99,7 @@ describe("a long-running reader", () => {
 
 describe("the writer role of mcp and watch", () => {
   it("mcp without --watch never takes the lock, not even when nobody holds it", async () => {
-    await runCli(["index", "--vault", vault.dir]);
+    await runCli(["index", "--vault", lv.vault.dir]);
     const live = await openLive();
     await live.check();
     expect(live.lock.lock.held).toBe(false);
@@ -127,7 +107,7 @@ describe("the writer role of mcp and watch", () => {
   });
 
   it("a watching writer hands the lock over when asked, keeps serving, and leaves it to the requester", async () => {
-    await runCli(["index", "--vault", vault.dir]);
+    await runCli(["index", "--vault", lv.vault.dir]);
     const live = await openLive({ watch: true });
     expect(live.lock.lock.held).toBe(true);
     const requester = new WriterRequester(new NodeFileStore(), dataDir(), { app: "obsidian", token: "plugin-1" });
@@ -154,13 +134,13 @@ describe("the writer role of mcp and watch", () => {
   });
 
   it("two watching servers: only the writer embeds, and the other takes over when it exits", async () => {
-    expect((await runCli(["index", "--vault", vault.dir, "--ollama", fake.url, "--model", "fake-embed"])).code).toBe(0);
+    expect((await runCli(["index", "--vault", lv.vault.dir, "--ollama", lv.fake.url, "--model", "fake-embed"])).code).toBe(0);
     const first = await openLive({ watch: true, ollama: true });
     const second = await openLive({ watch: true, ollama: true });
     expect(first.lock.lock.held).toBe(true);
     expect(second.lock.lock.held).toBe(false);
     // A note written while both run: only the writer sends it to the model.
-    writeFileSync(join(vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
+    writeFileSync(join(lv.vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
     // Each gets the event from its watcher (given here, so the test doesn't wait for the file system's).
     const event = { kind: "upsert", path: "Projects/Quokka.md" } as const;
     first.session.service.enqueue(event);
@@ -168,12 +148,12 @@ describe("the writer role of mcp and watch", () => {
     await first.session.service.flush();
     await second.session.service.flush();
     await second.check();
-    const sent = fake.stats.inputs.filter((t) => t.includes("quokka")).length;
+    const sent = lv.fake.stats.inputs.filter((t) => t.includes("quokka")).length;
     expect(sent).toBe(1);
     await first.close();
     await second.check();
     expect(second.lock.lock.held).toBe(true);
     await second.session.service.flush();
-    expect(fake.stats.inputs.filter((t) => t.includes("quokka")).length).toBe(1);
+    expect(lv.fake.stats.inputs.filter((t) => t.includes("quokka")).length).toBe(1);
   });
 });

@@ -145,11 +145,11 @@ describe("search modal", () => {
       await openSearch(h);
       await typeQuery(h, "sourdough");
       const view = await waitForFinal(h, 20_000);
-      expect(view.status).toBe(`Keyword results only: Ollama unreachable at ${harness.ollama.url}`);
+      expect(view.status).toBe(`Ollama isn't reachable at ${harness.ollama.url}: showing keyword results from the index.`);
       expect(view.rows[0]?.path).toBe("Cooking/Sourdough starter.md");
       expect(view.rows[0]?.marks.map((m) => m.toLowerCase())).toContain("sourdough");
       await typeQuery(h, " starter");
-      expect((await searchView(h)).status).toBe(`Keyword results only: Ollama unreachable at ${harness.ollama.url}`);
+      expect((await searchView(h)).status).toBe(`Ollama isn't reachable at ${harness.ollama.url}: showing keyword results from the index.`);
     } finally {
       harness.ollama.reset();
     }

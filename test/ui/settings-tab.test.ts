@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Plugin, Setting } from "obsidian";
-import { createTestApp, type TestApp } from "../fakes/obsidian";
+import { createTestApp, setPlatform, type TestApp } from "../fakes/obsidian";
 import type * as O from "obsidian";
 import type { OllamaModelInfo } from "../../src/core/ollama/model-info";
 import { err, ok, type Result } from "../../src/core/result";
@@ -231,6 +231,32 @@ describe("HybridSearchSettingTab", () => {
     expect(status.listenerCount).toBe(2);
     t.fake.setting.close();
     expect(status.listenerCount).toBe(0);
+  });
+
+  it("sets where the index lives, saying what syncs and that the move applies at the next start", async () => {
+    const { settings, el } = await setup();
+    const r = row(el, SETTING_LABELS.indexLocation);
+    expect(r.querySelector(".setting-item-description")?.getText()).toMatch(/In the vault: .*synced with your notes.*This device only: .*never synced.*nothing is embedded again/);
+    const select = r.querySelector<HTMLSelectElement>("select");
+    if (!select) throw new Error("no dropdown");
+    expect([...select.querySelectorAll("option")].map((o) => o.getText())).toEqual(["In the vault", "This device only"]);
+    expect(select.value).toBe("vault");
+    select.value = "device";
+    select.dispatchEvent(new Event("change"));
+    await vi.waitFor(() => expect(settings.current.indexLocation).toBe("device"));
+    await vi.waitFor(() => expect(t.notices().some((n) => /moves when Obsidian next starts/.test(n.message))).toBe(true));
+  });
+
+  it("says on mobile that the index stays in the vault, with nothing to choose", async () => {
+    setPlatform({ isDesktopApp: false, isMobileApp: true, isMobile: true, isDesktop: false });
+    try {
+      const { el } = await setup();
+      const r = row(el, SETTING_LABELS.indexLocation);
+      expect(r.querySelector("select")).toBeNull();
+      expect(r.querySelector(".setting-item-description")?.getText()).toMatch(/On phones and tablets the index always stays in the vault/);
+    } finally {
+      setPlatform();
+    }
   });
 
   it("offers the same rows as declarative definitions for Obsidian 1.13", async () => {

@@ -4,7 +4,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import { LiveVault } from "../live-vault";
 import { listenMcpHttp, type McpHttp } from "../mcp/http-transport";
 import { createMcpServer, type McpServerDeps } from "../mcp/mcp-server";
-import { readPluginSettings } from "../node/plugin-settings-file";
+import { readPluginSettings } from "../node/vault-config";
 import { describeIndex } from "../summary";
 
 /**

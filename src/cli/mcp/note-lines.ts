@@ -2,7 +2,7 @@ import { readFile, realpath } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { err, ok, type Result } from "../../core/result";
 import { failure } from "../../core/errors/messages";
-import { looksBinary } from "../../core/sync/notes/binary-text";
+import { looksBinary } from "../../core/sync/notes/note-prep";
 import { judgeRealPath } from "../../core/sync/notes/real-path";
 
 /** Lines `get` returns unless asked for fewer. */

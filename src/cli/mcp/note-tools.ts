@@ -4,7 +4,7 @@ import type { RelatedOptions } from "../../core/search/related-notes";
 import type { LiveVault } from "../live-vault";
 import { isExtraPath } from "../../core/sync/sources/extra-roots";
 import { JSON_SNIPPET_CHARS, snippet } from "../output-format";
-import { closestPaths } from "./closest-paths";
+import { closestPaths } from "./note-path";
 import { DEFAULT_GET_LINES, MAX_GET_CHARS, MAX_GET_LINES, MIN_GET_CHARS, readNoteLines } from "./note-lines";
 import { notePathOf } from "./note-path";
 import { guarded, jsonResult, toolError } from "./tool-result";

@@ -10,6 +10,14 @@ import { dateFilterTokens } from "./date-arguments";
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 
+/**
+ * Said while the server has not yet checked the notes against the saved index (start-up, `status.ready` false): the
+ * answer comes from the index as last saved, so notes changed, added or deleted since may be missing or out of date.
+ */
+export const NOT_RECONCILED =
+  "Answered from the index as last saved: the server is still checking the notes for changes since, so a note edited, " +
+  "added or deleted meanwhile may be missing or out of date (status.ready turns true when the check is done).";
+
 const input = {
   query: z
     .string()
@@ -89,7 +97,10 @@ export function registerSearchTool(server: McpServer, live: LiveVault, log?: (li
       return jsonResult({
         mode: response.mode,
         effectiveMode: response.effectiveMode,
-        notices: noticeLines(response, embedding, session.service.status().pendingEmbeddings),
+        notices: [
+          ...noticeLines(response, embedding, session.service.status().pendingEmbeddings),
+          ...(live.ready ? [] : [NOT_RECONCILED]),
+        ],
         results: response.results.filter((r) => r.relativeScore >= min).map(toJsonResult),
         ...(response.rerank ? { rerank: response.rerank } : {}),
       });

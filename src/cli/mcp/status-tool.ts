@@ -12,7 +12,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
       title: "Index status",
       description:
         "The vault index: notes, chunks, chunks waiting for embeddings, model, when it was last saved, file size, " +
-        "last error, who writes it (\"this server\", the other process, or \"none\"). ready is false while the server still loads the index (search waits for it).",
+        "last error, who writes it (\"this server\", the other process, or \"none\"). ready is false until the server has checked the notes against the saved index; searches meanwhile answer from the index as last saved and say so in their notices.",
     },
     guarded("The status request", log, async () => {
       const { session, embedding, layout, lock } = live.vault;

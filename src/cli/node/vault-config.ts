@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { normalizeSettings } from "../../core/settings/normalize-settings";
+import type { PluginSettings } from "../../core/settings/plugin-settings";
 
 /**
  * Obsidian's config folder inside a vault. A vault can override it per device (Obsidian keeps that choice outside
@@ -18,13 +20,20 @@ export interface VaultLayout {
   vaultDir: string;
   /** Config folder name, e.g. ".obsidian". */
   configDir: string;
-  /** Absolute folder of the index files, "/"-separated. */
+  /** Absolute folder of the plugin inside the vault (its `data.json`), "/"-separated. */
+  pluginDir: string;
+  /**
+   * Absolute folder of the index files, "/"-separated: `pluginDir` unless the "Index location" setting or
+   * `--index-dir` puts it elsewhere (see index-dir.ts).
+   */
   dataDir: string;
 }
 
+/** The layout with the index in the plugin's folder; `placeIndex` (index-dir.ts) moves `dataDir` where it belongs. */
 export function vaultLayout(vaultDir: string, configDir = DEFAULT_CONFIG_DIR): VaultLayout {
   const dir = toSlashes(vaultDir).replace(/\/+$/, "");
-  return { vaultDir: dir, configDir, dataDir: `${dir}/${configDir}/plugins/${PLUGIN_ID}` };
+  const pluginDir = `${dir}/${configDir}/plugins/${PLUGIN_ID}`;
+  return { vaultDir: dir, configDir, pluginDir, dataDir: pluginDir };
 }
 
 /**
@@ -44,4 +53,28 @@ export async function readHostIgnore(layout: VaultLayout): Promise<string[]> {
 
 function toSlashes(path: string): string {
   return path.split("\\").join("/");
+}
+
+/** The plugin's settings as the CLI uses them, and what was wrong with the saved file. */
+export interface CliSettings {
+  settings: PluginSettings;
+  /** One line per value the plugin's own reader had to correct; empty when the file is clean or absent. */
+  problems: string[];
+}
+
+/**
+ * Reads the plugin's settings (`data.json` in its folder), so the CLI indexes with the same chunking and
+ * exclusions as Obsidian and the two never rebuild each other's index. A missing file means the defaults.
+ */
+export async function readPluginSettings(layout: VaultLayout): Promise<CliSettings> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(`${layout.pluginDir}/data.json`, "utf8"));
+  } catch (cause) {
+    const missing = typeof cause === "object" && cause !== null && "code" in cause && cause.code === "ENOENT";
+    if (missing) return { settings: normalizeSettings(undefined).settings, problems: [] };
+    raw = "unreadable";
+  }
+  const { settings, errors } = normalizeSettings(raw);
+  return { settings, problems: errors };
 }

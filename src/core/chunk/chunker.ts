@@ -8,11 +8,11 @@ import { maskComments } from "./comment-mask";
 import { readFrontmatter } from "./frontmatter";
 import type { InlineSink } from "./inline-cleanup";
 import { scanBlocks } from "./markdown-blocks";
-import type { NoteWarning } from "./note-warning";
+import type { NoteWarning } from "./frontmatter";
 import { groupSections } from "./sections";
-import { isBlank, splitLines } from "./source-lines";
+import { isBlank, splitLines } from "./markdown-syntax";
 
-export type { NoteWarning, NoteWarningCode } from "./note-warning";
+export type { NoteWarning, NoteWarningCode } from "./frontmatter";
 
 /** A chunked note plus what went wrong while reading it (for now: frontmatter problems). */
 export interface ChunkReport {

@@ -1,7 +1,7 @@
-import type { NoteWarning } from "./note-warning";
 import { parseYamlSubset, type YamlValue } from "./yaml-subset";
 import { messageText } from "../errors/messages";
 import { readSignals, type FrontmatterSignals } from "./frontmatter-signals";
+import type { NoteWarningCode } from "../errors/error-table";
 
 /** What the chunker takes from a note's YAML frontmatter. */
 export interface Frontmatter extends FrontmatterSignals {
@@ -82,4 +82,17 @@ function asList(value: YamlValue, separator: RegExp, splitItems: boolean): strin
 
 function unique(items: string[]): string[] {
   return [...new Set(items)];
+}
+
+/** Why a note was indexed differently from what its author probably intended (codes listed in error-table.ts). */
+export type { NoteWarningCode };
+
+/** Something wrong with a note that did not stop it from being indexed; the UI may list these. */
+export interface NoteWarning {
+  /** Stable code, for the UI and tests. */
+  code: NoteWarningCode;
+  /** 0-based line in the original file. */
+  line: number;
+  /** Says what is wrong and what the user can do about it. */
+  message: string;
 }

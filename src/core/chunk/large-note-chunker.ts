@@ -3,7 +3,7 @@ import { chunkNote } from "./chunker";
 import { maskComments } from "./comment-mask";
 import { readFrontmatter } from "./frontmatter";
 import { atxHeading } from "./markdown-syntax";
-import { isBlank, splitLines } from "./source-lines";
+import { isBlank, splitLines } from "./markdown-syntax";
 import type { Chunk, ChunkedNote } from "../types";
 
 /**

@@ -1,6 +1,6 @@
 import type { MaskedLine } from "./comment-mask";
 import { atxHeading, isCalloutStart, isQuote, isTableDelimiter } from "./markdown-syntax";
-import { isBlank } from "./source-lines";
+import { isBlank } from "./markdown-syntax";
 
 /**
  * Block kinds. `fence`, `table` and `callout` are kept whole in one chunk when they fit; the others may be split

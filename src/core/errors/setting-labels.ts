@@ -35,6 +35,7 @@ export const SETTING_LABELS = {
   minNoteChars: "Minimum note length",
   defaultLanguage: "Default language",
   vectorPrecision: "Vector precision",
+  indexLocation: "Index location",
   excludeFolders: "Excluded folders",
   excludeGlobs: "Excluded patterns",
   excludeTags: "Excluded tags",

@@ -7,6 +7,7 @@ import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
+import { adoptPages, pagesOf, type VectorPage } from "./saved-vector-pages";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
@@ -44,6 +45,8 @@ export class ChunkIndex {
   private readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
   private textRevision = 0;
+  // Bumped when a vector is stored apart from its note (`setVector`) or the store changes precision.
+  private vectorChanges = 0;
   private vectors: VectorStore | undefined;
   private readonly tieKey: (id: string) => number;
   private readonly exported = new KeywordExport();
@@ -105,6 +108,11 @@ export class ChunkIndex {
     return this.textRevision;
   }
 
+  /** Changes with `revision` and whenever a stored vector changes: what is worked out from the vectors can be kept while both stay the same. */
+  get vectorRevision(): number {
+    return this.textRevision + this.vectorChanges;
+  }
+
   hasNote(path: string): boolean {
     return this.byPath.has(path);
   }
@@ -142,6 +150,7 @@ export class ChunkIndex {
       if (views.size % perStep === 0) yield;
     }
     this.vectors = next;
+    this.vectorChanges++;
     for (const [id, vector] of views) {
       const entry = this.chunks.get(id);
       if (entry) this.chunks.set(id, { ...entry, vector });
@@ -224,27 +233,31 @@ export class ChunkIndex {
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
   // `rows`: the saved vectors' arrays (a segmented index has one per segment), which the vector store adopts as they
-  // are (see `VectorStore.adopt`).
-  // `keywords` may also be the postings of the segments the notes came from (see `KeywordPart`).
+  // are (see `adoptPages`): int8 rows go into an int8 store without being dequantized, each chunk claiming the row
+  // its `SavedNote.rows` names (rows counted across the pages). `keywords` may also be the postings of the segments
+  // the notes came from (see `KeywordPart`).
   *restoreSteps(
     saved: readonly SavedNote[],
     keywords: Uint8Array | readonly KeywordPart[] | undefined,
     perStep = 256,
-    rows?: Float32Array | readonly Float32Array[],
+    rows?: VectorPage | readonly VectorPage[],
   ): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.restoring = keywords !== undefined;
-    for (const page of rows instanceof Float32Array ? [rows] : (rows ?? [])) this.vectorStore?.adopt(page);
+    const store = this.vectorStore;
+    const slotOf = adoptPages(store, pagesOf(rows), this.dims);
     try {
-      for (const { note, vectors } of saved) {
+      for (const { note, vectors, rows: rowOf } of saved) {
         const ids: string[] = [];
         this.byPath.set(note.path, ids);
         this.langs.noteAdded(note);
         for (const [i, chunk] of note.chunks.entries()) {
-          const entry = this.entryOf(note, chunk, vectors[i]);
+          const slot = slotOf(rowOf?.[i] ?? -1);
+          const entry = this.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
           this.chunks.set(chunk.id, entry);
           this.insertDoc(entry);
+          if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot);
           ids.push(chunk.id);
           order.push(entry);
           if (order.length % perStep === 0) yield;
@@ -311,6 +324,7 @@ export class ChunkIndex {
     const old = this.chunks.get(id);
     if (!old || !this.vectors || !this.usable(vector)) return false;
     this.vectors.recycle();
+    this.vectorChanges++;
     this.chunks.set(id, { ...old, vector: this.vectors.set(id, old.chunk.path, vector) });
     return true;
   }

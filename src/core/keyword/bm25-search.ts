@@ -2,8 +2,9 @@ import { plainClauses, type Bm25Params, type Bm25Postings, type ClauseTerm, type
 import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
 import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
-import { Accumulator } from "./score-accumulator";
-import { topK } from "./top-k";
+import { Accumulator, accumulatorsFor } from "./score-accumulator";
+import { HitTable } from "./hit-table";
+import { termKey, type TermCache, type TermWalk } from "./term-cache";
 
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
@@ -28,9 +29,8 @@ export function bm25Search(index: Bm25Postings, clauses: readonly QueryClause[],
 
 /** Every chunk a search matched, each with its final `score` (see `bm25Search`), in no order: read with `topHits`. */
 export interface ScoredHits {
-  hits: Bm25Hit[];
-  /** Ranks hits: by `score`, then by chunk score, then by chunk id. */
-  better: (a: Bm25Hit, b: Bm25Hit) => boolean;
+  /** The hits, ranked by `score`, then by chunk score, then by chunk id. */
+  table: HitTable;
   /** When notes were scored (for `perNote`): the note ordinal of each internal id, and how many ordinals there are. */
   notes?: { noteOf: (internalId: number) => number; size: number };
 }
@@ -44,41 +44,43 @@ export interface ScoredHits {
 export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
   const external = index.ids;
   const size = external.length + 1;
-  const scores = new Accumulator(size);
+  const [scores = new Accumulator(size), tfs = new Accumulator(size), best = new Accumulator(size)] = accumulatorsFor(size, 3);
   const pass = notes ? notePassFor(notes) : undefined;
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
-  let buffers: { tfs: Accumulator; best: Accumulator } | undefined;
+  let only: ClauseScores | undefined;
   for (const clause of clauses) {
-    const key = kept ? clauseKey(clause) : "";
+    const key = kept ? clauseKey(clause, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
     let scored = kept?.get(key);
     if (!scored) {
-      buffers ??= { tfs: new Accumulator(size), best: new Accumulator(size) };
-      scored = scoreClause(index, clause, p, pass, buffers);
+      scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms);
       kept?.set(key, scored);
     }
     const { chunkIds, chunkScores, noteIds, noteScores } = scored;
-    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
     pass?.addClause(noteIds, noteScores, clause.count);
+    // The first word of a query is its only clause: its scores are the sums, read without adding them up.
+    if (clauses.length === 1 && clause.count === 1) {
+      only = scored;
+      continue;
+    }
+    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
   }
-  const hits: Bm25Hit[] = [];
-  scores.drain((id, s) => hits.push({ id, score: s, chunk: s }));
+  const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
-  const byChunk = (a: Bm25Hit, b: Bm25Hit): boolean =>
-    a.chunk > b.chunk || (a.chunk === b.chunk && (external[a.id - 1] ?? "") < (external[b.id - 1] ?? ""));
-  const better = (a: Bm25Hit, b: Bm25Hit): boolean => a.score > b.score || (a.score === b.score && byChunk(a, b));
-  if (!pass || !notes) return { hits, better };
+  const table = new HitTable(drained.ids, Float64Array.from(drained.values), drained.values, external);
+  if (!pass || !notes) return { table };
   const noteScores = pass.finish();
-  withNoteScores(hits, noteScores, notes);
-  return { hits, better, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
+  table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
+  return { table, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
 }
 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */
 export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): Bm25Hit[] {
-  const { hits, better, notes } = scored;
-  const listed = notes ? capNotes(hits, notes, perNote, better) : hits;
-  return topK(listed, Math.min(limit, listed.length), better);
+  const { table, notes } = scored;
+  const candidates = table.candidates(limit);
+  const among = notes ? table.capPerNote(notes.noteOf, notes.size, perNote, candidates) : candidates;
+  return table.top(limit, among).map((i) => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
 }
 
 /** One clause's pass over its terms' postings: what it adds to each chunk, and to each note when `pass` is given. */
@@ -88,12 +90,14 @@ function scoreClause(
   p: Bm25Params,
   pass: NotePass | undefined,
   { tfs, best }: { tfs: Accumulator; best: Accumulator },
+  walks?: TermCache,
 ): ClauseScores {
   const fields = clause.props.flatMap((prop) => {
     const postings = index.fields[prop];
     return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
   });
   const langs = p.chunkLanguages;
+  const fieldsKey = walks ? fields.map((f) => `${f.prop}:${f.weight}`).join(",") : "";
   const known = new Map<ClauseTerm, number>();
   const dfOf = (t: ClauseTerm): number => {
     let df = known.get(t);
@@ -127,7 +131,10 @@ function scoreClause(
     if (df <= 0) continue;
     const mask = langs ? t.languages : undefined;
     pass?.startTerm();
-    for (const { prop, postings, weight: boost, avgLength } of fields) {
+    const key = walks ? termKey(term, mask, fieldsKey, p.b, pass?.lengthNorm) : "";
+    const walked = walks?.get(key);
+    if (walked) replay(walked, tfs, pass);
+    else for (const { prop, postings, weight: boost, avgLength } of fields) {
       const list = postings.postings(term);
       if (!list) continue;
       pass?.startField(prop, boost);
@@ -142,90 +149,39 @@ function scoreClause(
         pass?.visit(id, count);
       }
     }
+    if (walks && !walked) walks.set(key, walkOf(tfs, pass));
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;
     tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
     pass?.endTerm(weight, kind(t));
   }
-  const chunkIds: number[] = [];
-  const chunkScores: number[] = [];
-  best.drain((id, s) => {
-    chunkIds.push(id);
-    chunkScores.push(s);
-  });
+  const chunks = best.drainToArrays();
   const clauseNotes = pass?.endClause() ?? { ids: [], scores: [] };
   return {
-    chunkIds: Int32Array.from(chunkIds),
-    chunkScores: Float64Array.from(chunkScores),
+    chunkIds: chunks.ids,
+    chunkScores: chunks.values,
     noteIds: Int32Array.from(clauseNotes.ids),
     noteScores: Float64Array.from(clauseNotes.scores),
   };
 }
 
-/** Sets each hit's `score` to its note's: the note score plus `passageWeight` times the note's best chunk score. */
-function withNoteScores(hits: Bm25Hit[], noteScores: Float64Array, notes: NoteScoring): void {
-  const table = notes.table;
-  const bestChunk = new Float64Array(noteScores.length);
-  for (const h of hits) {
-    const n = table.noteOf(h.id);
-    if (n >= 0 && h.chunk > (bestChunk[n] ?? 0)) bestChunk[n] = h.chunk;
-  }
-  for (const h of hits) {
-    const n = table.noteOf(h.id);
-    h.score = n < 0 ? h.chunk : (noteScores[n] ?? 0) + notes.passageWeight * (bestChunk[n] ?? 0);
-  }
+/** A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts). */
+function walkOf(tfs: Accumulator, pass: NotePass | undefined): TermWalk {
+  const chunks = tfs.peekToArrays();
+  const notes = pass?.peekTerm();
+  return {
+    chunkIds: chunks.ids,
+    chunkTfs: chunks.values,
+    noteIds: notes?.ids ?? new Int32Array(0),
+    noteTfs: notes?.tfs ?? new Float64Array(0),
+    noteDf: notes?.df ?? 0,
+  };
 }
 
-/**
- * The `perNote` best chunks of each note. Keeping them is a bounded insertion per hit into the note's slots (indices
- * into `hits`, in one typed array), so the cost stays linear in the hits: a common word matches tens of thousands of
- * chunks on every keystroke.
- */
-function capNotes(
-  hits: Bm25Hit[],
-  notes: { noteOf: (internalId: number) => number; size: number },
-  perNote: number,
-  better: (a: Bm25Hit, b: Bm25Hit) => boolean,
-): Bm25Hit[] {
-  const width = Math.floor(perNote);
-  if (!Number.isFinite(perNote) || width >= hits.length) return hits;
-  const { noteOf, size } = notes;
-  const slots = new Int32Array(size * Math.max(1, width));
-  const filled = new Int32Array(size);
-  const touched: number[] = [];
-  hits.forEach((h, i) => {
-    const n = noteOf(h.id);
-    if (n < 0) return;
-    if (filled[n] === 0) touched.push(n);
-    insertBounded(slots, n * Math.max(1, width), Math.max(1, width), filled, n, i, (x, y) => better(hits[x] as Bm25Hit, hits[y] as Bm25Hit));
-  });
-  const out: Bm25Hit[] = [];
-  for (const n of touched) {
-    for (let j = 0; j < (filled[n] ?? 0); j++) out.push(hits[slots[n * Math.max(1, width) + j] ?? 0] as Bm25Hit);
-  }
-  return out;
-}
-
-/** Puts hit `i` into note `n`'s `width` slots from `start`, kept best first, dropping the worst when they are full. */
-function insertBounded(
-  slots: Int32Array,
-  start: number,
-  width: number,
-  filled: Int32Array,
-  n: number,
-  i: number,
-  better: (x: number, y: number) => boolean,
-): void {
-  let k = filled[n] ?? 0;
-  if (k === width) {
-    if (!better(i, slots[start + width - 1] ?? 0)) return;
-    k--;
-  } else filled[n] = k + 1;
-  while (k > 0 && better(i, slots[start + k - 1] ?? 0)) {
-    slots[start + k] = slots[start + k - 1] ?? 0;
-    k--;
-  }
-  slots[start + k] = i;
+/** Puts a kept walk where walking the term's postings would have left it. */
+function replay(walk: TermWalk, tfs: Accumulator, pass: NotePass | undefined): void {
+  for (let k = 0; k < walk.chunkIds.length; k++) tfs.add(walk.chunkIds[k] ?? 0, walk.chunkTfs[k] ?? 0);
+  pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
 }
 
 /**

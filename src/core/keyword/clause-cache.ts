@@ -1,4 +1,5 @@
 import type { QueryClause } from "./bm25-terms";
+import { TermCache } from "./term-cache";
 
 /** What one clause adds to every chunk's score, and to every note's when notes are scored (before its `count`). */
 export interface ClauseScores {
@@ -27,11 +28,14 @@ export class ClauseCache {
   private readonly held = new Map<string, ClauseScores>();
   private entries = 0;
   private revision: number | undefined;
+  /** The walks of the clauses' terms, for clauses not held (see term-cache.ts); same revision. */
+  readonly terms = new TermCache();
 
   /** Drops everything when the index changed since the cache was filled. */
   validFor(revision: number): this {
     if (this.revision !== revision) {
       this.held.clear();
+      this.terms.clear();
       this.entries = 0;
       this.revision = revision;
     }
@@ -69,9 +73,13 @@ export class ClauseCache {
   }
 }
 
-/** What a clause's scores depend on besides the index: its fields and each term with how it counts. */
-export function clauseKey(clause: QueryClause): string {
-  const terms = clause.terms.map((t) => {
+/**
+ * What a clause's scores depend on besides the index: its fields and each term with how it counts. With `occurs`,
+ * terms it says the index lacks are left out: they add nothing and set no cap, so "ques" (its own stem in no note)
+ * keys the same as "que" when both complete to the same terms, and "projec" as "proje".
+ */
+export function clauseKey(clause: QueryClause, occurs?: (term: string) => boolean): string {
+  const terms = (occurs ? clause.terms.filter((t) => occurs(t.term)) : clause.terms).map((t) => {
     const kind = t.fuzzy ? "f" : t.completion ? "c" : "o";
     return `${t.term}\u0001${t.weight}\u0001${kind}\u0001${t.languages ? t.languages.join("") : ""}`;
   });

@@ -117,6 +117,7 @@ let rows = new Int32Array(96);
 /** Whether `a` and `b` are within `maxEdits` in optimal string alignment distance; stops as soon as they can't be. */
 export function withinEdits(a: string, b: string, maxEdits: number): boolean {
   if (Math.abs(a.length - b.length) > maxEdits) return false;
+  if (maxEdits === 1) return withinOneEdit(a, b);
   const width = b.length + 1;
   if (rows.length < 3 * width) rows = new Int32Array(3 * width);
   const t = rows;
@@ -143,4 +144,29 @@ export function withinEdits(a: string, b: string, maxEdits: number): boolean {
     row = oldest;
   }
   return (t[prev + b.length] ?? maxEdits + 1) <= maxEdits;
+}
+
+/**
+ * `withinEdits(a, b, 1)` without the table: past the first difference, the rest must match after one substitution,
+ * insertion, deletion or swap of neighbours. Checking a hundred chunks' words against a misspelt word being typed
+ * calls it tens of thousands of times a keystroke.
+ */
+function withinOneEdit(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === la && i === lb) return true;
+  if (la === lb) {
+    if (sameFrom(a, i + 1, b, i + 1)) return true;
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameFrom(a, i + 2, b, i + 2);
+  }
+  return la > lb ? sameFrom(a, i + 1, b, i) : sameFrom(a, i, b, i + 1);
+}
+
+/** Whether `a` from `i` on equals `b` from `j` on. */
+function sameFrom(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
 }

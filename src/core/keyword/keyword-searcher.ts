@@ -4,6 +4,7 @@ import { scoreAgainstIndex, scoreHits, topHits, type ScoredHits } from "./bm25-s
 import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
 import { ClauseCache } from "./clause-cache";
+import { ChunkWordsMemo } from "./chunk-words";
 import { RevisionMemo } from "../index/revision-memo";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
@@ -55,6 +56,8 @@ export class KeywordSearcher {
   private readonly clauseScores = new ClauseCache();
   /** Typo corrections of the words of the last searches (see `KeywordQueryContext.corrections`). */
   private readonly corrections = new RevisionMemo<ClauseTerm[]>();
+  /** Words of the chunks the last searches checked for word order and misspelt words, tokenised once. */
+  private readonly chunkWords = new ChunkWordsMemo();
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -94,6 +97,8 @@ export class KeywordSearcher {
     const notes = { table: this.deps.notes, k1, b, passageWeight };
     const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
     const cache = this.clauseScores.validFor(this.deps.revision());
+    const memo = this.chunkWords.validFor(this.deps.revision());
+    const textWords = (id: string) => memo.textWords(id, this.deps.text);
     // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
     const scoredBy = new Map<boolean, ScoredHits>();
     const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
@@ -115,13 +120,12 @@ export class KeywordSearcher {
       // drop out when that is none. Short stems begin many words, and would otherwise lift every note that merely
       // shares a first syllable.
       const strict = new Map(run(true, depth, perNote).map((h) => [h.id, h]));
-      const text = this.deps.text;
       const out: ScoredId[] = [];
       for (const h of raw) {
         const without = strict.get(h.id);
         // Where those stems added nothing, there is nothing to check: SciFact asks for 1,200 chunks at a time, and
         // reading every one for the typed word made long questions with a rare name about 2.5 times slower at p95.
-        const kept = without?.score === h.score || coverTypos.every((t) => holdsWordNear(text(h.id), t)) ? h : without;
+        const kept = without?.score === h.score || coverTypos.every((t) => holdsWordNear(textWords(h.id), t)) ? h : without;
         if (kept) out.push(kept);
       }
       return out.sort((a, b) => b.score - a.score);
@@ -135,8 +139,8 @@ export class KeywordSearcher {
     // order.
     const depth = Math.max(limit, VERIFY_DEPTH);
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, this.deps.lines, this.deps.noteOf, opts.keepsNote)
-      : preferTypedWords(read(depth), typos, this.deps.text, this.deps.noteOf);
+      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, opts.keepsNote)
+      : preferTypedWords(read(depth), typos, textWords, this.deps.noteOf);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);
     const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));

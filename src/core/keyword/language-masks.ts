@@ -2,6 +2,7 @@ import type { Analyzer } from "../text/analyzer";
 import type { Language } from "../text/language";
 import type { FieldPostings } from "./field-postings";
 import { LANGUAGE_MARKER } from "./field-terms";
+import { stopTermsOfLanguage } from "./stop-term-table";
 
 /**
  * A set of the index's languages, by their ordinal in its language list: entry `i` is 1 when language `i` belongs.
@@ -59,8 +60,7 @@ export function stopTerms(analyzer: Analyzer, languages: readonly Language[]): M
   const byTerm = new Map<string, Set<number>>();
   languages.forEach((lang, ordinal) => {
     if (ordinal >= MAX_MASKED_LANGUAGES) return;
-    for (const word of lang.stopWords) {
-      const term = analyzer.normalize(word, lang);
+    for (const term of stopTermsOfLanguage(analyzer, lang)) {
       if (term === "") continue;
       const set = byTerm.get(term) ?? new Set<number>();
       set.add(ordinal);

@@ -106,6 +106,23 @@ export class NotePass {
     this.tfs.add(n, (this.boost * count) / (1 - b + (b * (this.lengths[n] ?? 0)) / this.avgLength));
   }
 
+  /** The length normalisation notes are scored with in this pass. */
+  get lengthNorm(): number {
+    return this.b;
+  }
+
+  /** The current term's note frequencies so far and its note-level document frequency (see term-cache.ts). */
+  peekTerm(): { ids: Int32Array; tfs: Float64Array; df: number } {
+    const { ids, values } = this.tfs.peekToArrays();
+    return { ids, tfs: values, df: this.df };
+  }
+
+  /** In place of the current term's postings: the note frequencies and document frequency a walk of them gave. */
+  replayTerm(ids: Int32Array, tfs: Float64Array, df: number): void {
+    for (let k = 0; k < ids.length; k++) this.tfs.add(ids[k] ?? 0, tfs[k] ?? 0);
+    this.df = df;
+  }
+
   /**
    * The term's postings are done: its note scores go into the clause's best. A completion's idf is capped at the
    * clause's own terms', a correction's at those and the completions' (terms come in that order), as at chunk level.

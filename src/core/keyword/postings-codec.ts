@@ -119,10 +119,8 @@ export function* decodePostings(bytes: Uint8Array, idOf: Int32Array, chunkCount:
       for (let t = 0; t < termCount; t++) {
         const n = input.count(chunkCount);
         const { ids, counts } = slab.take(n);
-        for (let k = 0; k < n; k++) {
-          ids[k] = idOf[input.count(chunkCount - 1)] ?? 0;
-          counts[k] = input.uint();
-        }
+        input.uintPairs(n, chunkCount - 1, ids, counts);
+        for (let k = 0; k < n; k++) ids[k] = idOf[ids[k]!] ?? 0;
         lists.push(PostingList.from(ids, counts));
         sinceYield += n + 1;
         if (sinceYield >= POSTINGS_PER_SLICE) {

@@ -10,6 +10,18 @@ export class Accumulator {
     this.values = new Float64Array(size);
   }
 
+  /** How many ids it can hold. */
+  get size(): number {
+    return this.values.length;
+  }
+
+  /** Clears whatever a pass that stopped early (an exception) left behind. */
+  reset(): this {
+    for (const id of this.touched) this.values[id] = 0;
+    this.touched.length = 0;
+    return this;
+  }
+
   add(id: number, v: number): void {
     if (this.values[id] === 0) this.touched.push(id);
     this.values[id] = (this.values[id] ?? 0) + v;
@@ -21,6 +33,38 @@ export class Accumulator {
     if (v > old) this.values[id] = v;
   }
 
+  /**
+   * Every non-zero entry as ids and values, in the order they were first touched, and clears them: `drain` without a
+   * call per entry.
+   */
+  drainToArrays(): { ids: Int32Array; values: Float64Array } {
+    const ids = new Int32Array(this.touched.length);
+    const values = new Float64Array(this.touched.length);
+    let n = 0;
+    for (const id of this.touched) {
+      const v = this.values[id] ?? 0;
+      this.values[id] = 0;
+      if (v === 0) continue;
+      ids[n] = id;
+      values[n++] = v;
+    }
+    this.touched.length = 0;
+    return n === ids.length ? { ids, values } : { ids: ids.slice(0, n), values: values.slice(0, n) };
+  }
+
+  /** Every non-zero entry as ids and values, in the order they were first touched, left in place. */
+  peekToArrays(): { ids: Int32Array; values: Float64Array } {
+    const ids: number[] = [];
+    const values: number[] = [];
+    for (const id of this.touched) {
+      const v = this.values[id] ?? 0;
+      if (v === 0) continue;
+      ids.push(id);
+      values.push(v);
+    }
+    return { ids: Int32Array.from(ids), values: Float64Array.from(values) };
+  }
+
   /** Visits every non-zero entry once and clears it. */
   drain(visit: (id: number, v: number) => void): void {
     for (const id of this.touched) {
@@ -30,4 +74,17 @@ export class Accumulator {
     }
     this.touched.length = 0;
   }
+}
+
+/** Accumulators of one size kept for reuse, by role: see `accumulatorsFor`. */
+let pool: Accumulator[] = [];
+
+/**
+ * `count` cleared accumulators for ids below `size`, the same ones as the last call asked for when the size fits. A
+ * keystroke's search scores into three arrays as long as the chunk count, and allocating and zeroing them anew on
+ * every key cost more than filling them. Only for synchronous passes that are done with them before the next call.
+ */
+export function accumulatorsFor(size: number, count: number): Accumulator[] {
+  if ((pool[0]?.size ?? 0) < size || pool.length < count) pool = Array.from({ length: Math.max(count, pool.length) }, () => new Accumulator(Math.max(size, Math.ceil((pool[0]?.size ?? 0) * 1.5), 64)));
+  return pool.slice(0, count).map((a) => a.reset());
 }

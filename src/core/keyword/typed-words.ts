@@ -1,4 +1,4 @@
-import { foldAccents } from "../text/languages";
+import { TextWords } from "./chunk-words";
 import { withinEdits } from "./fuzzy-terms";
 import type { ScoredId } from "../index/index-types";
 import { isOtherForm, MAX_ENDING } from "./word-forms";
@@ -20,7 +20,8 @@ export interface TypedWord {
 export function preferTypedWords(
   hits: readonly ScoredId[],
   typos: readonly TypedWord[],
-  text: (id: string) => string,
+  /** A chunk's text, or its words already prepared (see chunk-words.ts). */
+  text: (id: string) => string | TextWords,
   noteOf: (id: string) => string,
 ): ScoredId[] {
   const top = hits[0]?.score ?? 0;
@@ -50,19 +51,17 @@ export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf
   });
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-
 /**
  * How near `text` comes to a typed word (lower case, accents folded): 1 when it has a word within `edits` of it, or,
  * for the word being typed, one that begins with it; 0.5 when it has only another form of it (see
- * word-forms.ts); else 0. One pass over the text.
+ * word-forms.ts); else 0. `text` may be given as its words, already prepared (see chunk-words.ts).
  */
-export function nearness(text: string, { word, edits, prefix }: TypedWord): number {
+export function nearness(text: string | TextWords, { word, edits, prefix }: TypedWord): number {
+  const { raw, folded } = typeof text === "string" ? new TextWords(text) : text;
   let near = 0;
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    const raw = m[0];
-    if (!prefix && Math.abs(raw.length - word.length) > Math.max(edits, MAX_ENDING)) continue;
-    const w = /[^\p{ASCII}]/u.test(raw) ? foldAccents(raw) : raw;
+  for (let i = 0; i < raw.length; i++) {
+    if (!prefix && Math.abs((raw[i] ?? "").length - word.length) > Math.max(edits, MAX_ENDING)) continue;
+    const w = folded[i] ?? "";
     if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return 1;
     if (near === 0 && isOtherForm(w, word)) near = 0.5;
   }
@@ -70,6 +69,6 @@ export function nearness(text: string, { word, edits, prefix }: TypedWord): numb
 }
 
 /** Whether `text` has a word within `edits` of a typed word, or another form of it (see `nearness`). */
-export function holdsWordNear(text: string, typed: TypedWord): boolean {
+export function holdsWordNear(text: string | TextWords, typed: TypedWord): boolean {
   return nearness(text, typed) > 0;
 }

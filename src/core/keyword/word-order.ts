@@ -2,6 +2,7 @@ import { UNSPACED_LETTER } from "../text/bigrams";
 import { foldAccents } from "../text/languages";
 import type { ScoredId } from "../index/index-types";
 import { SHORT_QUERY_WORDS } from "./short-query";
+import { LineWords } from "./chunk-words";
 
 /** A short query's words in order, compared as notes' words are: lower case, accents folded, plain apostrophes. */
 export interface OrderedWords {
@@ -29,17 +30,17 @@ export function orderedWords(text: string, prefixLast: boolean): OrderedWords | 
 }
 
 /** Whether one line of `text` holds the words side by side, in order. */
-export function holdsInOrder(text: string, q: OrderedWords): boolean {
-  const lower = text.toLowerCase();
-  const folded = NON_ASCII.test(lower) ? comparable(lower) : lower;
+export function holdsInOrder(text: string | LineWords, q: OrderedWords): boolean {
+  const prepared = typeof text === "string" ? new LineWords(text) : text;
   // Most chunks lack one of the words outright: one substring test each rules them out before any tokenising.
-  if (!q.words.every((w) => folded.includes(w))) return false;
+  if (!q.words.every((w) => prepared.folded.includes(w))) return false;
   const n = q.words.length;
   const first = q.words[0] ?? "";
-  for (const line of folded.split("\n")) {
+  const lines = prepared.allLines();
+  for (let l = 0; l < lines.length; l++) {
     // Only lines with the first word (never the one being typed: there are two words at least) can hold the phrase.
-    if (!line.includes(first)) continue;
-    const words = [...line.matchAll(WORD)].map((m) => m[0]);
+    if (!(lines[l] ?? "").includes(first)) continue;
+    const words = prepared.wordsOf(l);
     for (let i = 0; i + n <= words.length; i++) {
       let k = 0;
       while (k < n && matches(words[i + k] ?? "", q.words[k] ?? "", q.prefixLast && k === n - 1)) k++;
@@ -62,7 +63,8 @@ function matches(word: string, typed: string, prefix: boolean): boolean {
 export function preferInOrder(
   hits: readonly ScoredId[],
   q: OrderedWords,
-  text: (id: string) => string,
+  /** A chunk's headings and text, one per line, or those already prepared (see chunk-words.ts). */
+  text: (id: string) => string | LineWords,
   noteOf: (id: string) => string,
   /** Notes whose chunks are checked; the others keep their score. Default every note. */
   checks: (note: string) => boolean = () => true,

@@ -28,6 +28,12 @@ export interface PersistOptions {
   pause?: () => Promise<void>;
 }
 
+/** How loading reads the vectors. */
+export interface LoadOptions extends PersistOptions {
+  /** An int8 vectors file's rows are kept as they are (`IndexSnapshot.int8`), for an index that keeps int8. Default false. */
+  keepInt8?: boolean;
+}
+
 /** What loading found. Exactly one of these, never a throw. */
 export type LoadOutcome =
   /** `recovered` is true when a save was interrupted between its two renames and its finished temp files were used. */
@@ -106,7 +112,7 @@ export async function loadIndexFiles(
   store: FileStore,
   dir: string,
   expect: SnapshotExpectations,
-  options: PersistOptions = {},
+  options: LoadOptions = {},
 ): Promise<LoadOutcome> {
   const paths = indexFilePaths(dir);
   const decodePair = async (
@@ -119,7 +125,7 @@ export async function loadIndexFiles(
     if (meta.value === null && vectors.value === null) return { kind: "missing" };
     if (meta.value === null) return { kind: "discarded", error: corruptFile("meta file", "missing") };
     if (vectors.value === null) return { kind: "discarded", error: corruptFile("vectors file", "missing") };
-    const decoded = await runSliced(decodeSnapshotSteps(meta.value, vectors.value, expect), options.pause);
+    const decoded = await runSliced(decodeSnapshotSteps(meta.value, vectors.value, expect, options.keepInt8 === true), options.pause);
     if (decoded.ok) return { kind: "loaded", snapshot: decoded.value, recovered };
     return { kind: "discarded", error: decoded.error, ...(decoded.reusable ? { reusable: decoded.reusable } : {}) };
   };

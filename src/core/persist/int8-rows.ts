@@ -1,4 +1,5 @@
-import { dequantizeInt8, quantizeInt8 } from "../vectors/vector-precision";
+import { dequantizeInt8, quantizeInt8, type Int8Rows } from "../vectors/vector-precision";
+import type { IndexSnapshot } from "./snapshot";
 import { LITTLE_ENDIAN_HOST } from "../shared/checksum";
 import { readFloat32LE } from "./float32-le";
 import { align4 } from "./container";
@@ -42,7 +43,7 @@ export function* writeInt8Rows(
 }
 
 /** Int8 rows read back from `body`: the scales (a copy on a big-endian host) and a view of the codes. */
-export function readInt8Rows(body: Uint8Array, rows: number, dims: number, hostIsLittleEndian = LITTLE_ENDIAN_HOST): { scales: Float32Array; codes: Int8Array } {
+export function readInt8Rows(body: Uint8Array, rows: number, dims: number, hostIsLittleEndian = LITTLE_ENDIAN_HOST): Int8Rows {
   const scales = readFloat32LE(body, rows, hostIsLittleEndian);
   const codes = new Int8Array(body.buffer, body.byteOffset + rows * 4, rows * dims);
   return { scales, codes };
@@ -58,4 +59,15 @@ export function* dequantizeInt8Rows(scales: Float32Array, codes: Int8Array, dims
     dequantizeInt8(codes.subarray(i * dims, (i + 1) * dims), scales[i]!, out.subarray(i * dims, (i + 1) * dims));
   }
   return out;
+}
+
+/**
+ * Row i of a loaded snapshot as float32 values: a view of `vectors`, or a dequantized copy when the snapshot kept its
+ * int8 rows (`IndexSnapshot.int8`). Undefined for a row without a vector.
+ */
+export function snapshotVector(s: Pick<IndexSnapshot, "header" | "vectors" | "hasVector" | "int8">, i: number): Float32Array | undefined {
+  const dims = s.header.dims;
+  if (dims === 0 || s.hasVector[i] !== 1) return undefined;
+  if (!s.int8) return s.vectors.subarray(i * dims, (i + 1) * dims);
+  return dequantizeInt8(s.int8.codes.subarray(i * dims, (i + 1) * dims), s.int8.scales[i]!);
 }

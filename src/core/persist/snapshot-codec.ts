@@ -59,20 +59,25 @@ export function decodeSnapshot(
   meta: Uint8Array,
   vectors: Uint8Array,
   expect: SnapshotExpectations,
+  keepInt8 = false,
 ): SnapshotDecodeResult {
-  return runAll(decodeSnapshotSteps(meta, vectors, expect));
+  return runAll(decodeSnapshotSteps(meta, vectors, expect, keepInt8));
 }
 
-/** `decodeSnapshot` in slices (see `runSliced`). */
+/**
+ * `decodeSnapshot` in slices (see `runSliced`). `keepInt8`: an int8 vectors file's rows stay int8 (`IndexSnapshot.int8`)
+ * instead of being dequantized, for an index that keeps int8. Default false.
+ */
 export function* decodeSnapshotSteps(
   meta: Uint8Array,
   vectors: Uint8Array,
   expect: SnapshotExpectations,
+  keepInt8 = false,
 ): Steps<SnapshotDecodeResult> {
   try {
     const m = yield* decodeMetaFile(meta);
     if (!m.ok) return m;
-    const v = yield* decodeVectorsFile(vectors);
+    const v = yield* decodeVectorsFile(vectors, keepInt8);
     if (!v.ok) return v;
     if (v.value.checksum !== m.value.vectorsChecksum) {
       return err(corruptFile("index files", "the vectors file is from another save (interrupted save?)"));
@@ -88,6 +93,7 @@ export function* decodeSnapshotSteps(
       vectors: v.value.vectors,
       hasVector: v.value.hasVector,
       vectorPrecision: v.value.precision,
+      ...(v.value.int8 ? { int8: v.value.int8 } : {}),
       ...(keywords ? { keywords } : {}),
     };
     const mismatch = describeMismatch(header, expect);

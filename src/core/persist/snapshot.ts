@@ -1,5 +1,5 @@
 import type { Chunk, NoteMeta } from "../types";
-import type { VectorPrecision } from "../vectors/vector-precision";
+import type { Int8Rows, VectorPrecision } from "../vectors/vector-precision";
 
 /**
  * Version of the on-disk layout of the index files. Bump it whenever the layout changes: files of any other version
@@ -65,8 +65,16 @@ export interface IndexSnapshot {
   header: SnapshotHeader;
   notes: NoteRecord[];
   chunks: StoredChunk[];
-  /** `chunks.length * dims` floats; row i belongs to chunk i. A row whose `hasVector` is 0 has no meaning. */
+  /**
+   * `chunks.length * dims` floats; row i belongs to chunk i. A row whose `hasVector` is 0 has no meaning. Empty when
+   * `int8` holds the rows instead (read a row either way with `snapshotVector`).
+   */
   vectors: Float32Array;
+  /**
+   * The int8 file's rows as they were saved, when the loader asked to keep them (`keepInt8`): an int8 index adopts
+   * them without dequantizing. Never set on a snapshot to save.
+   */
+  int8?: Int8Rows;
   /** 1 where row i holds a real vector, 0 where the chunk still waits for its embedding. */
   hasVector: Uint8Array;
   /**
@@ -82,9 +90,15 @@ export interface IndexSnapshot {
   keywordParts?: { bytes: Uint8Array | undefined; rows: Int32Array }[];
   /**
    * A segmented load's vectors, left in their segments' arrays instead of copied into `vectors` (which is then
-   * empty): `pages` for the vector store to adopt, `rowOf(i)` chunk i's row (undefined without a vector).
+   * empty): `pages` for the vector store to adopt (float32 rows, or int8 rows when the loader kept them), `rowOf(i)`
+   * chunk i's vector as float32 values (a view, or a dequantized copy of an int8 row; undefined without a vector),
+   * `int8RowOf(i)` its row counted across `pages` when that row is int8 (-1 otherwise).
    */
-  vectorPages?: { pages: Float32Array[]; rowOf(chunk: number): Float32Array | undefined };
+  vectorPages?: {
+    pages: (Float32Array | Int8Rows)[];
+    rowOf(chunk: number): Float32Array | undefined;
+    int8RowOf(chunk: number): number;
+  };
   /**
    * How the vectors file keeps the vectors (`vectors` is float32 in memory either way). Saving: default "float32".
    * Loading: what the file had ("float32" for files saved before the option).
@@ -111,4 +125,4 @@ export interface VectorRows {
 }
 
 /** A snapshot to save: its vectors may also be given by row (see `VectorRows`). */
-export type SnapshotToSave = Omit<IndexSnapshot, "vectors"> & { vectors: Float32Array | VectorRows };
+export type SnapshotToSave = Omit<IndexSnapshot, "vectors" | "int8"> & { vectors: Float32Array | VectorRows };

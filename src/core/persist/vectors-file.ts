@@ -5,7 +5,7 @@ import { isCount, isRecord, isStringArray } from "./json-guards";
 import { SLICE_BYTES, type Steps } from "../shared/slices";
 import { SNAPSHOT_FORMAT_VERSION, type SnapshotToSave } from "./snapshot";
 import { canonicalModelName } from "../ollama/model-name";
-import { isVectorPrecision, type VectorPrecision } from "../vectors/vector-precision";
+import { isVectorPrecision, type Int8Rows, type VectorPrecision } from "../vectors/vector-precision";
 import { dequantizeInt8Rows, int8RowsBytes, readInt8Rows, writeInt8Rows } from "./int8-rows";
 
 /**
@@ -25,8 +25,13 @@ export interface VectorsFileContent {
    * meta file is lost. Absent from files saved before it existed.
    */
   hashes?: string[];
-  /** How the file kept the vectors; `vectors` are float32 either way (dequantized from an int8 file). */
+  /**
+   * How the file kept the vectors; `vectors` are float32 either way (dequantized from an int8 file), unless the
+   * int8 rows were kept (`int8`).
+   */
   precision: VectorPrecision;
+  /** An int8 file's rows as they are, when decoding was asked to keep them; `vectors` is then empty. */
+  int8?: Int8Rows;
 }
 
 export function* encodeVectorsFile(s: SnapshotToSave): Steps<SealedFile> {
@@ -66,7 +71,11 @@ export function* encodeVectorsFile(s: SnapshotToSave): Steps<SealedFile> {
   });
 }
 
-export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileContent>> {
+/**
+ * Reads a vectors file. `keepInt8`: an int8 file's rows are handed over as they are (`int8`), for an index that
+ * keeps int8, instead of being dequantized into `vectors`. Default false.
+ */
+export function* decodeVectorsFile(bytes: Uint8Array, keepInt8 = false): Steps<Result<VectorsFileContent>> {
   const opened = yield* readContainer(bytes, "vectors", SNAPSHOT_FORMAT_VERSION);
   if (!opened.ok) return opened;
   const { header, body, checksum } = opened.value;
@@ -82,16 +91,13 @@ export function* decodeVectorsFile(bytes: Uint8Array): Steps<Result<VectorsFileC
   if (body.length < usedBytes || body.length - usedBytes > 3) {
     return err(corruptFile("vectors file", `body of ${body.length} bytes for ${rows} rows of ${dims}`));
   }
-  const vectors = precision === "int8" ? yield* dequantizeInt8Rows(...rowsOf(body, rows, dims)) : readFloat32LE(body, rows * dims);
+  const int8 = precision === "int8" ? readInt8Rows(body, rows, dims) : undefined;
+  const kept = keepInt8 ? int8 : undefined;
+  const vectors = kept ? new Float32Array(0) : int8 ? yield* dequantizeInt8Rows(int8.scales, int8.codes, dims) : readFloat32LE(body, rows * dims);
   const hasVector = new Uint8Array(rows);
   for (let i = 0; i < rows; i++) hasVector[i] = ((body[floatBytes + (i >>> 3)] ?? 0) >>> (i & 7)) & 1;
   const hashes = isStringArray(header.hashes, rows) ? header.hashes : undefined;
-  return ok({ model, dims, vectors, hasVector, checksum, precision, ...(hashes ? { hashes } : {}) });
-}
-
-function rowsOf(body: Uint8Array, rows: number, dims: number): [Float32Array, Int8Array, number] {
-  const { scales, codes } = readInt8Rows(body, rows, dims);
-  return [scales, codes, dims];
+  return ok({ model, dims, vectors, hasVector, checksum, precision, ...(hashes ? { hashes } : {}), ...(kept ? { int8: kept } : {}) });
 }
 
 function bitmapBytes(rows: number): number {

@@ -1,5 +1,6 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { cosine, dot, meanDirection } from "../vectors/vector-math";
+import { bestPairBatched, pairRows } from "./related-pair-batch";
 
 /** A chunk of the active note, its stored vector and how much its text counts (see `chunkRarity`). */
 export interface SourceVector {
@@ -73,6 +74,12 @@ export function probeVectors(sources: readonly SourceVector[], extra: number): F
  * `path` has no vectors on chunks of its own text. Chunks shared by too many notes never pair.
  */
 export function bestPair(index: ChunkIndex, sources: readonly SourceVector[], path: string): BestPair | undefined {
+  // Rarity is a step (0 or 1), so a pair's weighed similarity is its similarity and the kernel can rank the pairs.
+  if (sources.every((s) => s.rarity === 1)) {
+    const rows = pairRows(index, path, (id) => chunkRarity(index, id));
+    const batched = bestPairBatched(rows, sources, index.dims);
+    if (batched || rows.ids.length === 0) return batched;
+  }
   let best: BestPair | undefined;
   for (const id of index.chunkIdsOf(path)) {
     const vector = index.get(id)?.vector;

@@ -6,6 +6,7 @@ import { OllamaClient } from "../ollama/ollama-client";
 import type { ChunkIndex } from "../index/chunk-index";
 import { CalibrationKeeper } from "../search/calibration-keeper";
 import { OllamaRelevanceJudge } from "../ollama/relevance-judge";
+import { RelatedCache } from "../search/related-cache";
 import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../search/related-notes";
 import { Reranker } from "../search/reranker";
 import { SearchEngine, type SearchRequest } from "../search/search-engine";
@@ -44,6 +45,7 @@ export class VaultSearch {
   private exclusionsMemo: Exclusions | undefined;
   private readonly keeper: CalibrationKeeper;
   private readonly relatedKeeper: RelatedWeightsKeeper;
+  private readonly relatedLists = new RelatedCache();
   private readonly cache: MemoryEmbeddingCache | undefined;
   /** Whether each Ollama server answers; shared with the host's other sessions when it passes one. */
   readonly health: OllamaHealth;
@@ -94,7 +96,9 @@ export class VaultSearch {
     // Superseded notes are left out, as search leaves them out by default.
     const hidden = this.engine.supersededPaths().filter((p) => p !== path);
     const excludeLinked = hidden.length === 0 ? opts.excludeLinked : [...(opts.excludeLinked ?? []), ...hidden];
-    return findRelatedNotes(this.live, path, excludeLinked ? { ...opts, excludeLinked } : opts);
+    const asked = excludeLinked ? { ...opts, excludeLinked } : opts;
+    const index = this.live;
+    return this.relatedLists.get(index, path, asked, () => findRelatedNotes(index, path, asked));
   }
 
   /** The weights the fusion uses now: the settings' own, or the calibrated ones. */
@@ -265,6 +269,7 @@ export class VaultSearch {
   /** The sync actor's one hook: the index object was replaced, and search follows it. */
   private useIndex(index: ChunkIndex, notes: ReadonlyMap<string, NoteState>): void {
     this.live = index;
+    this.relatedLists.clear();
     this.engine.setDeps({ index, notes });
   }
 }

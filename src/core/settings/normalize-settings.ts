@@ -5,6 +5,7 @@ import { defaultSettings, SETTINGS_VERSION, type PluginSettings, type SearchSett
 import { LIMITS } from "./setting-limits";
 import { isVectorPrecision, VECTOR_PRECISIONS, type VectorPrecision } from "../vectors/vector-precision";
 import { SettingsReader } from "./settings-reader";
+import { INDEX_LOCATIONS, isIndexLocation, type IndexLocation } from "../persist/index-location";
 import { FILE_ONLY_SETTINGS, SETTING_LABELS } from "../errors/setting-labels";
 import { canonicalModelName } from "../ollama/model-name";
 import { readFolderWeights } from "./folder-weights";
@@ -73,6 +74,7 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
       hideLinked: r.boolean(field(data.related, "hideLinked"), SETTING_LABELS.hideLinked, d.related.hideLinked),
       followSection: r.boolean(field(data.related, "followSection"), SETTING_LABELS.followSection, d.related.followSection),
     },
+    indexLocation: readIndexLocation(data.indexLocation, d.indexLocation, r),
   };
   return { settings, errors: r.errors };
 }
@@ -80,6 +82,12 @@ export function normalizeSettings(raw: unknown): NormalizedSettings {
 function readVectorPrecision(raw: unknown, fallback: VectorPrecision, r: SettingsReader): VectorPrecision {
   if (raw === undefined || isVectorPrecision(raw)) return raw ?? fallback;
   r.errors.push(`${JSON.stringify(raw)} is not a vector precision (${VECTOR_PRECISIONS.join(" or ")}); ${fallback} is used. Pick one under "${SETTING_LABELS.vectorPrecision}" in the settings.`);
+  return fallback;
+}
+
+function readIndexLocation(raw: unknown, fallback: IndexLocation, r: SettingsReader): IndexLocation {
+  if (raw === undefined || isIndexLocation(raw)) return raw ?? fallback;
+  r.errors.push(`${JSON.stringify(raw)} is not an index location (${INDEX_LOCATIONS.join(" or ")}); ${fallback} is used. Pick one under "${SETTING_LABELS.indexLocation}" in the settings.`);
   return fallback;
 }
 

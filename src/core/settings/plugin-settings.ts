@@ -5,6 +5,7 @@ import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from "../search/search-opt
 import { DEFAULT_RERANK_CANDIDATES } from "../search/reranker";
 import { DEFAULT_INDEX_SETTINGS, resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 import type { VectorPrecision } from "../vectors/vector-precision";
+import type { IndexLocation } from "../persist/index-location";
 
 /** Version of the saved settings shape; `normalizeSettings` migrates anything older up to it. */
 export const SETTINGS_VERSION = 1;
@@ -93,6 +94,13 @@ export interface PluginSettings {
   vectorPrecision: VectorPrecision;
   /** Default { limit: 15, hideLinked: false, followSection: false }. */
   related: RelatedSettings;
+  /**
+   * Where the index lives (see `IndexLocation`): "vault" (the plugin's folder, synced with the notes and shared with
+   * the CLI/MCP server) or "device" (this device's data folder, never synced; the CLI finds it from the vault path).
+   * It is saved with the settings, so it holds for every device that syncs them. A change takes effect at the next
+   * start, which copies the index over (nothing is embedded again). Default "vault".
+   */
+  indexLocation: IndexLocation;
 }
 
 const { hyde: _hydeFlag, ...DEFAULT_SEARCH_SETTINGS } = DEFAULT_SEARCH_OPTIONS;
@@ -123,6 +131,7 @@ export function defaultSettings(): PluginSettings {
     defaultLanguage: "en",
     vectorPrecision: DEFAULT_INDEX_SETTINGS.vectorPrecision,
     related: { limit: 15, hideLinked: false, followSection: false },
+    indexLocation: "vault",
   };
 }
 

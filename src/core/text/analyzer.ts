@@ -51,7 +51,10 @@ export class Analyzer {
   private readonly stemCache = new Map<string, string>();
   private readonly segmenter: Intl.Segmenter | undefined;
 
-  constructor(private readonly options: AnalyzerOptions = DEFAULT_ANALYZER_OPTIONS) {
+  constructor(
+    /** How this analyzer makes terms (read by tables made for one configuration, see stop-term-table.ts). */
+    readonly options: AnalyzerOptions = DEFAULT_ANALYZER_OPTIONS,
+  ) {
     this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : undefined;
   }
 

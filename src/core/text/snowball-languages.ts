@@ -51,9 +51,17 @@ import { stopwords as ukStop } from "@orama/stopwords/ukrainian";
 import { tokenizer as oramaTokenizer } from "@orama/orama/components";
 import { cueForm, type Language, type Script } from "./language";
 import { elision, EXTRA_CUES, LETTER_CUES, NOT_CUES, LITHUANIAN_FIXES, SERBIAN_FIXES, toSerbianCyrillic, TURKISH_FIXES, UKRAINIAN_FIXES } from "./language-cues";
-import { ENGLISH_STOP_WORDS } from "./stop-words";
 import { bulgarianStem } from "./bulgarian-stem";
 import { shieldedStemmer } from "./foreign-code";
+
+/**
+ * English stop words: Lucene's classic list. Kept short on purpose: a longer list removes words such as "not" and
+ * "against" that carry meaning in notes and claims, and BM25's idf already discounts frequent words.
+ */
+const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
+  "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it", "no", "not", "of",
+  "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "will", "with",
+]);
 
 const porter = shieldedStemmer("en", oramaTokenizer.createTokenizer({ language: "english", stemming: true }).stemmer ?? ((w: string) => w));
 

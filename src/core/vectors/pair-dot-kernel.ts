@@ -1,3 +1,4 @@
+import { instantiateKernel } from "./wasm-kernel";
 import { PAIR_DOT_WASM } from "./pair-dot-wasm";
 
 /** Vectors copied into the kernel's memory per call: 256 × 768 floats is 768 KB. */
@@ -38,7 +39,8 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
   const probeB = dims * 4;
   const out = 2 * dims * 4;
   const vecs = out + BATCH * 8;
-  const needed = vecs + BATCH * dims * 4;
+  // Past the rows, the kernel widens the two probes to float64 (8 bytes a value) once a call.
+  const needed = vecs + BATCH * dims * 4 + 2 * dims * 8;
   if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
   // Views are taken per call: growing the memory (another dims) detaches older ones.
   const setProbes = (a: Float32Array, b: Float32Array): Float32Array => {
@@ -72,16 +74,6 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
 }
 
 function instantiate(): Exports | null {
-  try {
-    if (typeof WebAssembly !== "object") return null;
-    const bytes = Uint8Array.from(atob(PAIR_DOT_WASM), (c) => c.charCodeAt(0));
-    if (!WebAssembly.validate(bytes)) return null;
-    // Synchronous compilation is allowed for a module this small (a few hundred bytes), also on a page's main thread.
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
-    const { memory, pairDot } = instance.exports;
-    if (!(memory instanceof WebAssembly.Memory) || typeof pairDot !== "function") return null;
-    return { memory, pairDot: pairDot as Exports["pairDot"] };
-  } catch {
-    return null;
-  }
+  const kernel = instantiateKernel(PAIR_DOT_WASM, "pairDot");
+  return kernel === null ? null : { memory: kernel.memory, pairDot: kernel.fn as Exports["pairDot"] };
 }

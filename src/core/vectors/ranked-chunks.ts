@@ -112,6 +112,7 @@ export function* scanAtFloor(
       }
     },
     perStep,
+    allowed,
   );
 }
 

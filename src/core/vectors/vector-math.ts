@@ -53,3 +53,20 @@ export function meanDirection(vectors: readonly Float32Array[]): Float32Array | 
   }
   return sum;
 }
+
+/** `normOfValues` of the dequantized codes, without making them: each value rounded to float32 as `dequantizeInt8` does. */
+export function normOfCodes(codes: Int8Array, scale: number): number {
+  let sum = 0;
+  for (let i = 0; i < codes.length; i++) {
+    const x = Math.fround(codes[i]! * scale);
+    sum += x * x;
+  }
+  return Math.sqrt(sum);
+}
+
+/** Euclidean norm as a running sum in order. */
+export function normOfValues(v: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  return Math.sqrt(sum);
+}

@@ -8,6 +8,12 @@ export type VectorPrecision = "float32" | "int8";
 
 export const VECTOR_PRECISIONS: readonly VectorPrecision[] = ["float32", "int8"];
 
+/** Vectors kept as int8 rows back to back: row i stands for `codes[i·dims…(i+1)·dims] × scales[i]`. */
+export interface Int8Rows {
+  scales: Float32Array;
+  codes: Int8Array;
+}
+
 /** The largest code: symmetric, so -127…127 (and -128 is never used, which keeps negation exact). */
 const INT8_MAX = 127;
 

@@ -1,5 +1,6 @@
 import { NoteSlots } from "./note-slots";
-import { dequantizeInt8, quantizeInt8, type VectorPrecision } from "./vector-precision";
+import { normOfCodes, normOfValues } from "./vector-math";
+import { dequantizeInt8, quantizeInt8, type Int8Rows, type VectorPrecision } from "./vector-precision";
 
 /**
  * A run of consecutive slots whose vectors lie back to back: in one Float32Array (`rows`), or, in an int8 store, as
@@ -33,7 +34,7 @@ const PAGE_SLOTS = 1024;
 
 const FREE = 0;
 const LIVE = 1;
-/** A row of an adopted array that no chunk has claimed yet (see `adopt`). */
+/** A row of an adopted array that no chunk has claimed yet (see `adopt` and `adoptInt8`). */
 const UNCLAIMED = 2;
 
 /**
@@ -160,7 +161,7 @@ export class VectorStore {
       const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
       const codes = page.codes.subarray(row * dims, (row + 1) * dims);
       page.scales[row] = quantizeInt8(vector.subarray(0, dims), codes);
-      this.normOf[slot] = normOfValues(dequantizeInt8(codes, page.scales[row]));
+      this.normOf[slot] = normOfCodes(codes, page.scales[row]);
       return undefined;
     }
     const view = this.views[slot] as Float32Array;
@@ -210,6 +211,38 @@ export class VectorStore {
     const first = this.capacity;
     this.addPage(rows.subarray(0, count * this.dims), count);
     this.state.fill(UNCLAIMED, first, first + count);
+  }
+
+  /**
+   * Takes int8 rows (e.g. a loaded int8 vectors file's codes and scales) as a page of its own, without copying or
+   * dequantizing them, and returns the slot of row 0: `claim` gives each row to its chunk, and `settle()` frees the
+   * rows nobody claimed. Undefined (nothing taken) in a float32 store.
+   */
+  adoptInt8(rows: Int8Rows): number | undefined {
+    const count = rows.scales.length;
+    if (this.precision !== "int8" || count === 0 || rows.codes.length < count * this.dims) return undefined;
+    const first = this.capacity;
+    this.pageList.push({ first, count, codes: rows.codes.subarray(0, count * this.dims), scales: rows.scales });
+    this.grow(count);
+    this.state.fill(UNCLAIMED, first, first + count);
+    return first;
+  }
+
+  /**
+   * Makes slot `slot`, an unclaimed row of an adopted int8 page (`adoptInt8`), chunk `id`'s vector, of note `path`,
+   * as it lies. Its norm is the one `set` would have given the same codes. False (nothing changed) when the slot is not
+   * an unclaimed adopted row or the chunk has a vector already.
+   */
+  claim(id: string, path: string, slot: number): boolean {
+    if (this.precision !== "int8" || this.state[slot] !== UNCLAIMED || this.slotOf.has(id)) return false;
+    this.slotOf.set(id, slot);
+    this.idOf[slot] = id;
+    this.notes.place(slot, path);
+    this.state[slot] = LIVE;
+    this.keyOf[slot] = this.tieKey(id);
+    const { page, row } = this.pageOf(slot) as { page: Int8Page; row: number };
+    this.normOf[slot] = normOfCodes(page.codes.subarray(row * this.dims, (row + 1) * this.dims), page.scales[row]!);
+    return true;
   }
 
   /** Rows of adopted arrays that no chunk claimed become free slots. */
@@ -279,13 +312,6 @@ export class VectorStore {
     const page = list[lo]!;
     return { page, row: slot - page.first };
   }
-}
-
-/** Euclidean norm as a running sum in order. */
-function normOfValues(v: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
-  return Math.sqrt(sum);
 }
 
 function grown<T extends Uint8Array | Float64Array>(a: T, size: number): T {

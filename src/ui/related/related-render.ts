@@ -3,6 +3,7 @@ import { buildExcerpt } from "../../core/search/excerpt";
 import type { RelatedEntry, RelatedResult } from "../../core/search/related-notes";
 import { headingTrail, renderExcerpt } from "../search/excerpt-render";
 import { formatPercent } from "../format";
+import { isOllamaOutage } from "../search/search-status";
 
 /** Why the list is empty or partial, in words; undefined when the list speaks for itself. */
 export function relatedStatusMessage(result: RelatedResult): string | undefined {
@@ -18,6 +19,16 @@ export function relatedStatusMessage(result: RelatedResult): string | undefined 
     case "ok":
       return result.entries.length === 0 ? "No related notes found." : undefined;
   }
+}
+
+/**
+ * The line the view keeps on top while the index service can't reach Ollama (its last error): related notes still
+ * come from the embeddings the index holds (on a phone, those the computer made and synced), and only notes changed
+ * since wait for theirs. Undefined when Ollama answers.
+ */
+export function relatedOutageMessage(lastError: { code: string; message: string } | undefined): string | undefined {
+  if (!isOllamaOutage(lastError)) return undefined;
+  return "Ollama isn't reachable: related notes come from the embeddings already in the index. Notes changed since get theirs once Ollama is back.";
 }
 
 /** Draws one related note: title and match, heading path and excerpt of the closest chunk, and its path. */

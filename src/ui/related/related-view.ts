@@ -5,7 +5,7 @@ import type { PluginSettings } from "../../core/settings/plugin-settings";
 import { openNote } from "../note-actions";
 import type { CursorPort, IndexProgress, IndexStatusPort, RelatedPort, SettingsPort } from "../ports";
 import { startNoteDrag } from "./related-drag";
-import { relatedStatusMessage, renderRelatedEntry } from "./related-render";
+import { relatedOutageMessage, relatedStatusMessage, renderRelatedEntry } from "./related-render";
 import { RelatedToolbar } from "./related-toolbar";
 
 export const RELATED_VIEW_TYPE = "hybrid-vault-search-related";
@@ -32,6 +32,8 @@ export class RelatedView extends ItemView implements HoverParent {
   private paused = false;
   private shownPath: string | undefined;
   private shownStatus: RelatedResult["status"] | undefined;
+  /** The list shows the line that Ollama can't be reached. */
+  private shownOutage = false;
   private shownSection: RelatedResult["section"];
   private toolbar: RelatedToolbar | undefined;
   private listEl: HTMLElement | undefined;
@@ -113,6 +115,9 @@ export class RelatedView extends ItemView implements HoverParent {
     this.shownSection = result.section;
     this.toolbar.setTarget(path, result.section?.headingPath);
     this.toolbar.setHidden(linked.length);
+    const outage = relatedOutageMessage(this.deps.status.status().lastError);
+    this.shownOutage = outage !== undefined;
+    if (outage !== undefined) this.listEl.createDiv({ cls: "hvs-related-outage", text: outage });
     const message = relatedStatusMessage(result);
     if (message !== undefined) {
       this.listEl.createDiv({ cls: result.entries.length > 0 ? "hvs-related-notice" : "hvs-related-empty", text: message });
@@ -174,7 +179,8 @@ export class RelatedView extends ItemView implements HoverParent {
   private onProgress(p: IndexProgress): void {
     if (this.paused || this.shownPath === undefined) return;
     const waiting = this.shownStatus === "not-indexed" || this.shownStatus === "no-embeddings";
-    if (p.currentFile === this.shownPath || (waiting && p.phase === "idle")) this.schedule();
+    const outageChanged = (relatedOutageMessage(p.lastError) !== undefined) !== this.shownOutage;
+    if (p.currentFile === this.shownPath || (waiting && p.phase === "idle") || outageChanged) this.schedule();
   }
 
   private onRename(path: string, oldPath: string): void {

@@ -28,7 +28,7 @@ export function noticeLines(response: SearchResponse | undefined, ollamaUrl: str
     if (QUIET.has(notice.code)) continue;
     const suggestion = notice.suggestion?.trim() ? notice.suggestion : undefined;
     if (notice.code === "KEYWORD_FALLBACK" && isUnreachable(notice.error)) {
-      lines.push({ text: `Keyword results only: Ollama unreachable at ${ollamaUrl}`, outage: true });
+      lines.push({ text: `Ollama isn't reachable at ${ollamaUrl}: showing keyword results from the index.`, outage: true });
     } else if (notice.code === "KEYWORD_FALLBACK" && (notice.error?.code === "OLLAMA_TIMEOUT" || (notice.error && isChainError(notice.error)))) {
       // A stuck server: the next searches answer from keywords at once, so the line stays while they run.
       lines.push({ text: notice.message, outage: true });
@@ -37,6 +37,14 @@ export function noticeLines(response: SearchResponse | undefined, ollamaUrl: str
     }
   }
   return lines;
+}
+
+/**
+ * Whether `error` says the embedding server can't be used right now: unreachable, stuck (timed out), or every server
+ * of a fallback chain failing. Not "no embedding model is set up", which is a setting to fix, not an outage.
+ */
+export function isOllamaOutage(error: { code: string; message: string } | undefined): boolean {
+  return isUnreachable(error) || error?.code === "OLLAMA_TIMEOUT" || (error !== undefined && isChainError(error));
 }
 
 /**

@@ -7,7 +7,6 @@ import type { SearchPort } from "../ports";
 import { parseModePrefix, typingLastWord } from "./query-mode";
 import { emptyState, rowsKey, type SearchChange, type SearchState, statusLines, type ListChange } from "./search-state";
 import { noticeLines } from "./search-status";
-import { keptSelection } from "./selection-keeper";
 import { RerankStage } from "./rerank-stage";
 
 /** What the store searches with. */
@@ -220,4 +219,17 @@ function sameQuery(a: SearchState, b: SearchState): boolean {
 
 function pathsOf(results: readonly NoteResult[]): string[] {
   return results.map((r) => r.path);
+}
+
+/**
+ * Where the selection goes when a result list is replaced: it follows the selected note if the new list still
+ * has it, and otherwise stays at the same position (clamped to the new list), so the row under the cursor or the
+ * keyboard focus does not jump when better results arrive.
+ */
+export function keptSelection(oldKeys: readonly string[], oldIndex: number, newKeys: readonly string[]): number {
+  if (newKeys.length === 0) return 0;
+  const selected = oldKeys[oldIndex];
+  const found = selected === undefined ? -1 : newKeys.indexOf(selected);
+  if (found >= 0) return found;
+  return Math.min(Math.max(0, oldIndex), newKeys.length - 1);
 }

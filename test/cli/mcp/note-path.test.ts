@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestPaths } from "../../../src/cli/mcp/closest-paths";
+import { closestPaths } from "../../../src/cli/mcp/note-path";
 import { notePathOf } from "../../../src/cli/mcp/note-path";
 
 describe("notePathOf", () => {

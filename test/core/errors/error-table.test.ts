@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, type MessageId } from "../../../src/core/errors/error-table";
+import { MESSAGE_AREAS, MESSAGES, type MessageId } from "../../../src/core/errors/error-table";
 import { failure, messageText, settingsNamedBy } from "../../../src/core/errors/messages";
 import { normalizeSettings } from "../../../src/core/settings/normalize-settings";
 import { LIMITS } from "../../../src/core/settings/setting-limits";
@@ -9,6 +9,12 @@ const ids = Object.keys(MESSAGES) as MessageId[];
 const realLabels = new Set<string>([...Object.values(SETTING_LABELS), ...Object.values(FILE_ONLY_SETTINGS)]);
 
 describe("the error table", () => {
+  it("gives every id one message: no area repeats an id of another (a repeat would silently replace it)", () => {
+    const perArea = MESSAGE_AREAS.map((area) => Object.keys(area));
+    expect(perArea.flat()).toHaveLength(ids.length);
+    expect(new Set(perArea.flat()).size).toBe(ids.length);
+  });
+
   it("names a setting only through the labels of the settings tab, whenever a message mentions settings", () => {
     const mentions = ids.filter((id) => /\bsettings?\b/i.test(MESSAGES[id].template));
     expect(mentions.length).toBeGreaterThan(5);

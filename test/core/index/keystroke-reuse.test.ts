@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
-import { ClauseCache } from "../../../src/core/keyword/clause-cache";
+import { ClauseCache, clauseKey } from "../../../src/core/keyword/clause-cache";
+import { TermCache } from "../../../src/core/keyword/term-cache";
 import { RevisionMemo } from "../../../src/core/index/revision-memo";
 import type { ChunkedNote } from "../../../src/core/types";
 
@@ -71,6 +72,17 @@ describe("keystroke reuse (clause scores and corrections kept between searches)"
     check();
   });
 
+  it("gives the key typed after an edit the results of a fresh index (term walks and chunk words are not carried over)", () => {
+    const notes = notesOf(30);
+    const idx = indexOf(notes);
+    // "proj" walks the completion "project"; "irigation gard" reads chunks' words for the misspelt word.
+    for (const key of ["pro", "proj", "irigation gar"]) search(idx, key);
+    const edited = chunkNote("n1.md", "# project\n\nproject project projection irrigation garden\n");
+    idx.addNote(edited);
+    notes.set("n1.md", edited);
+    for (const key of ["proje", "irigation gard"]) expect(search(idx, key), key).toEqual(search(indexOf(notes), key));
+  });
+
   it("forgets what it kept from searches made while a saved index was being restored", () => {
     const notes = notesOf(30);
     const idx = indexOf(notes);
@@ -99,6 +111,14 @@ describe("ClauseCache", () => {
     expect(cache.validFor(2).get("a")).toBeUndefined();
   });
 
+  it("keys a clause without the terms the index lacks, which add nothing to it", () => {
+    const clause = (terms: string[]) => ({ terms: terms.map((term) => ({ term, weight: 1 })), count: 1, props: ["text"] });
+    const occurs = (term: string) => term !== "ques";
+    expect(clauseKey(clause(["que", "ques", "question"]), occurs)).toBe(clauseKey(clause(["que", "question"]), occurs));
+    expect(clauseKey(clause(["que", "ques", "question"]))).not.toBe(clauseKey(clause(["que", "question"])));
+    expect(clauseKey(clause(["que", "questions"]), occurs)).not.toBe(clauseKey(clause(["que", "question"]), occurs));
+  });
+
   it("drops the least recently used clauses past its limit, and never keeps one too large", () => {
     const cache = new ClauseCache().validFor(1);
     for (let i = 0; i < 30; i++) {
@@ -110,6 +130,27 @@ describe("ClauseCache", () => {
     expect(cache.size).toBeLessThanOrEqual(24);
     cache.set("huge", scores(2_000_001));
     expect(cache.get("huge")).toBeUndefined();
+  });
+});
+
+describe("TermCache", () => {
+  const walk = (n: number) => ({ chunkIds: new Int32Array(n), chunkTfs: new Float64Array(n), noteIds: new Int32Array(0), noteTfs: new Float64Array(0), noteDf: 0 });
+
+  it("is emptied with its clause cache when the revision changes", () => {
+    const cache = new ClauseCache().validFor(1);
+    cache.terms.set("t", walk(2));
+    expect(cache.validFor(1).terms.get("t")?.chunkIds.length).toBe(2);
+    expect(cache.validFor(2).terms.get("t")).toBeUndefined();
+  });
+
+  it("drops the least recently used walks past its limit, and never keeps one too large", () => {
+    const terms = new TermCache();
+    terms.set("big", walk(1_500_000));
+    terms.set("other", walk(600_000));
+    expect(terms.get("big")).toBeUndefined();
+    expect(terms.get("other")).toBeDefined();
+    terms.set("huge", walk(2_000_001));
+    expect(terms.get("huge")).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@ import { decodeSnapshot, encodeSnapshot } from "../../../src/core/persist/snapsh
 import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot } from "../../../src/core/persist/snapshot";
 import { decodeVectorsFile, encodeVectorsFile } from "../../../src/core/persist/vectors-file";
 import { VectorStore } from "../../../src/core/vectors/vector-store";
+import { snapshotVector } from "../../../src/core/persist/int8-rows";
 import { buildSnapshot, expectationsOf } from "./snapshot-fixtures";
 
 const DIMS = 64;
@@ -55,6 +56,26 @@ describe("the vectors file in each precision", () => {
     // Saving the loaded (dequantized) vectors as int8 again gives the same file: nothing more is lost.
     const again = encoded({ ...back.value, vectorPrecision: "int8" });
     expect([...again.vectors]).toEqual([...small.vectors]);
+  });
+
+  it("hands an int8 file's rows over as they are when asked (keepInt8), each row reading as the dequantized one", () => {
+    const s = sample();
+    const small = encoded({ ...s, vectorPrecision: "int8" });
+    const plain = decodeSnapshot(small.meta, small.vectors, expectationsOf(s));
+    const kept = decodeSnapshot(small.meta, small.vectors, expectationsOf(s), true);
+    if (!plain.ok || !kept.ok) throw new Error("unreadable");
+    expect(plain.value.int8).toBeUndefined();
+    expect(kept.value.vectors.length).toBe(0);
+    expect(kept.value.int8?.codes.buffer).toBe(small.vectors.buffer);
+    for (let i = 0; i < s.hasVector.length; i++) {
+      const want = s.hasVector[i] ? [...plain.value.vectors.subarray(i * DIMS, (i + 1) * DIMS)] : undefined;
+      const got = snapshotVector(kept.value, i);
+      expect(got ? [...got] : undefined).toEqual(want);
+    }
+    // A float32 file is read as before: keepInt8 has nothing to keep.
+    const full = encoded(s);
+    const f = decodeSnapshot(full.meta, full.vectors, expectationsOf(s), true);
+    expect(f.ok && f.value.int8 === undefined && f.value.vectors.length === s.vectors.length).toBe(true);
   });
 
   it("writes int8 rows given one by one (as a save reads them from the index) like rows given as one array", () => {

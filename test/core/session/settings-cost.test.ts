@@ -45,7 +45,10 @@ describe("what a settings change costs", () => {
     expect(indexCost(a, { ...a, maxNoteBytes: a.maxNoteBytes * 2 })).toEqual({ rebuild: true, relanguage: false, rescan: false, convertVectors: false });
     expect(indexCost(a, { ...a, defaultLanguage: "de" })).toEqual({ rebuild: false, relanguage: true, rescan: false, convertVectors: false });
     expect(indexCost(a, { ...a, excludeTags: ["x"] })).toEqual({ rebuild: false, relanguage: false, rescan: true, convertVectors: false });
-    expect(indexCost(a, { ...a, vectorPrecision: "int8" })).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: true });
+    expect(indexCost(a, { ...a, vectorPrecision: "float32" })).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: true });
+    // An index of the old default (float32) under today's default (int8) converts, never rebuilds.
+    expect(a.vectorPrecision).toBe("int8");
+    expect(indexCost({ ...a, vectorPrecision: "float32" }, a)).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: true });
     expect(indexCost(a, { ...a, debounceMs: 5 })).toEqual({ rebuild: false, relanguage: false, rescan: false, convertVectors: false });
     // The settings tab's reasons come from the same decision.
     const b = base();

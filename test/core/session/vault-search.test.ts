@@ -22,10 +22,11 @@ describe("a vault search session's settings changes, through the fake Ollama", (
   // The CLI's pass-through counter: it counts the documents the index asks for, cache hits included.
   let tallies: CountingEmbedder[];
   let store: MemoryFileStore;
+  let source: MemoryNoteSource;
   const documents = (): number => tallies.reduce((n, t) => n + t.documents, 0);
 
   async function started(over: Partial<PluginSettings> = {}): Promise<VaultSearch> {
-    const source = new MemoryNoteSource();
+    source = new MemoryNoteSource();
     for (let i = 0; i < NOTES; i++) source.write(`n${i}.md`, `# Note ${i}\n\nSourdough starter number ${i} rises overnight. The levain doubles in a warm kitchen. Bake ${i} uses rye flour and some spelt.\n`);
     // Long enough to be cut differently when the chunk size changes.
     source.write("long.md", `# Long\n\n${Array.from({ length: 60 }, (_, i) => `Paragraph ${i} about rye, spelt and hydration.`).join("\n\n")}\n`);
@@ -56,6 +57,21 @@ describe("a vault search session's settings changes, through the fake Ollama", (
     await s.service.whenIdle();
     expect(s.effectiveWeights()).toEqual(expect.objectContaining({ bm25: 3 }));
     expect({ documents: documents(), inputs: fake.stats.embedInputs, embedders: tallies.length }).toEqual(before);
+    await s.service.stop();
+  });
+
+  it("hands out the same related list while nothing changed, and a new one that shows an edit", async () => {
+    const s = await started();
+    const opts = { limit: 20, rrfK: 5, weights: { vector: 1, bm25: 1 } };
+    const first = s.related("n1.md", opts);
+    expect(first.status).toBe("ok");
+    expect(s.related("n1.md", opts)).toBe(first);
+    source.write("twin.md", "# Twin\n\nSourdough starter number 1 rises overnight. The levain doubles in a warm kitchen. Bake 1 uses rye flour and some spelt.\n");
+    s.service.enqueue({ kind: "upsert", path: "twin.md" });
+    await s.service.flush();
+    const after = s.related("n1.md", opts);
+    expect(after).not.toBe(first);
+    expect(after.entries.map((e) => e.path)).toContain("twin.md");
     await s.service.stop();
   });
 

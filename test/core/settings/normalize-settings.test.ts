@@ -207,3 +207,14 @@ describe("the vector precision setting", () => {
     expect(odd.errors.join(" ")).toMatch(/"int4" is not a vector precision.*Vector precision/);
   });
 });
+
+describe("the index location setting", () => {
+  it("is the vault by default, keeps vault or device, and falls back with a message on anything else", () => {
+    expect(normalizeSettings(undefined).settings.indexLocation).toBe("vault");
+    const device = normalizeSettings({ indexLocation: "device" });
+    expect([device.settings.indexLocation, device.errors]).toEqual(["device", []]);
+    const odd = normalizeSettings({ indexLocation: "cloud" });
+    expect(odd.settings.indexLocation).toBe("vault");
+    expect(odd.errors.join(" ")).toMatch(/"cloud" is not an index location.*Index location/);
+  });
+});

@@ -251,4 +251,25 @@ describe("RelatedView, readable scores and hidden links", () => {
     box.dispatchEvent(new Event("change"));
     await vi.waitFor(() => expect(el.querySelector(".hvs-related-hidden")?.getText()).toBe("1 linked note hidden"));
   });
+
+  it("keeps a line on top while Ollama can't be reached, listing from the stored embeddings, and drops it once Ollama answers", async () => {
+    const { el, status } = await setup();
+    const outage = () => el.querySelector(".hvs-related-outage")?.getText();
+    expect(outage()).toBeUndefined();
+    status.emit({ phase: "error", lastError: { code: "OLLAMA_UNREACHABLE", message: "Can't reach Ollama at http://127.0.0.1:11434. Is it running?" } });
+    await vi.waitFor(() => expect(outage()).toMatch(/^Ollama isn't reachable: related notes come from the embeddings already in the index/));
+    // The list is the one the stored vectors give: Ollama is not needed for it.
+    expect(paths(el)).toEqual(["Linked.md", "B.md", "C.md"]);
+    // It stays when another note opens, and above the list, not in place of it.
+    await t.openFile("C.md");
+    await vi.waitFor(() => expect(paths(el)).toEqual(["B.md", "Linked.md", "A.md"]));
+    expect((el.querySelector(".hvs-related-list")?.children[0] as HTMLElement | undefined)?.className).toBe("hvs-related-outage");
+    // "No embedding model is set up" is a setting to fix, not an outage: no line for it.
+    status.emit({ phase: "idle", lastError: { code: "OLLAMA_UNREACHABLE", message: "No embedding model is set up." } });
+    await vi.waitFor(() => expect(outage()).toBeUndefined());
+    status.emit({ phase: "error", lastError: { code: "OLLAMA_TIMEOUT", message: "Ollama did not answer in 30 s." } });
+    await vi.waitFor(() => expect(outage()).toBeDefined());
+    status.emit({ phase: "idle", lastError: undefined });
+    await vi.waitFor(() => expect(outage()).toBeUndefined());
+  });
 });

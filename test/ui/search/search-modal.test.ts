@@ -137,7 +137,7 @@ describe("SearchModal", () => {
     expect(selectedTitle(modal)).toBe("Garden");
   });
 
-  it("says keyword results only when Ollama is unreachable, and keeps working", async () => {
+  it("says on a visible line that Ollama isn't reachable and keyword results come from the index, and keeps working", async () => {
     const { modal, search, timers, settings } = setup();
     settings.ollamaUrl = "http://192.168.1.5:11434";
     modal.open();
@@ -153,11 +153,11 @@ describe("SearchModal", () => {
         },
       ],
     });
-    expect(statusLine(modal)?.getText()).toBe("Keyword results only: Ollama unreachable at http://192.168.1.5:11434");
+    expect(statusLine(modal)?.getText()).toBe("Ollama isn't reachable at http://192.168.1.5:11434: showing keyword results from the index.");
     type(modal, "garden s");
     expect(titles(modal)).toEqual(["Garden", "Soil"]);
     // The known outage stays on screen while the next full search runs.
-    expect(statusLine(modal)?.getText()).toBe("Keyword results only: Ollama unreachable at http://192.168.1.5:11434");
+    expect(statusLine(modal)?.getText()).toBe("Ollama isn't reachable at http://192.168.1.5:11434: showing keyword results from the index.");
   });
 
   it("switches mode with the toggle and shows the mode a prefix picked", () => {

@@ -20,7 +20,7 @@ describe("noticeLines", () => {
         },
       ],
     });
-    expect(noticeLines(r, URL)).toEqual([{ text: `Keyword results only: Ollama unreachable at ${URL}`, outage: true }]);
+    expect(noticeLines(r, URL)).toEqual([{ text: `Ollama isn't reachable at ${URL}: showing keyword results from the index.`, outage: true }]);
   });
 
   it("passes other fallbacks and notices through, and says nothing otherwise", () => {

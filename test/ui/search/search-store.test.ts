@@ -171,9 +171,9 @@ describe("SearchStore", () => {
     store.input("garden");
     timers.fireAll();
     await search.answer(["a.md"], UNREACHABLE);
-    expect(store.state.status).toEqual([{ text: `Keyword results only: Ollama unreachable at ${URL}`, outage: true }]);
+    expect(store.state.status).toEqual([{ text: `Ollama isn't reachable at ${URL}: showing keyword results from the index.`, outage: true }]);
     store.input("garden s");
-    expect(texts(store.state)).toEqual([`Keyword results only: Ollama unreachable at ${URL}`]);
+    expect(texts(store.state)).toEqual([`Ollama isn't reachable at ${URL}: showing keyword results from the index.`]);
     expect(store.state.phase).toBe("keyword");
     timers.fireAll();
     await search.answer(["a.md"]);

@@ -41,8 +41,11 @@ export function* encodeSegment(s: SnapshotToSave): Steps<Result<{ bytes: Uint8Ar
   return ok({ bytes, checksum: metaChecksum(meta) });
 }
 
-/** Decodes a segment whole (both parts, each with its checksum, and their pairing). */
-export function* decodeSegment(bytes: Uint8Array): Steps<Result<IndexSnapshot & { checksum: number }>> {
+/**
+ * Decodes a segment whole (both parts, each with its checksum, and their pairing). `keepInt8`: int8 rows stay int8
+ * (`IndexSnapshot.int8`) instead of being dequantized. Default false.
+ */
+export function* decodeSegment(bytes: Uint8Array, keepInt8 = false): Steps<Result<IndexSnapshot & { checksum: number }>> {
   if (bytes.length < PREFIX) return err(corruptFile("segment", `only ${bytes.length} bytes`));
   for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return err(corruptFile("segment", "not a segment"));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -53,7 +56,7 @@ export function* decodeSegment(bytes: Uint8Array): Steps<Result<IndexSnapshot & 
   const meta = bytes.subarray(PREFIX, PREFIX + metaBytes);
   const vectors = bytes.subarray(PREFIX + metaBytes);
   // The segment's own settings are taken as expected: whether they fit the manifest is the loader's call.
-  const peek = yield* decodeSnapshotSteps(meta, vectors, { model: "", chunkingHash: "" });
+  const peek = yield* decodeSnapshotSteps(meta, vectors, { model: "", chunkingHash: "" }, keepInt8);
   const snapshot = peek.ok ? peek.value : peek.reusable;
   if (!snapshot) return peek.ok ? err(corruptFile("segment", "unreadable")) : err(peek.error);
   return ok({ ...snapshot, checksum: metaChecksum(meta) });

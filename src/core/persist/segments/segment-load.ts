@@ -10,6 +10,7 @@ import { readManifests, type ReadManifests } from "./manifest-files";
 import { emptyState, type SegmentState } from "./segment-state";
 import { joinPath } from "./paths";
 import { parseSegmentName } from "./segment-names";
+import { dequantizeInt8, type Int8Rows } from "../../vectors/vector-precision";
 
 /** What loading a segmented index found. */
 export type SegmentLoadOutcome =
@@ -48,13 +49,15 @@ export async function loadSegments(
   dir: string,
   expect: SnapshotExpectations,
   pause?: () => Promise<void>,
+  /** Int8 segments' rows stay int8 (`vectorPages`) instead of being dequantized: for an index that keeps int8. */
+  keepInt8 = false,
 ): Promise<SegmentLoadOutcome> {
   let last: SegmentLoadOutcome = { kind: "missing" };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readManifests(store, dir);
     if (read.kind === "missing") return read;
     if (read.kind === "unreadable") return { kind: "discarded", error: read.error, state: emptyState() };
-    const loaded = await loadListed(store, dir, read, expect, pause);
+    const loaded = await loadListed(store, dir, read, expect, pause, keepInt8);
     if (loaded !== "vanished") return loaded;
     last = { kind: "discarded", error: corruptFile("index", "segments kept vanishing while loading"), state: emptyState() };
   }
@@ -67,6 +70,7 @@ async function loadListed(
   read: Extract<ReadManifests, { kind: "read" }>,
   expect: SnapshotExpectations,
   pause: (() => Promise<void>) | undefined,
+  keepInt8: boolean,
 ): Promise<SegmentLoadOutcome | "vanished"> {
   const { manifest } = read;
   const state = emptyState();
@@ -88,7 +92,7 @@ async function loadListed(
     }
     const bytes = await store.read(joinPath(dir, file));
     if (bytes.ok && bytes.value === null) return "vanished";
-    const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value), pause) : undefined;
+    const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value, keepInt8), pause) : undefined;
     const fits =
       seg?.ok === true &&
       seg.value.checksum === parseSegmentName(entry.name)?.checksum &&
@@ -151,7 +155,10 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
   const hasVector = new Uint8Array(total);
   // Vectors stay where they were decoded, a page per segment: copying them into one array would touch (and fault
   // in) as much fresh memory again.
-  const pages: Float32Array[] = [];
+  const pages: (Float32Array | Int8Rows)[] = [];
+  /** Row 0 of each page, counted across the pages. */
+  const pageStart: number[] = [];
+  let rowsBefore = 0;
   const pageOf = new Int32Array(total).fill(-1);
   const rowIn = new Int32Array(total);
   const keywordParts: NonNullable<IndexSnapshot["keywordParts"]> = [];
@@ -179,16 +186,26 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
       }
     }
     keywordParts.push({ bytes: s.keywords, rows });
-    pages.push(dims > 0 && s.header.dims === dims ? s.vectors : new Float32Array(0));
+    const page = dims > 0 && s.header.dims === dims ? (s.int8 ?? s.vectors) : new Float32Array(0);
+    pageStart.push(rowsBefore);
+    rowsBefore += page instanceof Float32Array ? (dims > 0 ? page.length / dims : 0) : page.scales.length;
+    pages.push(page);
     state.segments.set(d.name, { name: d.name, notes: s.notes.length, chunks: s.chunks.length, bytes: d.bytes, paths, dead: d.dead });
   }
   const header = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: h.model, dims, chunkingHash: h.chunkingHash, savedAt: h.savedAt, ...(h.exclusionsHash !== "" ? { exclusionsHash: h.exclusionsHash } : {}) };
   const rowOf = (i: number): Float32Array | undefined => {
     const page = pages[pageOf[i] ?? -1];
     const row = rowIn[i] ?? 0;
-    return page && hasVector[i] === 1 ? page.subarray(row * dims, (row + 1) * dims) : undefined;
+    if (!page || hasVector[i] !== 1) return undefined;
+    if (page instanceof Float32Array) return page.subarray(row * dims, (row + 1) * dims);
+    return dequantizeInt8(page.codes.subarray(row * dims, (row + 1) * dims), page.scales[row]!);
   };
-  const vectorPages = { pages, rowOf };
+  const int8RowOf = (i: number): number => {
+    const p = pageOf[i] ?? -1;
+    const page = pages[p];
+    return page && !(page instanceof Float32Array) && hasVector[i] === 1 ? pageStart[p]! + rowIn[i]! : -1;
+  };
+  const vectorPages = { pages, rowOf, int8RowOf };
   return { header, notes, chunks, vectors: new Float32Array(0), hasVector, keywordParts, vectorPages, vectorPrecision: h.vectorPrecision };
 }
 

@@ -5,7 +5,6 @@ import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource } from "../notes/note-source";
 import type { NoteState } from "../notes/note-state";
 import type { Scheduler } from "./scheduler";
-import type { SyncProgress } from "./sync-progress";
 
 /** What an `IndexService` is built from. */
 export interface IndexServiceDeps {
@@ -40,27 +39,4 @@ export interface IndexServiceDeps {
    * Default: nobody is told.
    */
   indexReplaced?: (index: ChunkIndex, notes: ReadonlyMap<string, NoteState>) => void;
-}
-
-/** `SyncProgress` plus what only the status view needs. */
-export interface IndexStatus extends SyncProgress {
-  /** Bytes of the index files at the last save or load; undefined before either. */
-  fileBytes: number | undefined;
-  /**
-   * The model the index's vectors belong to ("" for none). It differs from the embedder's model while a model that
-   * can't be used (not installed, no embeddings) is configured: the index then keeps its vectors.
-   */
-  vectorsModel: string;
-  /** Notes the exclusion rules leave out (by path, tag or length) and files named .md that are not text. */
-  excludedNotes: number;
-  /**
-   * Notes that failed to index on an unexpected error, with the error's message. They are not searchable, are tried
-   * again at the next scan or change, and `lastError` names them while any is left.
-   */
-  unindexedNotes: readonly { path: string; reason: string }[];
-  /**
-   * Times in this process that code we don't own (a stemmer, the word segmenter, detection) failed on a word, which
-   * was then indexed or searched unstemmed (see `foreignFailures`). 0 when nothing failed.
-   */
-  analysisFallbacks: number;
 }

@@ -2,30 +2,45 @@ import type { ChunkIndex } from "../../index/chunk-index";
 import type { Embedder } from "../../ollama/embedder";
 import { ok, type Result } from "../../result";
 import { failure } from "../../errors/messages";
-import { foreignFailures } from "../../text/foreign-code";
+import { Checkpoints } from "./checkpoints";
+import { EmbedRunner } from "../embedding/embed-runner";
 import { exclusionRulesHash, type IndexCost, type IndexSettings } from "../rules/index-settings";
+import { LiveIndex } from "./live-index";
 import type { NoteEvent } from "../notes/note-source";
 import type { NoteState } from "../notes/note-state";
-import type { IndexServiceDeps, IndexStatus } from "./index-service-deps";
-import { ProgressTracker, type LiveCounts } from "./progress-tracker";
+import { NoteTroubles } from "../notes/note-troubles";
+import type { IndexServiceDeps } from "./index-service-deps";
+import { indexStatus, type IndexStatus } from "./index-status";
+import { ProgressTracker } from "./progress-tracker";
 import { createScheduler } from "./scheduler";
 import { StepLoop } from "./step-loop";
 import type { SyncProgress } from "./sync-progress";
-import { SyncState, type Lifecycle } from "./sync-state";
 import { SyncSteps } from "./sync-steps";
+import { SyncWork, type Lifecycle } from "./sync-work";
+import { Waiters } from "./scheduler";
+import { WorkQueue } from "./work-queue";
 
-export type { IndexServiceDeps, IndexStatus } from "./index-service-deps";
+export type { IndexServiceDeps } from "./index-service-deps";
+export type { IndexStatus } from "./index-status";
 
 /**
  * The sync actor: keeps a `ChunkIndex` equal to the notes of a `NoteSource`, incrementally, persisted under
  * `dataDir`. It owns the index and nothing else of search: the session searches it, and learns of a new index object
- * through `indexReplaced`. Vault events are debounced in a `WorkQueue`; the work runs as steps (`SyncSteps`) in a
- * `StepLoop`, embedding requests beside it (`EmbedRunner`). Nothing here throws or leaves a promise floating:
- * failures land in `status().lastError` and, where the user must know, in one notice.
+ * through `indexReplaced`. It builds its pieces and keeps them private: the index it keeps (`LiveIndex`), the work
+ * asked for (`SyncWork`, with host events debounced in a `WorkQueue`), the steps that do it (`SyncSteps`, run one at
+ * a time by a `StepLoop`), embedding requests beside them (`EmbedRunner`), saves (`Checkpoints`) and progress. Nothing
+ * here throws or leaves a promise floating: failures land in `status().lastError` and, where the user must know, in
+ * one notice.
  */
 export class IndexService {
   private readonly progress: ProgressTracker;
-  private readonly state: SyncState;
+  private readonly live: LiveIndex;
+  private readonly queue: WorkQueue;
+  private readonly runner: EmbedRunner;
+  private readonly checkpoints: Checkpoints;
+  private readonly troubles: NoteTroubles;
+  private readonly indexed = new Waiters();
+  private readonly work: SyncWork;
   private readonly steps: SyncSteps;
   private readonly loop: StepLoop;
   private readonly life: { -readonly [K in keyof Lifecycle]: Lifecycle[K] };
@@ -36,42 +51,41 @@ export class IndexService {
   constructor(deps: IndexServiceDeps) {
     const scheduler = deps.scheduler ?? createScheduler();
     const clock = deps.clock ?? Date.now;
-    this.progress = new ProgressTracker(clock, scheduler, () => this.counts());
+    const kick = (): void => this.kick();
+    const files = { store: deps.store, dataDir: deps.dataDir, notify: deps.notify ?? (() => undefined) };
+    const progress = (this.progress = new ProgressTracker(clock, scheduler, () => this.live.counts()));
     this.life = { started: false, paused: false, stopping: false, killed: false, writer: deps.writer ?? true };
-    const workerDeps = {
-      source: deps.source,
-      store: deps.store,
-      dataDir: deps.dataDir,
-      scheduler,
-      clock,
-      notify: deps.notify ?? (() => undefined),
-      progress: this.progress,
-      indexReplaced: (index: ChunkIndex, notes: ReadonlyMap<string, NoteState>) => deps.indexReplaced?.(index, notes),
-    };
-    const s = (this.state = new SyncState(workerDeps, this.life, deps.settings, deps.embedder, () => this.kick()));
-    this.steps = new SyncSteps(s, { kick: () => this.kick(), loopRunning: () => this.loop.running });
+    this.live = new LiveIndex(deps.settings, deps.embedder, (synced) => deps.indexReplaced?.(synced.index, synced.notes));
+    this.queue = new WorkQueue({ clock, scheduler, due: kick });
+    this.runner = new EmbedRunner({ clock, scheduler, wake: kick, failed: (e) => progress.fail("embed", e) });
+    this.checkpoints = new Checkpoints({ ...files, scheduler, clock });
+    this.troubles = new NoteTroubles({ fail: (e) => progress.fail("notes", e), cleared: () => progress.cleared("notes") });
+    const parts = { live: this.live, queue: this.queue, runner: this.runner, checkpoints: this.checkpoints, progress };
+    this.work = new SyncWork(parts, { scheduler, kick, loopRunning: () => this.loop.running }, this.life);
+    const stepParts = { ...parts, work: this.work, troubles: this.troubles, indexed: this.indexed };
+    this.steps = new SyncSteps(stepParts, { source: deps.source, files, scheduler, kick }, this.life);
     this.loop = new StepLoop({
       step: () => this.steps.step(),
-      canRun: () => s.canRun(),
+      canRun: () => this.work.canRun(),
       afterStep: () => this.steps.afterStep(),
       ended: () => this.steps.ended(),
-      crashed: (cause) => this.progress.setError(failure("syncCrashed", cause)),
+      crashed: (cause) => progress.setError(failure("syncCrashed", cause)),
     });
   }
 
   /** The live index; it is replaced (and `indexReplaced` called) on a rebuild or when the vector size becomes known. */
   get index(): ChunkIndex {
-    return this.state.synced.index;
+    return this.live.synced.index;
   }
 
   /** The record of notes the live index was built from (dates, frontmatter signals); replaced with the index. */
   get notes(): ReadonlyMap<string, NoteState> {
-    return this.state.synced.notes;
+    return this.live.synced.notes;
   }
 
   /** The index settings in force. */
   get settings(): IndexSettings {
-    return this.state.settings;
+    return this.live.settings;
   }
 
   /** True while paused by `pause()`. */
@@ -96,7 +110,6 @@ export class IndexService {
    * which still saves.
    */
   async start(signal?: AbortSignal): Promise<void> {
-    const s = this.state;
     if (this.life.started || this.life.stopping) return this.resolveLoaded();
     signal?.addEventListener("abort", () => this.kill(), { once: true });
     if (signal?.aborted) this.kill();
@@ -104,7 +117,7 @@ export class IndexService {
     await this.loop.exclusive(() => this.steps.load()).finally(() => this.resolveLoaded());
     this.life.started = true;
     // Notes excluded by their content are read again only if the rules may have changed since they were checked.
-    this.steps.firstScan(s.synced.checkedExclusions !== exclusionRulesHash(s.settings));
+    this.work.firstScan(this.live.synced.checkedExclusions !== exclusionRulesHash(this.live.settings));
     this.kick();
     await this.whenIndexed();
   }
@@ -124,14 +137,14 @@ export class IndexService {
    */
   enqueue(e: NoteEvent): void {
     if (this.life.stopping) return;
-    const paths = (e.kind === "rename" ? [e.path, e.oldPath] : [e.path]).filter(isMarkdown);
-    if (this.state.ready.defer(paths, this.state.settings.debounceMs)) this.state.runner.unblock();
+    const paths = e.kind === "rename" ? [e.path, e.oldPath] : [e.path];
+    if (this.queue.defer(paths, this.live.settings.debounceMs)) this.runner.unblock();
   }
 
   /** Runs queued changes now, without waiting for the debounce, and resolves once settled (see `whenIdle`). */
   flush(): Promise<void> {
-    this.state.ready.promote();
-    this.state.runner.unblock();
+    this.queue.promote();
+    this.runner.unblock();
     this.kick();
     return this.whenIdle();
   }
@@ -151,11 +164,10 @@ export class IndexService {
    * the service stops. For one-shot runs such as the CLI's `index`; the plugin keeps running and retries anyway.
    */
   async whenSettled(): Promise<void> {
-    const s = this.state;
     for (;;) {
       await this.whenIdle();
-      if (!s.runner.retrying || s.synced.pendingChunks === 0 || this.life.stopping || this.life.killed) return;
-      await s.runner.whenRetryDue();
+      if (!this.runner.retrying || this.live.synced.pendingChunks === 0 || this.life.stopping || this.life.killed) return;
+      await this.runner.whenRetryDue();
       this.kick();
     }
   }
@@ -174,7 +186,7 @@ export class IndexService {
    * Resolves once every note is indexed again (vectors may still be filling in).
    */
   rebuild(): Promise<void> {
-    this.steps.requestReset("rebuild");
+    this.work.requestReset("rebuild");
     return this.whenIndexed();
   }
 
@@ -185,31 +197,30 @@ export class IndexService {
   setWriter(writer: boolean): void {
     if (this.life.writer === writer) return;
     this.life.writer = writer;
-    const s = this.state;
     if (writer) {
-      s.runner.unblock();
+      this.runner.unblock();
       this.kick();
     } else {
-      s.runner.cancelAll();
-      s.checkpoints.disarm();
+      this.runner.cancelAll();
+      this.checkpoints.disarm();
     }
-    s.refreshPhase(this.loop.running);
+    this.work.refreshPhase(this.loop.running);
   }
 
   /** Applies new settings and performs what `cost` says they cost (decided by `indexCost`, never here). */
   updateSettings(settings: IndexSettings, cost: IndexCost): void {
-    this.steps.useSettings(settings, cost);
+    this.work.useSettings(settings, cost);
   }
 
   /** Switches the embedder. Another model (or vector size) rebuilds the index: vectors of two models never mix. */
   setEmbedder(e: Embedder | undefined): void {
-    this.steps.useEmbedder(e);
+    this.work.useEmbedder(e);
   }
 
   /** Sends waiting texts now rather than at the end of a backoff (e.g. Ollama answers again). */
   retryEmbedding(): void {
     if (this.life.stopping) return;
-    this.state.runner.unblock();
+    this.runner.unblock();
     this.kick();
   }
 
@@ -220,11 +231,7 @@ export class IndexService {
 
   /** Progress now, plus file size. */
   status(): IndexStatus {
-    const s = this.state;
-    const excludedNotes = s.excludedByPath + s.synced.notes.size - s.synced.noteCount;
-    const unindexedNotes = [...s.unindexed].map(([path, reason]) => ({ path, reason }));
-    const analysisFallbacks = foreignFailures().count;
-    return { ...this.progress.current(), fileBytes: s.checkpoints.fileBytes, vectorsModel: s.vectorsModel, excludedNotes, unindexedNotes, analysisFallbacks };
+    return indexStatus(this.progress, this.live, this.troubles, this.checkpoints, this.steps.excludedByPath);
   }
 
   /** Saves a checkpoint now (waits for a save already running). */
@@ -241,28 +248,19 @@ export class IndexService {
     return this.stopped_;
   }
 
-  /** The counts the progress reports carry. */
-  private counts(): LiveCounts {
-    const synced = this.state.synced;
-    const embedder = this.state.embedder;
-    const cut = embedder?.cutInputs?.();
-    const inputsCut = embedder && cut && cut.count > 0 ? { ...cut, model: embedder.model } : undefined;
-    return { notes: synced.noteCount, chunks: synced.index.size, pendingEmbeddings: synced.pendingChunks, inputsCut };
-  }
-
   /** Starts the loop, or wakes it (vectors arrived, work was queued, a timer fired). */
   private kick(): void {
-    if (this.loop.canStart()) this.state.checkpoints.disarm();
+    if (this.loop.canStart()) this.checkpoints.disarm();
     this.loop.kick();
   }
 
   private whenIndexed(): Promise<void> {
-    return this.loop.running ? this.state.indexed.wait() : Promise.resolve();
+    return this.loop.running ? this.indexed.wait() : Promise.resolve();
   }
 
   private setPaused(paused: boolean): void {
     this.life.paused = paused;
-    this.state.refreshPhase(this.loop.running);
+    this.work.refreshPhase(this.loop.running);
     this.kick();
   }
 
@@ -275,27 +273,27 @@ export class IndexService {
   /** Cancels all work, waits for it, applies vectors that already arrived, and saves. */
   private async stopOnce(): Promise<void> {
     this.resolveLoaded();
-    const s = this.state;
     const save = this.life.started && !this.life.stopping;
     this.life.stopping = true;
     this.halt();
     await this.loop.finished();
-    await s.runner.drain();
+    await this.runner.drain();
     if (save) {
       await this.loop.exclusive(async () => {
         await this.steps.applyInbox();
-        if (s.checkpoints.unsaved) await this.steps.saveNow();
+        if (this.checkpoints.unsaved) await this.steps.saveNow();
       });
     }
     this.progress.dispose();
   }
 
+  /** Stops all work at once: the queue, requests in flight, timers. */
   private halt(): void {
-    this.steps.halt();
+    this.queue.dispose();
+    this.runner.cancelAll();
+    this.runner.dispose();
+    this.checkpoints.disarm();
+    this.work.halt();
     this.loop.kick();
   }
-}
-
-function isMarkdown(path: string): boolean {
-  return path.toLowerCase().endsWith(".md");
 }

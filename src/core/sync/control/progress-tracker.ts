@@ -14,6 +14,13 @@ export interface LiveCounts {
   inputsCut: InputsCut | undefined;
 }
 
+/**
+ * What failed, by the part that failed. Each failure stands until that part succeeds in full: "embed" until no chunk
+ * waits for a vector, "model" until the model passes its check, "source" until a scan lists the vault again, "save"
+ * until a save succeeds, "notes" until every note that failed to index is indexed (or gone).
+ */
+export type FailureKind = "embed" | "model" | "source" | "save" | "notes";
+
 interface Counter {
   done: number;
   total: number;
@@ -32,6 +39,7 @@ export class ProgressTracker {
   private embeds: Counter = { done: 0, total: 0, startedAt: 0 };
   private file: string | undefined;
   private error: AppError | undefined;
+  private readonly failures = new Map<FailureKind, AppError>();
   private lastEmit = -Infinity;
   private cancelTimer: (() => void) | undefined;
 
@@ -85,6 +93,23 @@ export class ProgressTracker {
     this.emit(false);
   }
 
+  /** Records a failure of `kind`; `lastError` shows the latest failure still standing. */
+  fail(kind: FailureKind, e: AppError): void {
+    this.failures.delete(kind);
+    this.failures.set(kind, e);
+    this.setError(e);
+  }
+
+  /**
+   * `kind` succeeded in full: its failure no longer stands. A later success of one part never hides the failure of
+   * another, nor an earlier failure of the same part whose work is still left (see `FailureKind`).
+   */
+  cleared(kind: FailureKind): void {
+    if (!this.failures.delete(kind)) return;
+    this.setError([...this.failures.values()].pop());
+  }
+
+  /** Shows `e` as the last error, outside the failures by kind (a crash of the loop). */
   setError(e: AppError | undefined): void {
     if (e === this.error) return;
     this.error = e;

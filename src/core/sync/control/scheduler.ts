@@ -60,3 +60,18 @@ function macrotask(): (fn: () => void) => void {
   }
   return (fn) => void setTimeout(fn, 0);
 }
+
+/** Callers waiting for something to happen; `resolve` lets all current ones go. */
+export class Waiters {
+  private pending: (() => void)[] = [];
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.pending.push(resolve));
+  }
+
+  resolve(): void {
+    const all = this.pending;
+    this.pending = [];
+    for (const r of all) r();
+  }
+}

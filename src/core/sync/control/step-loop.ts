@@ -1,4 +1,4 @@
-import { Waiters } from "./waiters";
+import { Waiters } from "./scheduler";
 
 /** What a step did: there is more to do now, it waits for something outside (vectors in flight), or all is done. */
 export type StepResult = "more" | "sleep" | "done";

@@ -43,10 +43,11 @@ export class WorkQueue {
 
   /**
    * Queues changed notes behind the debounce: they become due `debounceMs` after the last deferred change, and at
-   * the latest `MAX_WAIT_DEBOUNCES` debounce periods after the first. Returns false when nothing waits.
+   * the latest `MAX_WAIT_DEBOUNCES` debounce periods after the first. Paths that are not markdown are no notes and
+   * are left out. Returns false when nothing waits.
    */
   defer(paths: readonly string[], debounceMs: number): boolean {
-    for (const path of paths) this.waiting.add(path);
+    for (const path of paths) if (isMarkdown(path)) this.waiting.add(path);
     if (this.waiting.size === 0) return false;
     const now = this.deps.clock();
     this.firstWaitingAt ??= now;
@@ -95,4 +96,8 @@ export class WorkQueue {
     this.cancelTimer = undefined;
     this.firstWaitingAt = undefined;
   }
+}
+
+function isMarkdown(path: string): boolean {
+  return path.toLowerCase().endsWith(".md");
 }

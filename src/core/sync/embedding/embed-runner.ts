@@ -4,14 +4,20 @@ import { failure } from "../../errors/messages";
 import type { EmbedJob, EmbedQueue } from "./embed-queue";
 import type { IndexSettings } from "../rules/index-settings";
 import type { Scheduler } from "../control/scheduler";
-import { Waiters } from "../control/waiters";
+import { Waiters } from "../control/scheduler";
 
-/** Vectors that arrived, waiting to be put in the index by the sync loop (the only writer). */
+/** Vectors that arrived, waiting to be put in the index by the sync loop (the only writer of the index). */
 export interface Delivery {
   /** The queue the jobs came from; it marks them done when the vectors are applied. */
   queue: EmbedQueue;
   jobs: EmbedJob[];
   vectors: Float32Array[];
+}
+
+/** Where vectors that arrived wait for the sync loop. */
+export interface DeliveryInbox {
+  nextDelivery(): Delivery | undefined;
+  dropDeliveries(): void;
 }
 
 /** Longest retry delay: the first one (`embedRetryMs`) doubles with each failure in a row, up to this. */
@@ -30,10 +36,11 @@ export interface EmbedRunnerHooks {
 /**
  * Runs embedding requests: at most `concurrency` at a time, `batchSize` texts each. A failure (Ollama down, slow,
  * erroring) leaves the texts queued and blocks new requests for a backoff that doubles per failure, or until
- * `unblock` (a new vault event); after `embedRetries` retries in a row failed it waits for `unblock` alone. Results land in `inbox`; nothing here touches the index.
+ * `unblock` (a new vault event); after `embedRetries` retries in a row failed it waits for `unblock` alone. Results
+ * wait in an inbox until the sync loop takes them (`nextDelivery`): nothing here touches the index.
  */
-export class EmbedRunner {
-  readonly inbox: Delivery[] = [];
+export class EmbedRunner implements DeliveryInbox {
+  private readonly inbox: Delivery[] = [];
   private readonly requests = new Set<Promise<void>>();
   private failures = 0;
   private blockedUntil = 0;
@@ -46,6 +53,21 @@ export class EmbedRunner {
 
   get inFlight(): number {
     return this.requests.size;
+  }
+
+  /** Deliveries wait in the inbox. */
+  get delivered(): boolean {
+    return this.inbox.length > 0;
+  }
+
+  /** The oldest delivery waiting, taken out of the inbox. */
+  nextDelivery(): Delivery | undefined {
+    return this.inbox.shift();
+  }
+
+  /** Drops every delivery waiting (the index they were for is gone). */
+  dropDeliveries(): void {
+    this.inbox.length = 0;
   }
 
   /** True while backing off after a failure. */

@@ -1,4 +1,4 @@
-import type { Delivery } from "./embed-runner";
+import type { DeliveryInbox } from "./embed-runner";
 import type { Pause, SyncedIndex } from "../store/synced-index";
 
 /** What applying vectors reports back. */
@@ -17,20 +17,19 @@ export interface DeliveryHooks {
  * another size than the index's stop everything and are reported, so two models' vectors never mix.
  */
 export async function applyDeliveries(
-  inbox: Delivery[],
+  inbox: DeliveryInbox,
   synced: SyncedIndex,
   pause: Pause,
   hooks: DeliveryHooks,
 ): Promise<void> {
-  while (inbox.length > 0) {
-    const d = inbox.shift();
-    if (!d || d.queue !== synced.queue) continue;
+  for (let d = inbox.nextDelivery(); d; d = inbox.nextDelivery()) {
+    if (d.queue !== synced.queue) continue;
     const dims = d.vectors[0]?.length ?? 0;
     if (synced.index.dims === 0) {
       await synced.reshape(dims, pause);
       hooks.reshaped();
     } else if (dims !== synced.index.dims) {
-      inbox.length = 0;
+      inbox.dropDeliveries();
       hooks.sizeChanged(dims, synced.index.dims);
       return;
     }

@@ -45,13 +45,16 @@ export class VectorPool {
     return dropped;
   }
 
-  /** Records that chunk `id` has text `hash`, with its vector if there is one. Returns whether it still needs one. */
-  retain(hash: string, id: string, vector: Float32Array | undefined): boolean {
+  /**
+   * Records that chunk `id` has text `hash`, and whether the index holds its vector (`embedded`). Returns whether it
+   * still needs one.
+   */
+  retain(hash: string, id: string, embedded: boolean): boolean {
     let entry = this.entries.get(hash);
     if (!entry) {
-      entry = { ids: new Set(), embedded: vector !== undefined };
+      entry = { ids: new Set(), embedded };
       this.entries.set(hash, entry);
-    } else if (!entry.embedded && vector) {
+    } else if (!entry.embedded && embedded) {
       this.waitingChunks -= entry.ids.size;
       entry.embedded = true;
     }

@@ -1,10 +1,14 @@
 import { embeddingInput } from "../../index/embedding-input";
-import { contentHash as hashText } from "../../shared/hash";
 import type { ChunkedNote } from "../../types";
 import { proseChars } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import { chunkLargeNote } from "../../chunk/large-note-chunker";
-import { capText } from "./note-text";
+import { contentHash as hashText } from "../../shared/hash";
+
+/*
+ * A note's text on its way into the index: tell text from a binary file, cap it, hash it (to tell a real edit from a
+ * touch), chunk it and hash each chunk's embedding input.
+ */
 
 /** A note read and chunked, ready to go into the index. */
 export interface PreparedNote {
@@ -43,4 +47,45 @@ export async function prepareNote(
     if (inputs.length % 256 === 0) await pause();
   }
   return { note, contentHash, inputs, embedHashes, proseChars: proseChars(note), cut: capped.cut };
+}
+
+/** Text above this length is hashed piecewise (see `noteContentHash`). */
+const HASH_PIECE = 256 * 1024;
+
+/**
+ * Cuts `text` to at most `maxBytes` of UTF-8, at the end of the last whole line that fits (or at the byte limit
+ * when the first line alone is longer). `cut` says whether anything was dropped.
+ */
+export function capText(text: string, maxBytes: number): { text: string; cut: boolean } {
+  // A UTF-16 unit takes at most 3 UTF-8 bytes, so short texts fit without encoding them.
+  if (text.length <= maxBytes / 3) return { text, cut: false };
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes));
+  if (read >= text.length) return { text, cut: false };
+  const lineEnd = text.lastIndexOf("\n", read - 1);
+  return { text: text.slice(0, lineEnd > 0 ? lineEnd + 1 : read), cut: true };
+}
+
+/**
+ * Hash of a whole note, to tell a real edit from a touch. Long texts are hashed in pieces (the hash of the piece
+ * hashes), so that `yieldNow` can run between them; the result only ever gets compared with itself.
+ */
+export async function noteContentHash(text: string, pause: () => Promise<void>): Promise<string> {
+  if (text.length <= HASH_PIECE) return hashText(text);
+  let pieces = "";
+  for (let i = 0; i < text.length; i += HASH_PIECE) {
+    pieces += hashText(text.slice(i, i + HASH_PIECE));
+    await pause();
+  }
+  return hashText(pieces);
+}
+
+/** Characters looked at to tell a binary file from text. */
+const BINARY_PROBE_CHARS = 8192;
+
+/**
+ * A NUL character near the start means a binary file (an image or a database renamed .md), as git decides. The
+ * indexer skips such files, and `get` refuses them, by this one test.
+ */
+export function looksBinary(text: string): boolean {
+  return text.slice(0, BINARY_PROBE_CHARS).includes("\u0000");
 }

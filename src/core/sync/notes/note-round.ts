@@ -1,16 +1,14 @@
-import { failure } from "../../errors/messages";
 import { ok, type AppError } from "../../result";
-import { looksBinary } from "./binary-text";
 import type { Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import type { NoteSource, NoteStat } from "./note-source";
 import { isContentExcluded, lacksSignals, sameSignals, type NoteState } from "./note-state";
-import { prepareNote } from "./note-prep";
-import { noteContentHash } from "./note-text";
+import { looksBinary, noteContentHash, prepareNote } from "./note-prep";
 import type { WorkItem } from "./reconcile";
 import type { Pause, SyncedIndex } from "../store/synced-index";
+import type { NoteReport } from "./note-troubles";
 
-/** What a round of notes works with; supplied by the sync worker. */
+/** What a round of notes works with: the index it writes and narrow callbacks into the sync actor. */
 export interface RoundContext {
   source: NoteSource;
   synced: SyncedIndex;
@@ -28,17 +26,8 @@ export interface RoundContext {
   requeue(path: string, item: WorkItem): void;
   /** The index or the record of notes changed since the last save. */
   changed(): void;
-  /** The note was larger than `maxNoteBytes` and only its beginning is indexed. */
-  cut(path: string): void;
-  /** The file is named .md but is not text: it is recorded without chunks (not read again until it changes). */
-  binary(path: string): void;
-  /**
-   * Indexing the note failed on an unexpected error: it is left out of the index and the record (so the next scan
-   * tries it again) and must be reported by name.
-   */
-  noteFailed(path: string, cause: unknown): void;
-  /** The note was indexed or removed: a failure reported for it is over. */
-  noteIndexed(path: string): void;
+  /** Notes the user must hear about (see `NoteReport`). */
+  report: NoteReport;
 }
 
 /**
@@ -69,7 +58,7 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
   for (const [j, path] of removals.entries()) {
     if (ctx.interrupted()) return requeueFrom(upserts.length, j);
     await ctx.synced.remove(path, ctx.pause);
-    ctx.noteIndexed(path);
+    ctx.report.noteIndexed(path);
     ctx.changed();
     ctx.noteDone(path);
     await ctx.pause();
@@ -84,9 +73,9 @@ export async function runRound(ctx: RoundContext, batch: readonly [string, WorkI
 async function processGuarded(ctx: RoundContext, path: string, stat: NoteStat, force: boolean): Promise<void> {
   try {
     await processNote(ctx, path, stat, force);
-    ctx.noteIndexed(path);
+    ctx.report.noteIndexed(path);
   } catch (cause) {
-    ctx.noteFailed(path, cause);
+    ctx.report.noteFailed(path, cause);
     ctx.changed();
     try {
       await ctx.synced.remove(path, ctx.pause);
@@ -125,14 +114,14 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     return;
   }
   if (looksBinary(read.value)) {
-    ctx.binary(path);
+    ctx.report.noteBinary(path);
     ctx.changed();
     const meta = { title: path, aliases: [], tags: [], links: [] };
     await ctx.synced.put({ path, ...times, size: stat.size, contentHash: hash, meta, chunks: [], embedHashes: [] }, ctx.pause);
     return;
   }
   const p = await prepareNote(path, read.value, hash, ctx.settings, ctx.pause);
-  if (p.cut) ctx.cut(path);
+  if (p.cut) ctx.report.noteCut(path);
   const excluded = ctx.exclusions.byContent(p.note.meta, p.proseChars);
   // A forced re-check (exclusion rules may have changed) that changes nothing must not cost a save of the index.
   const unchanged =
@@ -156,23 +145,4 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
     embedHashes: excluded ? [] : p.embedHashes,
   };
   await ctx.synced.put(next, ctx.pause, p.inputs);
-}
-
-/** The notice for files named .md that are not text, naming the first few. */
-export function binaryNotice(paths: readonly string[]): string {
-  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
-  return `${paths.length} file(s) named .md are not text, so they are skipped: ${names}.`;
-}
-
-/** The error for notes that could not be indexed, naming the first few. */
-export function notIndexedError(paths: readonly string[], cause: unknown): AppError {
-  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
-  return failure("notesNotIndexed", { count: paths.length, names }, cause);
-}
-
-/** The notice for notes cut at `maxBytes`, naming the first few. */
-export function cutNotice(paths: readonly string[], maxBytes: number): string {
-  const mb = (maxBytes / (1024 * 1024)).toFixed(1);
-  const names = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
-  return `${paths.length} note(s) are larger than ${mb} MB, so only their first ${mb} MB are searchable: ${names}.`;
 }

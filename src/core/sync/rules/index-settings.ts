@@ -49,8 +49,9 @@ export interface IndexSettings {
    * How stored vectors are kept, in memory and in the index file: "int8" (a byte a dimension and a scale a vector,
    * about a quarter of "float32"'s size; search quality within 0.005 nDCG@10 in bench:vector-precision) or "float32"
    * (as the model returned them). A change converts the stored vectors in place and embeds nothing again; going back
-   * to "float32" keeps the int8 values. Default "float32" (loading an int8 file still dequantizes it first, which
-   * makes a load slower than a float32 one: docs/BENCHMARKS.md).
+   * to "float32" keeps the int8 values. Default "int8": an int8 file loads its rows into the store as they are, so
+   * it loads faster than a float32 one (docs/BENCHMARKS.md); an index saved as float32 under the old default is
+   * converted on load, embedding nothing.
    */
   vectorPrecision: VectorPrecision;
   /** Quiet time after the last vault event before changes are indexed, in ms. Default 2000. */
@@ -87,7 +88,7 @@ export const DEFAULT_INDEX_SETTINGS: Readonly<IndexSettings> = Object.freeze({
   minNoteChars: 0,
   maxNoteBytes: 2 * 1024 * 1024,
   defaultLanguage: "en",
-  vectorPrecision: "float32",
+  vectorPrecision: "int8",
   debounceMs: 2000,
   embedConcurrency: 2,
   embedBatchSize: 16,

@@ -1,6 +1,5 @@
-import type { NoteEvent, NoteSource } from "../notes/note-source";
+import type { NoteEvent, NoteSource, NoteStat } from "../notes/note-source";
 import { extraRootsOf, type ExtraRoot } from "./extra-roots";
-import { ListingChanges } from "./listing-changes";
 import type { MultiNoteSource } from "./multi-note-source";
 
 /** What the keeper works on. */
@@ -98,5 +97,28 @@ export class ExtraFolderKeeper {
       const out: NoteEvent[] = all ? listed.value.map((s) => ({ kind: "upsert", path: s.path })) : events;
       for (const e of out) this.deps.enqueue({ ...e, path: root.prefix + e.path });
     }
+  }
+}
+
+/**
+ * Turns successive listings of a folder into note events: what appeared or changed (mtime or size) is an upsert,
+ * what vanished a delete. For sources without file-system events (the plugin's extra folders); the first listing
+ * is the baseline and reports nothing.
+ */
+export class ListingChanges {
+  private known: Map<string, NoteStat> | undefined;
+
+  next(listing: readonly NoteStat[]): NoteEvent[] {
+    const now = new Map(listing.map((s) => [s.path, s]));
+    const before = this.known;
+    this.known = now;
+    if (!before) return [];
+    const out: NoteEvent[] = [];
+    for (const [path, s] of now) {
+      const was = before.get(path);
+      if (!was || was.mtime !== s.mtime || was.size !== s.size) out.push({ kind: "upsert", path });
+    }
+    for (const path of before.keys()) if (!now.has(path)) out.push({ kind: "delete", path });
+    return out;
   }
 }

@@ -17,15 +17,17 @@ export interface SegmentFilesDeps {
 /**
  * The segmented index files of one service (one folder): the writer and its picture of the files, from the load
  * to every save, and whether files of the single-file layout wait to be removed once the first save in segments
- * succeeded. Kept by the deps object the service passes to both load and save.
+ * succeeded. Owned by the service's `Checkpoints`, which does the saving; the load reads through it too.
  */
-class SegmentFiles {
-  readonly writer: SegmentWriter;
+export class SegmentFiles {
+  private readonly writer: SegmentWriter;
   /** Files of the single-file layout are in the folder: they go once a save in segments succeeded. */
-  legacy = false;
+  private legacy = false;
+  /** The pause of the load or save under way, which the writer awaits between slices of encoding. */
+  private pause: Pause = () => Promise.resolve();
 
-  constructor(private readonly deps: SegmentFilesDeps, pause: Pause) {
-    this.writer = new SegmentWriter(deps.store, deps.dataDir, { writer: newWriterId(), pause });
+  constructor(private readonly deps: SegmentFilesDeps) {
+    this.writer = new SegmentWriter(deps.store, deps.dataDir, { writer: newWriterId(), pause: () => this.pause() });
   }
 
   /** The files need a save though the index did not change: a migration, merged conflict copies, cleanup. */
@@ -33,9 +35,18 @@ class SegmentFiles {
     return this.legacy || this.writer.unsaved;
   }
 
-  /** Loads the segmented index; `missing` when there is none (then the single-file layout is tried). */
-  async load(expect: SnapshotExpectations, pause: Pause, notify: (message: string) => void): Promise<LoadOutcome> {
-    const loaded = await loadSegments(this.deps.store, this.deps.dataDir, expect, pause);
+  /** Files of the single-file layout were found (no segments yet): the first save migrates them, then removes them. */
+  singleFileFound(found: boolean): void {
+    this.legacy = found;
+  }
+
+  /**
+   * Loads the segmented index; `missing` when there is none (then the single-file layout is tried). `keepInt8`: int8
+   * segments' rows stay int8 (`vectorPages`), for an index that keeps int8.
+   */
+  async load(expect: SnapshotExpectations, pause: Pause, notify: (message: string) => void, keepInt8 = false): Promise<LoadOutcome> {
+    this.pause = pause;
+    const loaded = await loadSegments(this.deps.store, this.deps.dataDir, expect, pause, keepInt8);
     if (loaded.kind === "missing") return loaded;
     this.writer.adopt(loaded.state);
     if (loaded.kind === "loaded" && loaded.damaged > 0) {
@@ -51,6 +62,7 @@ class SegmentFiles {
    * failure the changes stay `synced`'s to save next time.
    */
   async save(synced: SyncedIndex, header: SnapshotHeader, pause: Pause): Promise<Result<SaveReport & { total: number }>> {
+    this.pause = pause;
     const changes = synced.takeChanges();
     const source: SegmentSource = {
       header: { ...header, dims: synced.index.dims },
@@ -85,13 +97,4 @@ class SegmentFiles {
     }
     this.legacy = false;
   }
-}
-
-const byDeps = new WeakMap<object, SegmentFiles>();
-
-/** The segmented files of the service that owns `deps` (created at its first load or save). */
-export function segmentFilesOf(deps: SegmentFilesDeps, pause: Pause): SegmentFiles {
-  let files = byDeps.get(deps);
-  if (!files) byDeps.set(deps, (files = new SegmentFiles(deps, pause)));
-  return files;
 }

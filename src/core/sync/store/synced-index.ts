@@ -7,6 +7,7 @@ import { EmbedQueue } from "../embedding/embed-queue";
 import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
 import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
+import { snapshotVector } from "../../persist/int8-rows";
 
 /** The header of a partial snapshot, whose own header the segment writer replaces. */
 const SEGMENT_HEADER = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: "", chunkingHash: "", savedAt: 0 };
@@ -157,22 +158,29 @@ export class SyncedIndex {
    */
   async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
     const dims = s.header.dims;
+    // Int8 rows go into an int8 store as they are; any other pairing reads float32 values (`snapshotVector`).
+    const int8 = dims > 0 && this.current.vectorPrecision === "int8";
+    const paged = s.vectorPages;
+    const pages = dims === 0 ? [] : (paged?.pages ?? [s.int8 ?? s.vectors]);
+    const int8RowOf = (i: number): number => {
+      if (!int8) return -1;
+      if (paged) return paged.int8RowOf(i);
+      return s.int8 && s.hasVector[i] === 1 ? i : -1;
+    };
+    const vectorOf = (i: number) => (dims === 0 ? undefined : paged ? paged.rowOf(i) : snapshotVector(s, i));
     const saved: SavedNote[] = [];
     for (const [n, record] of s.notes.entries()) {
       noteDone?.(record.path);
       const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
-      const vectors = stored.map((_, j) => {
-        const i = record.chunkStart + j;
-        if (s.vectorPages) return dims > 0 ? s.vectorPages.rowOf(i) : undefined;
-        return dims > 0 && s.hasVector[i] === 1 ? s.vectors.subarray(i * dims, (i + 1) * dims) : undefined;
-      });
+      const at = (j: number) => record.chunkStart + j;
+      const rows = stored.map((_, j) => int8RowOf(at(j)));
+      const vectors = stored.map((_, j) => (rows[j]! >= 0 ? undefined : vectorOf(at(j))));
       const next = fromRecord(record, stored);
-      this.track(undefined, next, vectors);
-      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors });
+      this.track(undefined, next, rows.map((r, j) => r >= 0 || vectors[j] !== undefined));
+      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(int8 ? { rows } : {}) });
       if (n % 256 === 255) await pause();
     }
-    const rows = dims > 0 ? (s.vectorPages?.pages ?? [s.vectors]) : undefined;
-    await run(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, rows), pause);
+    await run(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
     // What was just loaded is what the files hold: the next save writes only what changes from here.
     this.changedPaths.clear();
     this.allChanged = false;
@@ -249,24 +257,25 @@ export class SyncedIndex {
     pause: Pause,
     inputs?: readonly string[],
   ): Promise<void> {
-    this.track(prev, next, vectors, inputs);
+    this.track(prev, next, vectors.map((v) => v !== undefined), inputs);
     const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
     if (next.chunks.length > 0) await run(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
     else await run(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
   }
 
   /** Records `next` in place of `prev`: the note list, the vectors it holds, the texts it still needs embedded. */
+  // `embedded[i]`: chunk i has its vector.
   private track(
     prev: NoteState | undefined,
     next: NoteState,
-    vectors: readonly (Float32Array | undefined)[],
+    embedded: readonly boolean[],
     inputs?: readonly string[],
   ): void {
     if (prev) this.release(prev);
     this.indexedNotes += (next.chunks.length > 0 ? 1 : 0) - (prev && prev.chunks.length > 0 ? 1 : 0);
     next.chunks.forEach((chunk, i) => {
       const hash = next.embedHashes[i] ?? "";
-      if (this.pool.retain(hash, chunk.id, vectors[i]) && this.embedding) {
+      if (this.pool.retain(hash, chunk.id, embedded[i] === true) && this.embedding) {
         this.queue.add({ hash, text: inputs?.[i] ?? embeddingInput(chunk) });
       }
     });

@@ -6,7 +6,7 @@ describe("VectorPool", () => {
     const index = new Map<string, Float32Array>();
     const pool = new VectorPool((id) => index.get(id));
     const delivered = Float32Array.from([1, 2]);
-    expect(pool.retain("h", "a.md#0", undefined)).toBe(true);
+    expect(pool.retain("h", "a.md#0", false)).toBe(true);
     expect(pool.deliver("h", delivered)).toEqual(["a.md#0"]);
     const stored = Float32Array.from(delivered);
     index.set("a.md#0", stored);
@@ -20,7 +20,7 @@ describe("VectorPool", () => {
     const pool = new VectorPool((id) => index.get(id));
     const slot = Float32Array.from([3, 4]);
     index.set("a.md#0", slot);
-    pool.retain("h", "a.md#0", slot);
+    pool.retain("h", "a.md#0", true);
     expect(pool.release("h", "a.md#0")).toBe(true);
     index.delete("a.md#0");
     slot.fill(9);

@@ -21,7 +21,8 @@ export class Harness {
   private time = 1_700_000_000_000;
 
   constructor(settings: Partial<IndexSettings> = {}) {
-    this.settings = resolveIndexSettings({ excludeTags: [], checkpointEvery: 1_000_000, ...settings });
+    // float32 unless a test asks for int8 (the product's default): these tests compare vectors with the embedder's.
+    this.settings = resolveIndexSettings({ excludeTags: [], checkpointEvery: 1_000_000, vectorPrecision: "float32", ...settings });
   }
 
   get counting(): CountingEmbedder {

@@ -1,9 +1,11 @@
 import { appError, err, ok, type Result } from "../../../../src/core/result";
 import type { NoteSource, NoteStat } from "../../../../src/core/sync/notes/note-source";
 
-interface MemoryFile {
+export interface MemoryFile {
   text: string;
   mtime: number;
+  /** Creation time, for sources that know it (see `DatedNoteSource`). */
+  ctime?: number;
 }
 
 /** An in-memory vault. Every write gets a new, later mtime; a rename keeps it, as file systems do. */
@@ -49,8 +51,10 @@ export class MemoryNoteSource implements NoteSource {
     return Promise.resolve(f ? ok(f.text) : err(appError("IO", `Can't read ${path}.`)));
   }
 
-  private statOf(path: string): NoteStat | null {
+  protected statOf(path: string): NoteStat | null {
     const f = this.files.get(path);
-    return f ? { path, mtime: f.mtime, size: new TextEncoder().encode(f.text).length } : null;
+    if (!f) return null;
+    const ctime = f.ctime !== undefined ? { ctime: f.ctime } : {};
+    return { path, mtime: f.mtime, ...ctime, size: new TextEncoder().encode(f.text).length };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileExclusions, proseChars } from "../../../../src/core/sync/rules/exclusions";
-import { globToRegExp } from "../../../../src/core/sync/rules/glob";
+import { globToRegExp } from "../../../../src/core/sync/rules/exclusions";
 import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import type { NoteMeta } from "../../../../src/core/types";
 import { Harness, searchOver, updateSettings } from "../helpers/harness";

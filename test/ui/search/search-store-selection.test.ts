@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptSelection } from "../../../src/ui/search/selection-keeper";
+import { keptSelection } from "../../../src/ui/search/search-store";
 
 describe("keptSelection", () => {
   it("follows the selected note to its new position", () => {

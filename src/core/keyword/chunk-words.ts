@@ -1,0 +1,109 @@
+import { foldAccents } from "../text/languages";
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const NON_ASCII = /[^\p{ASCII}]/u;
+
+/**
+ * The distinct words of a text, lower case, each also with its accents folded: what checking a chunk for a word
+ * close to a misspelt one reads (see typed-words.ts). Made once per chunk and index revision (see `ChunkWordsMemo`)
+ * rather than on every key, which lowercased and tokenised the same hundred chunks again each time.
+ */
+export class TextWords {
+  /** Each distinct word as written, lower case. */
+  readonly raw: string[] = [];
+  /** `raw[i]` with its accents folded. */
+  readonly folded: string[] = [];
+
+  constructor(text: string) {
+    const seen = new Set<string>();
+    for (const m of text.toLowerCase().matchAll(WORD)) {
+      const raw = m[0];
+      if (seen.has(raw)) continue;
+      seen.add(raw);
+      this.raw.push(raw);
+      this.folded.push(NON_ASCII.test(raw) ? foldAccents(raw) : raw);
+    }
+  }
+}
+
+const PHRASE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
+
+/**
+ * A text's lines as word order compares them (see word-order.ts): lower case, accents folded, plain apostrophes;
+ * each line tokenised when first asked for, and kept.
+ */
+export class LineWords {
+  /** The whole text, compared form. */
+  readonly folded: string;
+  private lines: string[] | undefined;
+  private readonly words: (string[] | undefined)[] = [];
+
+  constructor(text: string) {
+    const lower = text.toLowerCase();
+    this.folded = NON_ASCII.test(lower) ? foldAccents(lower).replace(/’/g, "'") : lower;
+  }
+
+  /** The compared form's lines. */
+  allLines(): readonly string[] {
+    this.lines ??= this.folded.split("\n");
+    return this.lines;
+  }
+
+  /** The words of line `i`, in order. */
+  wordsOf(i: number): readonly string[] {
+    let words = this.words[i];
+    if (!words) {
+      words = [...(this.allLines()[i] ?? "").matchAll(PHRASE_WORD)].map((m) => m[0]);
+      this.words[i] = words;
+    }
+    return words;
+  }
+}
+
+/** Chunks whose prepared words are kept: the few hundred a typed query's keys re-check, with room to spare. */
+const MAX_CHUNKS = 2048;
+
+/**
+ * Prepared words of the chunks checked by the last searches, by chunk id, for one index revision (an edit changes a
+ * chunk's text under the same id, so everything goes when the revision does). The oldest go first.
+ */
+export class ChunkWordsMemo {
+  private readonly texts = new Map<string, TextWords>();
+  private readonly lines = new Map<string, LineWords>();
+  private revision: number | undefined;
+
+  validFor(revision: number): this {
+    if (this.revision !== revision) {
+      this.texts.clear();
+      this.lines.clear();
+      this.revision = revision;
+    }
+    return this;
+  }
+
+  /** The distinct words of chunk `id`'s text, `text(id)`. */
+  textWords(id: string, text: (id: string) => string): TextWords {
+    return kept(this.texts, id, () => new TextWords(text(id)));
+  }
+
+  /** The lines of chunk `id`'s headings and text, `lines(id)`, for word order. */
+  lineWords(id: string, lines: (id: string) => string): LineWords {
+    return kept(this.lines, id, () => new LineWords(lines(id)));
+  }
+}
+
+function kept<V>(held: Map<string, V>, id: string, make: () => V): V {
+  const found = held.get(id);
+  if (found) {
+    held.delete(id);
+    held.set(id, found);
+    return found;
+  }
+  const made = make();
+  held.set(id, made);
+  if (held.size > MAX_CHUNKS) {
+    const oldest = held.keys().next();
+    if (!oldest.done) held.delete(oldest.value);
+  }
+  return made;
+}

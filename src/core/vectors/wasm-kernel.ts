@@ -1,0 +1,19 @@
+/**
+ * Compiles one of our small WebAssembly kernels from its base64 bytes and hands back its memory and the named
+ * function, or null where WebAssembly is missing or refuses the module (callers then use their JS loop).
+ */
+export function instantiateKernel(base64: string, name: string): { memory: WebAssembly.Memory; fn: unknown } | null {
+  try {
+    if (typeof WebAssembly !== "object") return null;
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    if (!WebAssembly.validate(bytes)) return null;
+    // Synchronous compilation is allowed for a module this small (a few hundred bytes), also on a page's main thread.
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+    const memory = instance.exports.memory;
+    const fn = instance.exports[name];
+    if (!(memory instanceof WebAssembly.Memory) || typeof fn !== "function") return null;
+    return { memory, fn };
+  } catch {
+    return null;
+  }
+}

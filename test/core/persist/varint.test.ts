@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ByteReader, ByteWriter } from "../../../src/core/persist/varint";
+
+function roundTrip(strings: readonly string[]): string[] {
+  const w = new ByteWriter(16);
+  for (const s of strings) w.string(s);
+  const r = new ByteReader(w.view());
+  const out = strings.map(() => r.string());
+  expect(r.done).toBe(true);
+  return out;
+}
+
+describe("ByteReader.string", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("reads back every string as written: ASCII, accented, other scripts, emoji, empty, short and long", () => {
+    const fixed = ["", "a", "note", "x".repeat(32), "y".repeat(33), "café", "сравнения", "同步", "🙂", "a\u0000b", "é".repeat(20)];
+    expect(roundTrip(fixed)).toEqual(fixed);
+    fc.assert(fc.property(fc.array(fc.string({ unit: "grapheme", maxLength: 40 })), (xs) => void expect(roundTrip(xs)).toEqual(xs)), { numRuns: 200 });
+  });
+
+  it("reads short ASCII strings (most index terms) without a TextDecoder call each", () => {
+    const terms = Array.from({ length: 500 }, (_, i) => `term${i}`);
+    const w = new ByteWriter(16);
+    for (const s of terms) w.string(s);
+    const decode = vi.spyOn(TextDecoder.prototype, "decode");
+    const r = new ByteReader(w.view());
+    expect(terms.map(() => r.string())).toEqual(terms);
+    expect(decode).not.toHaveBeenCalled();
+  });
+});
+
+describe("ByteReader.uintPairs", () => {
+  it("reads what uint and count read, one-byte and longer numbers alike, and leaves the reader after them", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(100_000), fc.nat(2 ** 31 - 1))), fc.nat(300), (pairs, tail) => {
+        const w = new ByteWriter(16);
+        for (const [a, b] of pairs) {
+          w.uint(a);
+          w.uint(b);
+        }
+        w.uint(tail);
+        const firsts = new Int32Array(pairs.length);
+        const seconds = new Int32Array(pairs.length);
+        const r = new ByteReader(w.view());
+        r.uintPairs(pairs.length, 100_000, firsts, seconds);
+        expect([...firsts]).toEqual(pairs.map((p) => p[0]));
+        expect([...seconds]).toEqual(pairs.map((p) => p[1]));
+        expect(r.uint()).toBe(tail);
+        expect(r.done).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("refuses a first number above its maximum and bytes that end inside a pair, as count and uint do", () => {
+    const w = new ByteWriter(16);
+    for (const x of [3, 1, 500, 2]) w.uint(x);
+    const pairs = (max: number, n: number): void => new ByteReader(w.view()).uintPairs(n, max, new Int32Array(n), new Int32Array(n));
+    expect(() => pairs(499, 2)).toThrow(/above 499/);
+    expect(() => pairs(500, 2)).not.toThrow();
+    expect(() => pairs(500, 3)).toThrow(/past the end/);
+    const cut = new ByteWriter(16);
+    cut.uint(3);
+    cut.uint(300);
+    expect(() => new ByteReader(cut.view().subarray(0, 2)).uintPairs(1, 10, new Int32Array(1), new Int32Array(1))).toThrow(/past the end/);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { runAll } from "../../../src/core/shared/slices";
+import { nearestChunksSteps } from "../../../src/core/vectors/nearest-chunks";
+import { VectorStore } from "../../../src/core/vectors/vector-store";
+import { quantizeInt8 } from "../../../src/core/vectors/vector-precision";
+import { unitVector } from "./unit-vector";
+
+const DIMS = 48;
+const tieKey = (id: string) => Number(id.split("#")[1]);
+
+/** `n` int8 rows as a loaded file gives them: scales and codes back to back. */
+function rowsOf(n: number): { scales: Float32Array; codes: Int8Array } {
+  const scales = new Float32Array(n);
+  const codes = new Int8Array(n * DIMS);
+  for (let i = 0; i < n; i++) scales[i] = quantizeInt8(unitVector(DIMS, i + 1), codes.subarray(i * DIMS, (i + 1) * DIMS));
+  return { scales, codes };
+}
+
+describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
+  it("are searched in place, with the scores and norms a store filled by set() gives, and no copy of the codes", () => {
+    const n = 300;
+    const built = new VectorStore(DIMS, tieKey, "int8");
+    for (let i = 0; i < n; i++) built.set(`n${i % 30}.md#${i}`, `n${i % 30}.md`, unitVector(DIMS, i + 1));
+    const rows = rowsOf(n);
+    const adopted = new VectorStore(DIMS, tieKey, "int8");
+    const first = adopted.adoptInt8(rows)!;
+    expect(first).toBe(0);
+    // Claimed out of order, as notes come back in the order the file lists them.
+    for (let i = n - 1; i >= 0; i--) expect(adopted.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, first + i)).toBe(true);
+    adopted.settle();
+    expect(adopted.pages[0]!.codes!.buffer).toBe(rows.codes.buffer);
+    expect(adopted.size).toBe(n);
+    for (let i = 0; i < n; i++) {
+      const id = `n${i % 30}.md#${i}`;
+      expect(adopted.norm(adopted.slotOfId(id)!)).toBe(built.norm(built.slotOfId(id)!));
+      expect([...adopted.get(id)!]).toEqual([...built.get(id)!]);
+    }
+    for (let q = 0; q < 5; q++) {
+      const query = unitVector(DIMS, 5000 + q);
+      expect(runAll(nearestChunksSteps(adopted, query, -1, 20))).toEqual(runAll(nearestChunksSteps(built, query, -1, 20)));
+    }
+  });
+
+  it("frees the rows nobody claimed at settle(), and reuses them for new vectors", () => {
+    const store = new VectorStore(DIMS, tieKey, "int8");
+    const first = store.adoptInt8(rowsOf(4))!;
+    expect(store.claim("a.md#0", "a.md", first)).toBe(true);
+    expect(store.claim("a.md#0", "a.md", first + 1)).toBe(false);
+    expect(store.claim("b.md#1", "b.md", first)).toBe(false);
+    store.settle();
+    expect(store.claim("c.md#2", "c.md", first + 2)).toBe(false);
+    store.set("d.md#3", "d.md", unitVector(DIMS, 99));
+    // A freed adopted row takes the new vector: the store did not grow a page.
+    expect(store.slots).toBe(4);
+    expect(store.get("d.md#3")![0]).toBeCloseTo(unitVector(DIMS, 99)[0]!, 2);
+    expect(store.get("a.md#0")![0]).toBeCloseTo(unitVector(DIMS, 1)[0]!, 2);
+  });
+
+  it("are refused by a float32 store", () => {
+    const store = new VectorStore(DIMS, tieKey, "float32");
+    expect(store.adoptInt8(rowsOf(2))).toBeUndefined();
+    expect(store.slots).toBe(0);
+  });
+});
