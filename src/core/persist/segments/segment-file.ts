@@ -54,7 +54,9 @@ export function* decodeSegment(bytes: Uint8Array, keepInt8 = false): Steps<Resul
   const vectorsBytes = view.getUint32(12, true);
   if (PREFIX + metaBytes + vectorsBytes !== bytes.length) return err(corruptFile("segment", "parts don't fill the file"));
   const meta = bytes.subarray(PREFIX, PREFIX + metaBytes);
-  const vectors = bytes.subarray(PREFIX + metaBytes);
+  // The vectors part gets a buffer of its own: the loaded rows become pages of the vector store for as long as the
+  // index lives, and a view would keep the whole file (texts, postings) alive with them.
+  const vectors = bytes.slice(PREFIX + metaBytes);
   // The segment's own settings are taken as expected: whether they fit the manifest is the loader's call.
   const peek = yield* decodeSnapshotSteps(meta, vectors, { model: "", chunkingHash: "" }, keepInt8);
   const snapshot = peek.ok ? peek.value : peek.reusable;

@@ -89,10 +89,16 @@ describe("changing the vector precision", () => {
     };
     const s = await h.started();
     expect(s.index.vectorPrecision).toBe("int8");
-    const buffers = (s.index.vectorStore?.pages ?? []).map((p) => p.codes?.buffer);
+    const codes = (s.index.vectorStore?.pages ?? []).flatMap((p) => (p.codes ? [p.codes] : []));
     expect(read.length).toBeGreaterThan(0);
-    // Every segment's rows are a page of the store, as read.
-    for (const r of read) expect(buffers).toContain(r.buffer);
+    expect(codes.length).toBe(read.length);
+    // Every segment's rows are a page of the store with the file's bytes, in a buffer of their own: the page doesn't
+    // keep the segment's texts and postings alive.
+    for (const [i, r] of read.entries()) {
+      const page = codes[i]!;
+      expect(Buffer.from(r).indexOf(Buffer.from(page.buffer, page.byteOffset, page.byteLength))).toBeGreaterThan(0);
+      expect(page.buffer.byteLength).toBeLessThan(r.byteLength / 2);
+    }
     close(before, vectors(s), 0);
     expect(findRelatedNotes(s.index, "n0.md", { limit: 3, rrfK: 20, weights: { vector: 1, bm25: 0 } }).entries.length).toBe(3);
     expect(h.counting.calls).toBe(calls);
