@@ -97,39 +97,91 @@ export interface PostingPart {
  * analyses the texts instead.
  */
 export function* mergePostingParts(parts: readonly PostingPart[], maxId: number): Steps<DecodedField[] | undefined> {
-  const byProp = new Map<string, { lengths: Int32Array; docs: number; lists: Map<string, PostingList[]> }>();
+  const byProp = new Map<string, { lengths: Int32Array; docs: number; fields: PartField[] }>();
   for (const part of parts) {
-    const decoded = yield* decodePart(part, maxId);
+    const decoded = yield* decodePart(part);
     if (!decoded) return undefined;
     if (byProp.size > 0 && (decoded.length !== byProp.size || decoded.some((f) => !byProp.has(f.prop)))) return undefined;
     for (const f of decoded) {
       let into = byProp.get(f.prop);
-      if (!into) byProp.set(f.prop, (into = { lengths: new Int32Array(maxId + 1), docs: 0, lists: new Map() }));
+      if (!into) byProp.set(f.prop, (into = { lengths: new Int32Array(maxId + 1), docs: 0, fields: [] }));
       into.docs += f.docs;
-      for (const [id, n] of f.lengths) into.lengths[id] = n;
-      for (const [i, term] of f.terms.entries()) {
-        const list = f.lists[i] as PostingList;
-        const found = into.lists.get(term);
-        if (found) found.push(list);
-        else into.lists.set(term, [list]);
+      for (let i = 0; i < f.lengths.length; i++) {
+        const id = part.idOf[i] ?? -1;
+        if (id >= 0 && id <= maxId) into.lengths[id] = f.lengths[i] ?? 0;
       }
+      into.fields.push(f);
       yield;
     }
   }
   const out: DecodedField[] = [];
   for (const [prop, f] of byProp) {
-    const terms = [...f.lists.keys()].sort();
-    yield;
-    const slab = new Slab();
-    const lists = terms.map((t) => joinLists(f.lists.get(t) ?? [], slab));
+    const { terms, lists } = yield* mergeSortedTerms(f.fields);
     out.push({ prop, terms, lists, lengths: f.lengths, documentCount: f.docs });
     yield;
   }
   return out;
 }
 
+/**
+ * Joins the parts' term lists, each sorted (a part's terms come in vocabulary order), in one k-way merge: a term
+ * in several parts gets their lists end to end, in part order. No map of every term and no sort of the whole
+ * vocabulary, which was most of a restart's keyword time.
+ */
+function* mergeSortedTerms(fields: readonly PartField[]): Steps<{ terms: string[]; lists: PostingList[] }> {
+  const terms: string[] = [];
+  const lists: PostingList[] = [];
+  const at = new Int32Array(fields.length);
+  // A binary heap of part numbers, ordered by their current term (ties by part, so lists join in part order).
+  const heap: number[] = [];
+  const less = (a: number, b: number): boolean => {
+    const ta = fields[a]!.terms[at[a]!]!;
+    const tb = fields[b]!.terms[at[b]!]!;
+    return ta < tb || (ta === tb && a < b);
+  };
+  const down = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= heap.length) return;
+      const c = l + 1 < heap.length && less(heap[l + 1]!, heap[l]!) ? l + 1 : l;
+      if (!less(heap[c]!, heap[i]!)) return;
+      [heap[c], heap[i]] = [heap[i]!, heap[c]!];
+      i = c;
+    }
+  };
+  fields.forEach((f, p) => {
+    if (f.terms.length > 0) heap.push(p);
+  });
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+  const slab = new Slab();
+  const same: PostingList[] = [];
+  let work = 0;
+  while (heap.length > 0) {
+    const term = fields[heap[0]!]!.terms[at[heap[0]!]!]!;
+    while (heap.length > 0) {
+      const p = heap[0]!;
+      const f = fields[p]!;
+      if (f.terms[at[p]!] !== term) break;
+      same.push(f.lists[at[p]!]!);
+      if (++at[p]! < f.terms.length) down(0);
+      else {
+        heap[0] = heap[heap.length - 1]!;
+        heap.pop();
+        down(0);
+      }
+    }
+    terms.push(term);
+    lists.push(same.length === 1 ? same[0]! : joinLists(same, slab));
+    same.length = 0;
+    if (++work >= PER_SLICE) {
+      work = 0;
+      yield;
+    }
+  }
+  return { terms, lists };
+}
+
 function joinLists(lists: readonly PostingList[], slab: Slab): PostingList {
-  if (lists.length === 1) return lists[0] as PostingList;
   const n = lists.reduce((a, l) => a + l.length, 0);
   const { ids, counts } = slab.take(n);
   let at = 0;
@@ -143,13 +195,15 @@ function joinLists(lists: readonly PostingList[], slab: Slab): PostingList {
 
 interface PartField {
   prop: string;
+  /** Ascending, as the part saved them. */
   terms: string[];
   lists: PostingList[];
-  lengths: [number, number][];
+  /** The field length of each of the part's chunks, by ordinal (those left out included). */
+  lengths: Uint32Array;
   docs: number;
 }
 
-function* decodePart(part: PostingPart, maxId: number): Steps<PartField[] | undefined> {
+function* decodePart(part: PostingPart): Steps<PartField[] | undefined> {
   const input = new ByteReader(part.bytes);
   const chunkCount = part.idOf.length;
   try {
@@ -159,15 +213,13 @@ function* decodePart(part: PostingPart, maxId: number): Steps<PartField[] | unde
     const fields: PartField[] = [];
     for (let f = 0; f < fieldCount; f++) {
       const prop = input.string();
-      const lengths: [number, number][] = [];
-      for (let i = 0; i < chunkCount; i++) {
-        const n = input.uint();
-        const id = part.idOf[i] ?? -1;
-        if (id >= 0 && id <= maxId) lengths.push([id, n]);
-      }
+      const lengths = new Uint32Array(chunkCount);
+      for (let i = 0; i < chunkCount; i++) lengths[i] = input.uint();
       const termCount = input.count(part.bytes.length);
       const all: string[] = [];
       for (let t = 0; t < termCount; t++) all.push(input.string());
+      // The merge relies on each part's terms ascending, as every save writes them.
+      for (let t = 1; t < termCount; t++) if (!(all[t - 1]! < all[t]!)) return undefined;
       const terms: string[] = [];
       const lists: PostingList[] = [];
       // Lists are views into shared slabs, as in `decodePostings`: one typed array per term costs the collector.
