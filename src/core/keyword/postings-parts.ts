@@ -125,7 +125,7 @@ export function* mergePostingParts(parts: readonly PostingPart[], maxId: number)
 
 /**
  * Joins the parts' term lists, each sorted (a part's terms come in vocabulary order), in one k-way merge: a term
- * in several parts gets their lists end to end, in part order. No map of every term and no sort of the whole
+ * in several parts gets their lists end to end, in part order, in slabs of the merge's own. No map of every term and no sort of the whole
  * vocabulary, which was most of a restart's keyword time.
  */
 function* mergeSortedTerms(fields: readonly PartField[]): Steps<{ terms: string[]; lists: PostingList[] }> {
@@ -171,7 +171,8 @@ function* mergeSortedTerms(fields: readonly PartField[]): Steps<{ terms: string[
       }
     }
     terms.push(term);
-    lists.push(same.length === 1 ? same[0]! : joinLists(same, slab));
+    // Copied even from one part: a view would keep the part's whole slab (lists of joined terms too) alive.
+    lists.push(joinLists(same, slab));
     same.length = 0;
     if (++work >= PER_SLICE) {
       work = 0;
