@@ -23,6 +23,8 @@ import { baselineDocs, chunkTextBytes, collectGarbage, indexFileBytes, phaseTime
 import { writeSyncReport, type SyncBenchResult } from "./lib/sync-report";
 import { StallProbe } from "./lib/sync-stall";
 import { makeBenchVault } from "./lib/sync-vault";
+import { CountingStore } from "./lib/counting-store";
+import { twoDevices } from "./lib/sync-devices";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
@@ -44,14 +46,15 @@ const vault = makeBenchVault(source, notesArg);
 const dataDir = `${vault.dir.split("\\").join("/")}/.obsidian/plugins/hybrid-vault-search`;
 const embedder = new HashEmbedder(dims);
 const settings = resolveIndexSettings({});
-const store = new NodeFileStore();
+const store = new CountingStore(new NodeFileStore());
 const notices: string[] = [];
-const makeService = (): IndexService =>
+// `idleMs`: the idle save's delay; the edit step saves by hand, so that its save is the one measured.
+const makeService = (idleMs = settings.idleSaveMs): IndexService =>
   new IndexService({
     source: new FolderNoteSource(vault.dir),
     store,
     dataDir,
-    settings,
+    settings: { ...settings, idleSaveMs: idleMs },
     embedder,
     notify: (m) => notices.push(m),
   });
@@ -84,8 +87,10 @@ try {
   // 2. Save.
   cpu = process.cpuUsage();
   t0 = performance.now();
+  const bytesBeforeSave = store.bytesWritten;
   const saved = await cold.save();
   const saveMs = since(t0);
+  const fullSaveBytes = store.bytesWritten - bytesBeforeSave;
   const saveCpuMs = cpuMs(cpu);
   if (!saved.ok) throw new Error(`save failed: ${saved.error.message}`);
   const fileBytes = indexFileBytes(dataDir);
@@ -95,7 +100,7 @@ try {
   // 3. Restart with nothing changed: load, then reconcile; heap after load.
   collectGarbage();
   const callsBefore = embedder.documentCalls;
-  const warm = makeService();
+  const warm = makeService(600_000);
   cpu = process.cpuUsage();
   t0 = performance.now();
   const phases = phaseTimes(warm, t0);
@@ -124,6 +129,16 @@ try {
   const found = () => new SearchEngine({ index: warm.index }).searchKeyword({ query: marker, limit: 5 }).results.some((r) => r.path === target);
   const editToSearchableMs = await timeUntil(found, t0, settings.debounceMs + 60_000);
   await warm.whenIdle();
+  // The save of that one edit: bytes written and time, with the stall probe on.
+  const bytesBeforeEditSave = store.bytesWritten;
+  phase = "saving";
+  probe.start();
+  t0 = performance.now();
+  const editSaved = await warm.save();
+  const editSaveMs = since(t0);
+  const editSaveStallMs = probe.stop().max;
+  if (!editSaved.ok) throw new Error(`save after the edit failed: ${editSaved.error.message}`);
+  const editSaveBytes = store.bytesWritten - bytesBeforeEditSave;
 
   // 5. Search still works at this size.
   t0 = performance.now();
@@ -133,7 +148,12 @@ try {
 
   // 6. Orama's own save/load on the same chunks and vectors, once our services are gone.
   const docs = baselineDocs(warm.index);
+  const indexedNotes = warm.status().notes;
   await warm.stop();
+
+  // 7. Two devices sharing the index through a sync tool.
+  log("two-device scenario…");
+  const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder, indexedNotes);
   collectGarbage();
   log(`Orama baseline on ${docs.length} chunks…`);
   const baseline = measureOramaBaseline(docs, dims);
@@ -168,6 +188,11 @@ try {
     stallByPhaseMs: stalls.byPhase,
     cpuMs: { coldIndex: coldCpuMs, save: saveCpuMs, restart: restartCpuMs },
     loadAverage: loadavg().map((x) => Math.round(x * 10) / 10),
+    fullSaveBytes,
+    editSaveBytes,
+    editSaveMs,
+    editSaveStallMs,
+    ...(devices ? { devices } : {}),
   };
   console.log(JSON.stringify({ ...result, extra }, null, 2));
   writeJson(args.get("out") ?? `bench/results/sync-${result.notes}-${dims}.json`, result);

@@ -1,6 +1,6 @@
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { ChunkIndex } from "../../src/core/index/chunk-index";
-import { indexFilePaths } from "../../src/core/persist/index-files";
 import type { IndexService } from "../../src/core/sync/control/index-service";
 import type { SyncPhase } from "../../src/core/sync/control/sync-progress";
 import type { BaselineDoc } from "./sync-baseline";
@@ -19,10 +19,10 @@ export function collectGarbage(): boolean {
   return true;
 }
 
-/** Bytes of the saved index files under `dataDir`. */
+/** Bytes of the saved index files under `dataDir` (manifest and segments, or the single-file layout's two files). */
 export function indexFileBytes(dataDir: string): number {
-  const { meta, vectors } = indexFilePaths(dataDir);
-  return statSync(meta).size + statSync(vectors).size;
+  const names = readdirSync(dataDir).filter((n) => n.startsWith("index-") && n.endsWith(".bin"));
+  return names.reduce((sum, n) => sum + statSync(join(dataDir, n)).size, 0);
 }
 
 /** UTF-8 bytes of every chunk's text: what the index must store besides the vectors. */

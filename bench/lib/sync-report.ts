@@ -1,6 +1,7 @@
 import { availableParallelism, cpus } from "node:os";
 import { table, writeSection } from "./report";
 import type { OramaBaseline } from "./sync-baseline";
+import type { TwoDeviceResult } from "./sync-devices";
 
 /** The JSON the sync benchmark writes; the key set is fixed by the issue. */
 export interface SyncBenchResult {
@@ -40,6 +41,14 @@ export interface SyncBenchExtra {
   cpuMs: { coldIndex: number; save: number; restart: number };
   /** 1, 5 and 15 minute load averages at the end of the run. */
   loadAverage: number[];
+  /** Bytes the save after cold indexing wrote (checkpoints during indexing wrote the rest). */
+  fullSaveBytes: number;
+  /** Bytes written by the save of a one-note edit, its time, and the longest stall while it ran. */
+  editSaveBytes: number;
+  editSaveMs: number;
+  editSaveStallMs: number;
+  /** The two-device scenario (see bench/lib/sync-devices.ts); absent with --no-devices. */
+  devices?: TwoDeviceResult;
 }
 
 const MB = (n: number | null): string => (n === null ? "—" : `${(n / 1048576).toFixed(1)} MB`);
@@ -62,7 +71,13 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
       "≤ 50 ms",
       mark(r.maxStallMs <= 50),
     ],
-    ["save", `${ms(r.saveMs)} (CPU ${ms(extra.cpuMs.save)})`, "≤ 1 s", mark(r.saveMs <= 1000)],
+    ["save after cold indexing", `${ms(r.saveMs)} (CPU ${ms(extra.cpuMs.save)}), ${MB(extra.fullSaveBytes)} written`, "≤ 1 s", mark(r.saveMs <= 1000)],
+    [
+      "save of a one-note edit",
+      `${ms(extra.editSaveMs)}, ${(extra.editSaveBytes / 1024).toFixed(1)} KB written, longest stall ${ms(extra.editSaveStallMs)}`,
+      "≤ 100 ms, ≤ 1 MB",
+      mark(extra.editSaveMs <= 100 && extra.editSaveBytes <= 1048576),
+    ],
     ["load (files → searchable index)", ms(r.loadMs), "≤ 1 s", mark(r.loadMs <= 1000)],
     [
       "index files",
@@ -87,6 +102,7 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
       extra.loadedChunks === r.chunks && extra.loadedVectors === r.chunks ? "✅" : "❌",
     ],
     ["hybrid search after load", `${extra.searchHits} hits in ${ms(extra.searchMs)}`, "works", extra.searchHits > 0 ? "✅" : "❌"],
+    ...deviceRows(extra.devices),
     ["Orama save() + JSON.stringify", ms(b.oramaSaveMs), "baseline", ""],
     ["Orama JSON.parse + load()", ms(b.oramaLoadMs), "baseline", ""],
     ["Orama file", MB(b.oramaBytes), "baseline", ""],
@@ -103,4 +119,20 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
       `${availableParallelism()} × ${cpu}, load average ${extra.loadAverage.join(" / ")} during the run ` +
       `(wall times include waiting for other processes; CPU times don't); ${new Date().toISOString().slice(0, 10)}.\n`,
   );
+}
+
+function deviceRows(d: TwoDeviceResult | undefined): (string | number)[][] {
+  if (!d) return [];
+  const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+  return [
+    ["two devices: second device opens the synced index", `${d.secondOpenEmbedCalls} embedding calls, ${ms(d.secondOpenMs)}`, "0 calls", d.secondOpenEmbedCalls === 0 ? "✅" : "❌"],
+    ["two devices: save of 5 edits on each", `${kb(d.editSaveBytes[0])} / ${kb(d.editSaveBytes[1])} written`, "", ""],
+    ["two devices: index bytes the sync tool copies", `${kb(d.copiedBytes[0])} A→B, ${kb(d.copiedBytes[1])} B→A`, "", ""],
+    [
+      "two devices: after the exchange (conflict copies of the manifest)",
+      `${d.conflictCopies} conflict copies merged, ${d.afterConflictEmbedCalls} embedding calls, ${d.conflictCopiesLeft} left; notes ${d.notes.join(" / ")} (one device: ${d.files[0]})`,
+      "0 calls, 0 left, all notes",
+      d.afterConflictEmbedCalls === 0 && d.conflictCopiesLeft === 0 && d.notes[0] === d.files[0] && d.notes[1] === d.files[1] ? "✅" : "❌",
+    ],
+  ];
 }

@@ -1,6 +1,4 @@
-import { stat } from "node:fs/promises";
 import { OllamaHealth } from "../core/ollama/ollama-breaker";
-import { indexFilePaths } from "../core/persist/index-files";
 import { describeHolder } from "../core/persist/lock/lock-holder";
 import { WriterRequestWatch } from "../core/persist/lock/writer-request";
 import type { Result } from "../core/result";
@@ -8,7 +6,7 @@ import { ok } from "../core/result";
 import type { VaultOptions } from "./args";
 import type { CliIo } from "./cli-io";
 import { FolderNoteSource } from "./node/folder-note-source";
-import { peekSaveIdentity } from "./node/saved-index";
+import { peekSaveIdentity, savedIndexTime } from "./node/saved-index";
 import type { VaultLock } from "./node/vault-lock";
 import type { VaultSearch } from "../core/session/vault-search";
 import { openVault, type OpenedVault } from "./open-vault";
@@ -95,7 +93,7 @@ export class LiveVault {
       return opened;
     }
     // Read before the session loads: a save landing meanwhile is then loaded again, never missed.
-    const saveId = await peekSaveIdentity(indexFilePaths(opened.value.layout.dataDir).meta);
+    const saveId = await peekSaveIdentity(opened.value.layout.dataDir);
     const live = new LiveVault(opened.value, saveId, cmd, shared, opts);
     live.ownHealth = own;
     if (io.signal?.aborted) live.onAbort();
@@ -131,10 +129,9 @@ export class LiveVault {
     return this.current.lock;
   }
 
-  /** When the saved index last changed (its meta file's mtime), ms since the epoch; undefined when none is saved. */
-  async lastSavedAt(): Promise<number | undefined> {
-    const s = await stat(indexFilePaths(this.current.layout.dataDir).meta).catch(() => undefined);
-    return s?.mtimeMs;
+  /** When the saved index last changed (its manifest's mtime), ms since the epoch; undefined when none is saved. */
+  lastSavedAt(): Promise<number | undefined> {
+    return savedIndexTime(this.current.layout.dataDir);
   }
 
   /**
@@ -200,7 +197,7 @@ export class LiveVault {
 
   /** Reader: a new save landed, so open it and swap it in. */
   private async reloadIfSaved(): Promise<void> {
-    const id = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
+    const id = await peekSaveIdentity(this.current.layout.dataDir);
     if (id === undefined || id === this.saveId) return;
     this.saveId = id;
     const opened = await openVault(this.cmd, this.io, undefined, { app: this.opts.app, reuse: this.lock, stopOnAbort: false });
@@ -211,7 +208,7 @@ export class LiveVault {
 
   /** Watching reader that just took the free lock: opens the latest save as the writer and starts watching. */
   private async takeOver(): Promise<void> {
-    this.saveId = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
+    this.saveId = await peekSaveIdentity(this.current.layout.dataDir);
     const opened = await openVault(this.cmd, this.io, undefined, { app: this.opts.app, reuse: this.lock, stopOnAbort: false });
     if (!opened.ok) {
       await this.lock.lock.release();
@@ -228,7 +225,7 @@ export class LiveVault {
     await this.current.session.service.stop();
     this.current.session.service.setWriter(false);
     await this.lock.lock.release();
-    this.saveId = await peekSaveIdentity(indexFilePaths(this.current.layout.dataDir).meta);
+    this.saveId = await peekSaveIdentity(this.current.layout.dataDir);
     this.opts.log(`Handed the index over to ${to}, which asked to write it; serving its saves from now on.`);
   }
 

@@ -19,7 +19,7 @@ export type DeviceEnv = Readonly<Record<string, string | undefined>>;
 export async function deviceIndexPlace(adapter: DataAdapter, env: DeviceEnv | undefined = processEnv()): Promise<IndexPlace | undefined> {
   if (!Platform.isDesktopApp || !(adapter instanceof FileSystemAdapter) || !env) return undefined;
   const carried = (adapter as unknown as { fsPromises?: Partial<CarriedFs> }).fsPromises;
-  const needed = ["realpath", "readFile", "writeFile", "mkdir", "rename", "rm"] as const;
+  const needed = ["realpath", "readFile", "writeFile", "mkdir", "rename", "rm", "readdir"] as const;
   if (!carried || !needed.every((k) => typeof carried[k] === "function")) return undefined;
   const fs = carried as CarriedFs;
   const base = adapter.getBasePath();

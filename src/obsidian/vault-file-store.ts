@@ -4,7 +4,7 @@ import type { FileStore } from "../core/persist/file-store";
 import { failure } from "../core/errors/messages";
 
 /** The part of Obsidian's `DataAdapter` (`app.vault.adapter`) this store uses. */
-export type FileAdapter = Pick<DataAdapter, "exists" | "readBinary" | "writeBinary" | "rename" | "remove" | "mkdir">;
+export type FileAdapter = Pick<DataAdapter, "exists" | "readBinary" | "writeBinary" | "rename" | "remove" | "mkdir" | "list">;
 
 /**
  * `FileStore` over the vault's data adapter, for files under the plugin's folder in the config dir. Every path goes
@@ -78,6 +78,17 @@ export class VaultFileStore implements FileStore {
       return ok(undefined);
     } catch (cause) {
       return err(failure("fileUndeletable", { path: at }, cause));
+    }
+  }
+
+  async list(dir: string): Promise<Result<string[]>> {
+    const at = normalizePath(dir === "" ? "/" : dir);
+    try {
+      if (!(await this.adapter.exists(at))) return ok([]);
+      // The adapter lists full paths from the vault root.
+      return ok((await this.adapter.list(at)).files.map((f) => f.slice(f.lastIndexOf("/") + 1)));
+    } catch (cause) {
+      return err(failure("fileUnreadable", { path: at }, cause));
     }
   }
 

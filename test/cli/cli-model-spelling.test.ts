@@ -2,10 +2,8 @@ import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { NodeFileStore } from "../../src/cli/node/node-file-store";
 import { vaultLayout } from "../../src/cli/node/vault-config";
-import { loadIndexFiles, saveIndexFiles } from "../../src/core/persist/index-files";
+import { toSingleFileLayout } from "../core/sync/helpers/single-file-layout";
 import { WriterLock } from "../../src/core/persist/lock/writer-lock";
-import { defaultSettings, indexSettingsOf } from "../../src/core/settings/plugin-settings";
-import { indexChunkingHash } from "../../src/core/sync/rules/index-settings";
 import { parseHits, runCli, useDemoVaultWithOllama } from "./cli-harness";
 
 const ctx = useDemoVaultWithOllama();
@@ -14,13 +12,8 @@ const indexWith = (model: string) => runCli(["index", "--vault", ctx.vault.dir, 
 
 /** Saves the vault's index again with its header naming `model`, as a version before canonical names wrote it. */
 async function respellSavedModel(vault: string, model: string): Promise<void> {
-  const store = new NodeFileStore();
-  const dataDir = vaultLayout(vault).dataDir;
-  const expect = { model: "fake-embed", chunkingHash: indexChunkingHash(indexSettingsOf(defaultSettings(), [])) };
-  const outcome = await loadIndexFiles(store, dataDir, expect);
-  if (outcome.kind !== "loaded") throw new Error(`index not loadable: ${outcome.kind}`);
-  const saved = await saveIndexFiles(store, dataDir, { ...outcome.snapshot, header: { ...outcome.snapshot.header, model } });
-  if (!saved.ok) throw new Error(saved.error.message);
+  // Such a version saved the single-file layout.
+  await toSingleFileLayout(new NodeFileStore(), vaultLayout(vault).dataDir, (s) => ({ ...s, header: { ...s.header, model } }));
 }
 
 describe("one model, two spellings", () => {

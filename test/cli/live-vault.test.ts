@@ -1,5 +1,5 @@
 import { getEventListeners } from "node:events";
-import { existsSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import type { VaultOptions } from "../../src/cli/args";
 import type { LiveVault } from "../../src/cli/live-vault";
 import { NodeFileStore } from "../../src/cli/node/node-file-store";
 import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/node/vault-config";
-import { indexFilePaths } from "../../src/core/persist/index-files";
+import { MANIFEST_FILE } from "../../src/core/persist/segments/segment-names";
 import { WriterLock } from "../../src/core/persist/lock/writer-lock";
 import { WriterRequester } from "../../src/core/persist/lock/writer-request";
 import { runCli } from "./cli-harness";
@@ -33,10 +33,12 @@ async function openLive(opts: { watch?: boolean; signal?: AbortSignal; ollama?: 
   });
 }
 
-/** Two different saves of the vault (meta and vectors bytes), as a writer would leave them one after the other. */
-async function twoSaves(): Promise<[Buffer, Buffer][]> {
-  const paths = indexFilePaths(dataDir());
-  const take = (): [Buffer, Buffer] => [readFileSync(paths.meta), readFileSync(paths.vectors)];
+/** A save: every index file (manifest and segments) by name, as a writer leaves them. */
+type Save = Map<string, Buffer>;
+
+/** Two different saves of the vault, as a writer would leave them one after the other. */
+async function twoSaves(): Promise<Save[]> {
+  const take = (): Save => new Map(readdirSync(dataDir()).filter((n) => n.startsWith("index-")).map((n) => [n, readFileSync(join(dataDir(), n))]));
   expect((await runCli(["index", "--vault", lv.vault.dir])).code).toBe(0);
   const first = take();
   writeFileSync(join(lv.vault.dir, "Projects", "Quokka.md"), "# Quokka\n\nquokka sightings on Rottnest\n");
@@ -44,13 +46,12 @@ async function twoSaves(): Promise<[Buffer, Buffer][]> {
   return [first, take()];
 }
 
-/** Puts a save in place the way the writer does: vectors first, the meta file renamed over last. */
-function land(save: [Buffer, Buffer]): void {
-  const paths = indexFilePaths(dataDir());
-  writeFileSync(`${paths.vectors}.x`, save[1]);
-  renameSync(`${paths.vectors}.x`, paths.vectors);
-  writeFileSync(`${paths.meta}.x`, save[0]);
-  renameSync(`${paths.meta}.x`, paths.meta);
+/** Puts a save in place the way the writer does: its segments first, the manifest renamed over last. */
+function land(save: Save): void {
+  for (const [name, bytes] of save) if (name !== MANIFEST_FILE) writeFileSync(join(dataDir(), name), bytes);
+  const manifest = join(dataDir(), MANIFEST_FILE);
+  writeFileSync(`${manifest}.x`, save.get(MANIFEST_FILE) ?? Buffer.alloc(0));
+  renameSync(`${manifest}.x`, manifest);
 }
 
 /** A long-lived writer (like Obsidian) holding the lock from this process. */
@@ -81,7 +82,7 @@ describe("a long-running reader", () => {
     const saves = await twoSaves();
     const writer = await otherWriter();
     const live = await openLive();
-    const meta = indexFilePaths(dataDir()).meta;
+    const meta = join(dataDir(), MANIFEST_FILE);
     utimesSync(meta, new Date(), new Date(Date.now() + 60_000));
     await live.check();
     land(saves[1]!); // the same bytes, rewritten and renamed over (a new inode), as a sync tool may do

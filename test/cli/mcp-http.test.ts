@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { vaultLayout } from "../../src/cli/node/vault-config";
-import { indexFilePaths } from "../../src/core/persist/index-files";
+import { MANIFEST_FILE } from "../../src/core/persist/segments/segment-names";
 import { WRITER_LOCK_FILE } from "../../src/core/persist/lock/writer-lock";
 import { cliNodeArgs, toolJson, writeFixtureVault } from "./mcp-fixture";
 
@@ -142,6 +142,6 @@ describe("hybrid-vault-search mcp --http", () => {
     s.child.kill("SIGTERM");
     expect(await s.exit()).toBe(0);
     expect(existsSync(join(dataDir, WRITER_LOCK_FILE))).toBe(false);
-    expect(existsSync(indexFilePaths(dataDir).meta)).toBe(true);
+    expect(existsSync(join(dataDir, MANIFEST_FILE))).toBe(true);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { join, relative, sep } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NodeFileStore } from "../../src/cli/node/node-file-store";
 import { DEFAULT_CONFIG_DIR, vaultLayout } from "../../src/cli/node/vault-config";
-import { loadIndexFiles } from "../../src/core/persist/index-files";
+import { loadSegments, withContiguousVectors } from "../../src/core/persist/segments/segment-load";
 import type { IndexSnapshot } from "../../src/core/persist/snapshot";
 import { WriterLock } from "../../src/core/persist/lock/writer-lock";
 import { WriterRequester } from "../../src/core/persist/lock/writer-request";
@@ -40,9 +40,9 @@ function spawnCli(args: string[]): { done: Promise<{ code: number | null; stderr
 
 async function loadSnapshot(vault: string): Promise<IndexSnapshot> {
   const expect = { model: "fake-embed", chunkingHash: indexChunkingHash(indexSettingsOf(defaultSettings(), [])) };
-  const outcome = await loadIndexFiles(new NodeFileStore(), vaultLayout(vault).dataDir, expect);
+  const outcome = await loadSegments(new NodeFileStore(), vaultLayout(vault).dataDir, expect);
   if (outcome.kind !== "loaded") throw new Error(`index not loadable: ${outcome.kind}`);
-  return outcome.snapshot;
+  return withContiguousVectors(outcome.snapshot);
 }
 
 /** What must be equal between two indexes of the same notes (not the save time). */

@@ -42,6 +42,11 @@ class FakeAdapter implements FileAdapter {
     this.use(path);
     return this.files.delete(path) ? Promise.resolve() : Promise.reject(new Error(`ENOENT ${path}`));
   }
+  list(path: string): Promise<{ files: string[]; folders: string[] }> {
+    this.use(path);
+    const files = [...this.files.keys()].filter((f) => f.slice(0, Math.max(0, f.lastIndexOf("/"))) === path);
+    return Promise.resolve({ files, folders: [] });
+  }
   mkdir(path: string): Promise<void> {
     this.use(path);
     this.folders.add(path);
@@ -136,5 +141,16 @@ describe("VaultFileStore", () => {
     const outcome = await loadIndexFiles(store, "cfg/plugins/hvs", expectationsOf(second));
     expect(outcome.kind === "loaded" && outcome.recovered).toBe(false);
     if (outcome.kind === "loaded") expectSameSnapshot(outcome.snapshot, second);
+  });
+
+  it("lists the names of the files in a folder, and nothing for a folder that isn't there", async () => {
+    const adapter = new FakeAdapter();
+    const store = new VaultFileStore(adapter);
+    await store.write("index/a.bin", bytes(1));
+    await store.write("index/b.bin", bytes(2));
+    await store.write("other/c.bin", bytes(3));
+    const listed = await store.list("index");
+    expect(listed.ok && listed.value.sort()).toEqual(["a.bin", "b.bin"]);
+    expect(await store.list("missing")).toEqual({ ok: true, value: [] });
   });
 });

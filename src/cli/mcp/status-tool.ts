@@ -1,6 +1,5 @@
-import { stat } from "node:fs/promises";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { indexFilePaths } from "../../core/persist/index-files";
+import { indexFilesBytes } from "../node/saved-index";
 import { describeHolder } from "../../core/persist/lock/lock-holder";
 import type { LiveVault } from "../live-vault";
 import { guarded, jsonResult } from "./tool-result";
@@ -18,8 +17,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
     guarded("The status request", log, async () => {
       const { session, embedding, layout, lock } = live.vault;
       const s = session.service.status();
-      const paths = indexFilePaths(layout.dataDir);
-      const sizes = await Promise.all([paths.meta, paths.vectors].map((p) => stat(p).then((f) => f.size).catch(() => 0)));
+      const indexBytes = await indexFilesBytes(layout.dataDir);
       const savedAt = await live.lastSavedAt();
       return jsonResult({
         vault: layout.vaultDir,
@@ -31,7 +29,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
         model: embedding.kind === "none" ? null : embedding.model,
         embedding: embedding.kind,
         lastIndexedAt: savedAt === undefined ? null : new Date(savedAt).toISOString(),
-        indexFileBytes: sizes.reduce((a, b) => a + b, 0),
+        indexFileBytes: indexBytes,
         lastError: s.lastError ? s.lastError.message : null,
         writer: lock.lock.held ? "this server" : lock.lock.holder ? describeHolder(lock.lock.holder) : "none",
         watching,

@@ -1,6 +1,8 @@
-import { open, type FileHandle } from "node:fs/promises";
+import { open, readdir, stat, type FileHandle } from "node:fs/promises";
 import { canonicalModelName } from "../../core/ollama/model-name";
 import { indexFilePaths } from "../../core/persist/index-files";
+import { joinPath } from "../../core/persist/segments/paths";
+import { isIndexFileName, MANIFEST_FILE } from "../../core/persist/segments/segment-names";
 
 /** What a saved index was built with, read from the meta file's header without loading the index. */
 export interface SavedIndexModel {
@@ -13,9 +15,29 @@ export interface SavedIndexModel {
 /** The index files' framing (see src/core/persist/container.ts): magic, version u32, header length u32, header. */
 const META_MAGIC = "HVSM";
 const VECTORS_MAGIC = "HVSV";
+const MANIFEST_MAGIC = "HVSI";
 const PREFIX = 12;
-/** A header is a few hundred bytes of JSON; anything bigger is not a header we wrote. */
-const MAX_HEADER = 64 * 1024;
+/**
+ * A file's header is a few hundred bytes of JSON, a manifest's about 300 bytes a segment; anything bigger is not a
+ * header we wrote.
+ */
+const MAX_HEADER = 4 * 1024 * 1024;
+
+/** When the index in `dataDir` was last saved (its manifest's, else its meta file's mtime), ms since the epoch. */
+export async function savedIndexTime(dataDir: string): Promise<number | undefined> {
+  for (const path of [joinPath(dataDir, MANIFEST_FILE), indexFilePaths(dataDir).meta]) {
+    const s = await stat(path).catch(() => undefined);
+    if (s) return s.mtimeMs;
+  }
+  return undefined;
+}
+
+/** Bytes of the index files in `dataDir`: manifest and segments, and files of the single-file layout. */
+export async function indexFilesBytes(dataDir: string): Promise<number> {
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  const sizes = await Promise.all(names.filter(isIndexFileName).map((n) => stat(joinPath(dataDir, n)).then((f) => f.size).catch(() => 0)));
+  return sizes.reduce((a, b) => a + b, 0);
+}
 
 /**
  * Peeks at the model of the index saved in `metaPath`, so a command run without `--ollama` can keep the saved
@@ -33,14 +55,21 @@ export function peekSavedModel(metaPath: string): Promise<SavedIndexModel | unde
  */
 export async function peekIndexModel(dataDir: string): Promise<SavedIndexModel | undefined> {
   const paths = indexFilePaths(dataDir);
-  return (await peekSavedModel(paths.meta)) ?? (await peekModel(paths.vectors, VECTORS_MAGIC));
+  return (
+    (await peekModel(joinPath(dataDir, MANIFEST_FILE), MANIFEST_MAGIC)) ??
+    (await peekSavedModel(paths.meta)) ??
+    (await peekModel(paths.vectors, VECTORS_MAGIC))
+  );
 }
 
 async function peekModel(path: string, magic: string): Promise<SavedIndexModel | undefined> {
   const header = await withFile(path, (file) => readHeader(file, magic));
   if (header === undefined) return undefined;
   try {
-    const parsed: unknown = JSON.parse(header);
+    let parsed: unknown = JSON.parse(header);
+    if (typeof parsed !== "object" || parsed === null) return undefined;
+    // A manifest keeps the index's model in its own `header`.
+    if (magic === MANIFEST_MAGIC) parsed = (parsed as { header?: unknown }).header;
     if (typeof parsed !== "object" || parsed === null) return undefined;
     const { model, dims } = parsed as { model?: unknown; dims?: unknown };
     if (typeof model !== "string" || typeof dims !== "number" || !Number.isInteger(dims) || dims < 0) return undefined;
@@ -51,14 +80,21 @@ async function peekModel(path: string, magic: string): Promise<SavedIndexModel |
 }
 
 /**
- * Which save the meta file holds, from a few hundred bytes: its header (save time, counts, the checksum of its
- * vectors file) and the checksum of the whole file that ends it. Equal for the same save whatever its file time
- * or inode, so a sync tool that touches or rewrites the file with the same bytes is not a new save. Undefined
- * when there is no readable meta file.
+ * Which save the index in `dataDir` holds: the manifest's size and checksum (every save writes a new manifest), or,
+ * for an index of the single-file layout, the meta file's header (save time, counts, the checksum of its vectors
+ * file) and the checksum that ends it. Equal for the same save whatever its file time or inode, so a sync tool that
+ * touches or rewrites the file with the same bytes is not a new save. Undefined when there is no readable index.
  */
-export async function peekSaveIdentity(metaPath: string): Promise<string | undefined> {
-  return withFile(metaPath, async (file) => {
-    const header = await readHeader(file, META_MAGIC);
+export async function peekSaveIdentity(dataDir: string): Promise<string | undefined> {
+  return (await peekIdentity(joinPath(dataDir, MANIFEST_FILE), MANIFEST_MAGIC)) ?? (await peekIdentity(indexFilePaths(dataDir).meta, META_MAGIC));
+}
+
+async function peekIdentity(path: string, magic: string): Promise<string | undefined> {
+  return withFile(path, async (file) => {
+    const prefix = new Uint8Array(PREFIX);
+    if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
+    if (String.fromCharCode(...prefix.subarray(0, 4)) !== magic) return undefined;
+    const header = magic === MANIFEST_MAGIC ? "" : await readHeader(file, magic);
     if (header === undefined) return undefined;
     const { size } = await file.stat();
     const tail = new Uint8Array(4);

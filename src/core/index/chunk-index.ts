@@ -6,14 +6,16 @@ import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../keyword/lexical
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
 import { VectorStore } from "../vectors/vector-store";
-import type { Int8Rows, VectorPrecision } from "../vectors/vector-precision";
+import type { VectorPrecision } from "../vectors/vector-precision";
+import { adoptPages, pagesOf, type VectorPage } from "./saved-vector-pages";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "../keyword/note-table";
 import { GRAM_FIELD, LANGUAGE_FIELD } from "../keyword/field-terms";
 import { runAll } from "../shared/slices";
-import { restoreKeywordSteps } from "../keyword/keyword-restore";
+import { restoreKeywordPartsSteps, restoreKeywordSteps, type KeywordPart } from "../keyword/keyword-restore";
+import { encodePostingParts } from "../keyword/postings-parts";
 import { KeywordExport } from "../keyword/keyword-export";
 import { ChunkTextShare } from "./chunk-text-share";
 import { distinctiveWords } from "./distinctive-words";
@@ -239,27 +241,32 @@ export class ChunkIndex {
    * the same order: the text fields' postings then go in whole, instead of every chunk's text being analysed again
    * (most of a restart's time). Returns false when `keywords` was missing or unusable and the texts were analysed.
    */
-  // `rows`: the saved vectors file's rows, which the vector store adopts as they are (see `VectorStore.adopt`); int8
-  // rows go into an int8 store without being dequantized, each chunk claiming the row its `SavedNote.rows` names.
-  *restoreSteps(saved: readonly SavedNote[], keywords: Uint8Array | undefined, perStep = 256, rows?: Float32Array | Int8Rows): Generator<void, boolean, void> {
+  // `rows`: the saved vectors' arrays (a segmented index has one per segment), which the vector store adopts as they
+  // are (see `adoptPages`): int8 rows go into an int8 store without being dequantized, each chunk claiming the row
+  // its `SavedNote.rows` names (rows counted across the pages). `keywords` may also be the postings of the segments
+  // the notes came from (see `KeywordPart`).
+  *restoreSteps(
+    saved: readonly SavedNote[],
+    keywords: Uint8Array | readonly KeywordPart[] | undefined,
+    perStep = 256,
+    rows?: VectorPage | readonly VectorPage[],
+  ): Generator<void, boolean, void> {
     if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
     const order: IndexedChunk[] = [];
     this.restoring = keywords !== undefined;
     const store = this.vectorStore;
-    let firstInt8: number | undefined;
-    if (rows instanceof Float32Array) store?.adopt(rows);
-    else if (rows) firstInt8 = store?.adoptInt8(rows);
+    const slotOf = adoptPages(store, pagesOf(rows), this.dims);
     try {
       for (const { note, vectors, rows: rowOf } of saved) {
         const ids: string[] = [];
         this.byPath.set(note.path, ids);
         this.langs.noteAdded(note);
         for (const [i, chunk] of note.chunks.entries()) {
-          const entry = this.entryOf(note, chunk, firstInt8 === undefined ? vectors[i] : undefined);
+          const slot = slotOf(rowOf?.[i] ?? -1);
+          const entry = this.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
           this.chunks.set(chunk.id, entry);
           this.insertDoc(entry);
-          const row = rowOf?.[i] ?? -1;
-          if (firstInt8 !== undefined && row >= 0) store?.claim(chunk.id, chunk.path, firstInt8 + row);
+          if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot);
           ids.push(chunk.id);
           order.push(entry);
           if (order.length % perStep === 0) yield;
@@ -273,12 +280,13 @@ export class ChunkIndex {
     if (keywords === undefined) return false;
     const idOf = Int32Array.from(order, (e) => this.db.internalIdOf(e.chunk.id) ?? 0);
     try {
-      return yield* restoreKeywordSteps(keywords, {
+      const target = {
         fields: this.db.postings.fields, analyzer: this.analyzer, order, idOf, perStep,
-        choose: (entry) => this.langs.choose(entry),
+        choose: (entry: IndexedChunk) => this.langs.choose(entry),
         restoreLanguages: () => this.keywords.restoreLanguages(this.chunkLangs),
-        placed: (entry) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
-      });
+        placed: (entry: IndexedChunk) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
+      };
+      return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
     } finally {
       this.textRevision++; // postings filled between steps: nothing kept from a search meanwhile may outlive them
     }
@@ -298,6 +306,26 @@ export class ChunkIndex {
       has: (id) => this.chunks.has(id),
       revision: () => this.textRevision,
     }, ids);
+  }
+
+  /**
+   * The text fields' postings of each group of chunk ids (disjoint; every id indexed), each encoded as
+   * `exportKeywordSteps` would encode an index of just that group, in one pass over the postings. Undefined when
+   * an id is not indexed.
+   */
+  *exportKeywordPartsSteps(groups: readonly (readonly string[])[]): Generator<void, Uint8Array[] | undefined, void> {
+    const db = this.db;
+    const partOf = new Int32Array(db.ids.length + 1).fill(-1);
+    const ordinalOf = new Int32Array(db.ids.length + 1);
+    for (const [part, ids] of groups.entries()) {
+      for (const [ordinal, id] of ids.entries()) {
+        const internalId = db.internalIdOf(id);
+        if (internalId === undefined || !this.chunks.has(id)) return undefined;
+        partOf[internalId] = part;
+        ordinalOf[internalId] = ordinal;
+      }
+    }
+    return yield* encodePostingParts(db.postings.fields, partOf, ordinalOf, groups.map((g) => g.length));
   }
 
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */

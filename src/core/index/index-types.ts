@@ -49,8 +49,8 @@ export interface SavedNote {
   note: ChunkedNote;
   vectors: readonly (Float32Array | undefined)[];
   /**
-   * With int8 rows given to `restoreSteps`: `rows[i]` is the row holding `note.chunks[i]`'s vector, -1 for none
-   * (then `vectors` is not read).
+   * With int8 rows given to `restoreSteps`: `rows[i]` is the row holding `note.chunks[i]`'s vector (counted across
+   * the pages given), -1 for none. `vectors[i]` is read only when that row was not taken as int8.
    */
   rows?: readonly number[];
 }

@@ -3,6 +3,7 @@ import { analyseChunksSteps } from "../index/chunk-fields";
 import type { FieldPostings } from "./field-postings";
 import type { IndexedChunk } from "../index/index-types";
 import { decodePostings } from "./postings-codec";
+import { mergePostingParts } from "./postings-parts";
 
 /** What putting a saved keyword index back into a chunk index needs of it. */
 export interface KeywordRestoreTarget {
@@ -38,6 +39,50 @@ export function* restoreKeywordSteps(keywords: Uint8Array, t: KeywordRestoreTarg
     // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
     yield* analyseChunksSteps(t.fields, t.analyzer, t.order, t.idOf, t.choose, Math.min(t.perStep, 8));
   }
+  for (const [i, entry] of t.order.entries()) {
+    if (i > 0 && i % t.perStep === 0) yield;
+    t.placed(entry);
+  }
+  return restored;
+}
+
+/**
+ * Saved postings of one segment: `rows[ordinal]` is the position in the restore order of the segment's chunk
+ * `ordinal`, -1 for a chunk that is not restored (a dead row). `bytes` undefined: the segment saved no postings.
+ */
+export interface KeywordPart {
+  bytes: Uint8Array | undefined;
+  rows: Int32Array;
+}
+
+/**
+ * `restoreKeywordSteps` over segments: the saved postings of every part go in joined, and only the chunks no part
+ * covers (small segments save none) are analysed. When the parts can't be used, every chunk is analysed. Returns
+ * whether saved postings were used.
+ */
+export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: KeywordRestoreTarget): Generator<void, boolean, void> {
+  const covered = new Uint8Array(t.order.length);
+  const usable = parts.flatMap((p) => {
+    if (!p.bytes) return [];
+    const idOf = Int32Array.from(p.rows, (row) => (row >= 0 ? (t.idOf[row] ?? -1) : -1));
+    for (const row of p.rows) if (row >= 0) covered[row] = 1;
+    return [{ bytes: p.bytes, idOf }];
+  });
+  let maxId = 0;
+  for (const id of t.idOf) maxId = Math.max(maxId, id);
+  const merged = usable.length > 0 ? yield* mergePostingParts(usable, maxId) : undefined;
+  const props = Object.keys(t.fields);
+  const restored = merged?.length === props.length && merged.every((f) => props.includes(f.prop));
+  if (merged && restored) {
+    for (const f of merged) t.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
+    t.restoreLanguages();
+  } else {
+    covered.fill(0);
+  }
+  const rest = t.order.flatMap((entry, i) => (covered[i] ? [] : [i]));
+  const order = rest.map((i) => t.order[i] as IndexedChunk);
+  const idOf = Int32Array.from(rest, (i) => t.idOf[i] ?? 0);
+  yield* analyseChunksSteps(t.fields, t.analyzer, order, idOf, t.choose, Math.min(t.perStep, 8));
   for (const [i, entry] of t.order.entries()) {
     if (i > 0 && i % t.perStep === 0) yield;
     t.placed(entry);

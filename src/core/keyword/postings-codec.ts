@@ -11,7 +11,7 @@ import { PostingList } from "./posting-list";
  * 3: eleven more languages, French/Italian elision, Hungarian stems, Khmer subscripts kept whole in pairs.
  * 4: Korean (Hangul) words also as character pairs; ł, ø, ß, ı and the other undecomposed letters folded.
  */
-const POSTINGS_LAYOUT = 4;
+export const POSTINGS_LAYOUT = 4;
 
 /** Postings written or read between two yields. */
 const POSTINGS_PER_SLICE = 20_000;
@@ -141,7 +141,7 @@ export function* decodePostings(bytes: Uint8Array, idOf: Int32Array, chunkCount:
 const SLAB_POSTINGS = 65_536;
 
 /** Hands out consecutive pieces of two Int32Arrays, allocating a bigger pair only when one runs out. */
-class Slab {
+export class Slab {
   private ids = new Int32Array(0);
   private counts = new Int32Array(0);
   private used = 0;

@@ -11,9 +11,9 @@ import { failure } from "../errors/messages";
  *
  * All integers are little-endian. Everything is 4-byte aligned, so a body of Float32 rows can be viewed in place.
  */
-export type ContainerKind = "meta" | "vectors";
+export type ContainerKind = "meta" | "vectors" | "manifest";
 
-const MAGIC: Record<ContainerKind, string> = { meta: "HVSM", vectors: "HVSV" };
+const MAGIC: Record<ContainerKind, string> = { meta: "HVSM", vectors: "HVSV", manifest: "HVSI" };
 const PREFIX = 12;
 const MIN_LENGTH = PREFIX + 4;
 

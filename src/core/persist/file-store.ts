@@ -19,4 +19,10 @@ export interface FileStore {
    * there. Used for the writer lock; as exclusive as the platform allows (see the implementations).
    */
   createExclusive(path: string, data: Uint8Array): Promise<Result<boolean>>;
+  /**
+   * Names (not paths) of the files directly inside folder `dir` ("" is the store's root), in no particular order;
+   * empty when the folder does not exist. The segmented index lists its folder to find segments and the conflict
+   * copies sync tools leave.
+   */
+  list(dir: string): Promise<Result<string[]>>;
 }

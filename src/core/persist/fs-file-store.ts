@@ -9,6 +9,7 @@ export interface StoreFs {
   mkdir(path: string, options: { recursive: true }): Promise<unknown>;
   rename(from: string, to: string): Promise<void>;
   rm(path: string, options: { force: true }): Promise<void>;
+  readdir(path: string): Promise<string[]>;
 }
 
 /**
@@ -59,6 +60,15 @@ export class FsFileStore implements FileStore {
     } catch (cause) {
       if (errorCode(cause) === "EEXIST") return ok(false);
       return err(failure("fileUncreatable", { path }, cause));
+    }
+  }
+
+  async list(dir: string): Promise<Result<string[]>> {
+    try {
+      return ok(await this.fs.readdir(dir === "" ? "." : dir));
+    } catch (cause) {
+      if (errorCode(cause) === "ENOENT") return ok([]);
+      return err(failure("fileUnreadable", { path: dir }, cause));
     }
   }
 

@@ -1,6 +1,8 @@
-import { ok, type Result } from "../result";
+import { err, ok, type Result } from "../result";
 import type { FileStore } from "./file-store";
 import { INDEX_META_FILE, INDEX_VECTORS_BACKUP, INDEX_VECTORS_FILE } from "./index-files";
+import { readManifests } from "./segments/manifest-files";
+import { MANIFEST_FILE, MANIFEST_TEMP } from "./segments/segment-names";
 
 /** An index folder: the store that reaches it and the folder's path in that store ("/"-separated). */
 export interface IndexPlace {
@@ -14,9 +16,10 @@ export const CALIBRATION_FILE = "calibration.json";
 export const RELATED_WEIGHTS_FILE = "related-weights.json";
 
 /**
- * The files that are the index's content, in the order a copy writes them: the meta file last, since it names its
- * vectors file's checksum (a copy cut short loads as no index, never as a mix). The writer lock and the hand-over
- * request belong to the processes at a place and are never copied.
+ * The files of the index's content with fixed names, in the order a copy writes them: the meta file last, since it
+ * names its vectors file's checksum (a copy cut short loads as no index, never as a mix). A segmented index adds its
+ * segments (copied before these) and its manifest (copied after them, last of all: see `copyIndex`). The writer
+ * lock and the hand-over request belong to the processes at a place and are never copied.
  */
 export const INDEX_CONTENT_FILES: readonly string[] = [INDEX_VECTORS_BACKUP, CALIBRATION_FILE, RELATED_WEIGHTS_FILE, INDEX_VECTORS_FILE, INDEX_META_FILE];
 
@@ -38,24 +41,57 @@ export const INDEX_GITIGNORE = [
   "",
 ].join("\n");
 
-/** Whether `place` holds a saved index (its meta file). */
+/** Whether `place` holds a saved index: a manifest (or the temp file a save left it in), or a meta file. */
 export async function hasIndex(place: IndexPlace): Promise<Result<boolean>> {
-  const meta = await place.store.read(join(place.dir, INDEX_META_FILE));
-  return meta.ok ? ok(meta.value !== null) : meta;
+  for (const name of [MANIFEST_FILE, MANIFEST_TEMP, INDEX_META_FILE]) {
+    const found = await place.store.read(join(place.dir, name));
+    if (!found.ok) return found;
+    if (found.value !== null) return ok(true);
+  }
+  return ok(false);
+}
+
+/** A file to copy: its name at the source and at the target (a segment's conflict copy lands under the segment's name). */
+interface CopyItem {
+  from: string;
+  to: string;
+}
+
+/**
+ * What a copy of the segmented index at `place` carries, in order: the segments its manifest names (or their
+ * conflict copies, when only those are there), then the manifest's conflict copies, then the manifest. Segments the
+ * manifest doesn't name (retired ones, leftovers of a save that died) stay behind. Empty for no segmented index.
+ */
+async function segmentedFiles(place: IndexPlace): Promise<Result<{ segments: CopyItem[]; manifests: CopyItem[] }>> {
+  const read = await readManifests(place.store, place.dir);
+  if (read.kind === "unreadable") return err(read.error);
+  if (read.kind === "missing") return ok({ segments: [], manifests: [] });
+  const segments: CopyItem[] = [];
+  for (const { name } of read.manifest.segments) {
+    const file = read.files.has(name) ? name : read.segmentCopies.get(name);
+    if (file !== undefined) segments.push({ from: file, to: name });
+  }
+  const manifests = read.copies.filter((c) => !c.startsWith("index-seg-")).map((c) => ({ from: c, to: c }));
+  manifests.push({ from: read.files.has(MANIFEST_FILE) ? MANIFEST_FILE : MANIFEST_TEMP, to: MANIFEST_FILE });
+  return ok({ segments, manifests });
 }
 
 /**
  * Copies the index at `from` into `to`, byte for byte (so nothing is embedded again): each file to a temp name,
- * then renamed, the meta file last. Files `from` lacks are left out. Returns the bytes copied.
+ * then renamed; segments first, the manifest last (a copy cut short has no manifest, so it loads as no index and is
+ * copied again at the next start). Files `from` lacks are left out. Returns the bytes copied.
  */
 export async function copyIndex(from: IndexPlace, to: IndexPlace): Promise<Result<{ files: number; bytes: number }>> {
+  const segmented = await segmentedFiles(from);
+  if (!segmented.ok) return segmented;
+  const fixed = INDEX_CONTENT_FILES.map((name) => ({ from: name, to: name }));
   let files = 0;
   let bytes = 0;
-  for (const name of INDEX_CONTENT_FILES) {
-    const read = await from.store.read(join(from.dir, name));
+  for (const item of [...segmented.value.segments, ...fixed, ...segmented.value.manifests]) {
+    const read = await from.store.read(join(from.dir, item.from));
     if (!read.ok) return read;
     if (read.value === null) continue;
-    const target = join(to.dir, name);
+    const target = join(to.dir, item.to);
     const written = await to.store.write(`${target}.tmp`, read.value);
     if (!written.ok) return written;
     const moved = await to.store.rename(`${target}.tmp`, target);

@@ -83,6 +83,23 @@ export interface IndexSnapshot {
    */
   keywords?: Uint8Array;
   /**
+   * The postings of a segmented index, by segment (instead of `keywords`): `rows[ordinal]` is the position in
+   * `chunks` of the segment's chunk `ordinal`, -1 for a dead row; `bytes` undefined when the segment saved none
+   * (its chunks are analysed at load).
+   */
+  keywordParts?: { bytes: Uint8Array | undefined; rows: Int32Array }[];
+  /**
+   * A segmented load's vectors, left in their segments' arrays instead of copied into `vectors` (which is then
+   * empty): `pages` for the vector store to adopt (float32 rows, or int8 rows when the loader kept them), `rowOf(i)`
+   * chunk i's vector as float32 values (a view, or a dequantized copy of an int8 row; undefined without a vector),
+   * `int8RowOf(i)` its row counted across `pages` when that row is int8 (-1 otherwise).
+   */
+  vectorPages?: {
+    pages: (Float32Array | Int8Rows)[];
+    rowOf(chunk: number): Float32Array | undefined;
+    int8RowOf(chunk: number): number;
+  };
+  /**
    * How the vectors file keeps the vectors (`vectors` is float32 in memory either way). Saving: default "float32".
    * Loading: what the file had ("float32" for files saved before the option).
    */

@@ -3,12 +3,12 @@
  * (keyword postings): most of them fit in one or two bytes, against four for a fixed-width integer.
  */
 export class ByteWriter {
-  private bytes: Uint8Array;
+  private buf: Uint8Array;
   private at = 0;
   private readonly encoder = new TextEncoder();
 
   constructor(capacity = 1024) {
-    this.bytes = new Uint8Array(Math.max(16, capacity));
+    this.buf = new Uint8Array(Math.max(16, capacity));
   }
 
   get length(): number {
@@ -21,10 +21,10 @@ export class ByteWriter {
     this.reserve(8);
     let v = n;
     while (v >= 0x80) {
-      this.bytes[this.at++] = (v % 0x80) | 0x80;
+      this.buf[this.at++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
     }
-    this.bytes[this.at++] = v;
+    this.buf[this.at++] = v;
   }
 
   /** Appends a string as its UTF-8 byte length and bytes. */
@@ -32,20 +32,27 @@ export class ByteWriter {
     const utf8 = this.encoder.encode(s);
     this.uint(utf8.length);
     this.reserve(utf8.length);
-    this.bytes.set(utf8, this.at);
+    this.buf.set(utf8, this.at);
     this.at += utf8.length;
+  }
+
+  /** Appends raw bytes as they are (no length). */
+  bytes(data: Uint8Array): void {
+    this.reserve(data.length);
+    this.buf.set(data, this.at);
+    this.at += data.length;
   }
 
   /** The bytes written so far (a view; copy it before writing more if it must stay unchanged). */
   view(): Uint8Array {
-    return this.bytes.subarray(0, this.at);
+    return this.buf.subarray(0, this.at);
   }
 
   private reserve(n: number): void {
-    if (this.at + n <= this.bytes.length) return;
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
-    next.set(this.bytes.subarray(0, this.at));
-    this.bytes = next;
+    if (this.at + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.at + n));
+    next.set(this.buf.subarray(0, this.at));
+    this.buf = next;
   }
 }
 

@@ -1,7 +1,7 @@
 import { appError, err, ok, type Result } from "../../../src/core/result";
 import type { FileStore } from "../../../src/core/persist/file-store";
 
-export type StoreOp = "read" | "write" | "rename" | "remove";
+export type StoreOp = "read" | "write" | "rename" | "remove" | "list";
 
 /**
  * An in-memory `FileStore` that can fail or "crash". `failWhen` turns an operation into an IO error. After
@@ -53,6 +53,13 @@ export class MemoryFileStore implements FileStore {
   createExclusive(path: string, data: Uint8Array): Promise<Result<boolean>> {
     if (this.files.has(path)) return Promise.resolve(ok(false));
     return this.step("write", path, () => this.files.set(path, data.slice())).then((r) => (r.ok ? ok(true) : r));
+  }
+
+  list(dir: string): Promise<Result<string[]>> {
+    if (this.failWhen("list", dir)) return Promise.resolve(err(appError("IO", `Can't list ${dir}.`)));
+    const base = dir === "" || dir.endsWith("/") ? dir : `${dir}/`;
+    const names = [...this.files.keys()].filter((k) => k.startsWith(base) && !k.slice(base.length).includes("/"));
+    return Promise.resolve(ok(names.map((k) => k.slice(base.length))));
   }
 
   /** The disk as it is now, to start a new store from (a restart). */

@@ -11,6 +11,7 @@ export function lockGuardedStore(store: FileStore, mayWrite: () => boolean): Fil
   const skipped = <T>(value: T): Promise<Result<T>> => Promise.resolve(ok(value));
   return {
     read: (path) => store.read(path),
+    list: (dir) => store.list(dir),
     write: (path, data) => (mayWrite() ? store.write(path, data) : skipped(undefined)),
     rename: (from, to) => (mayWrite() ? store.rename(from, to) : skipped(undefined)),
     remove: (path) => (mayWrite() ? store.remove(path) : skipped(undefined)),

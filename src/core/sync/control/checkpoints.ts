@@ -3,6 +3,7 @@ import { keepVectorsAside } from "../../persist/index-files";
 import type { IndexSettings } from "../rules/index-settings";
 import type { Scheduler } from "./scheduler";
 import { saveSyncedIndex, type IndexFilesDeps } from "../store/sync-files";
+import { SegmentFiles } from "../store/segment-files";
 import type { Pause, SyncedIndex } from "../store/synced-index";
 
 /** A save: what is saved, and how it shows itself and asks whether to go on. */
@@ -23,9 +24,12 @@ export interface SaveRequest {
 /**
  * When to save, and the saving itself: a checkpoint after every `checkpointEvery` embedded chunks or
  * `checkpointEveryMs` of embedding (whichever comes first), one once the service has been idle for `idleSaveMs`
- * with unsaved changes, and one on request. It also guards files on disk that this index must not overwrite yet.
+ * with unsaved changes, and one on request. It also guards files on disk that this index must not overwrite yet, and
+ * owns the segmented files' writer (what it believes is on disk carries over from the load to every save).
  */
 export class Checkpoints {
+  /** The folder's segmented files: loading reads through them, and every save writes only what changed since. */
+  readonly segmentFiles: SegmentFiles;
   private bytes: number | undefined;
   private dirty = false;
   /** The files on disk hold another model's vectors: no save may replace them until this index has vectors. */
@@ -40,7 +44,9 @@ export class Checkpoints {
 
   constructor(
     private readonly deps: IndexFilesDeps & { scheduler: Scheduler; clock: () => number },
-  ) {}
+  ) {
+    this.segmentFiles = new SegmentFiles(deps);
+  }
 
   /** Bytes of the files at this process's last save; undefined before it. */
   get fileBytes(): number | undefined {
@@ -86,10 +92,14 @@ export class Checkpoints {
     this.cancelIdle = undefined;
   }
 
-  /** What loading found on disk (see `LoadedIndex.otherModelOnDisk` and `vectorsAside`). */
+  /**
+   * What loading found on disk (see `LoadedIndex.otherModelOnDisk` and `vectorsAside`). Files that need a save though
+   * the index is as loaded (the single-file layout to migrate, merged conflict copies) count as a change.
+   */
   filesFound(otherModelOnDisk: boolean, vectorsAside: boolean): void {
     this.otherModelFiles = otherModelOnDisk;
     this.vectorsAside = vectorsAside;
+    if (this.segmentFiles.unsaved) this.dirty = true;
   }
 
   /** The index was reset for another model while the files hold the old one's vectors: they stay until replaced. */
@@ -117,7 +127,7 @@ export class Checkpoints {
     this.embeddingSince = undefined;
     const at = this.deps.clock();
     const { synced, settings, model, pause } = req;
-    const saved = await saveSyncedIndex(this.deps, synced, settings, model, at, pause, () => req.shouldWrite(), req.checked());
+    const saved = await saveSyncedIndex(this.segmentFiles, synced, settings, model, at, pause, () => req.shouldWrite(), req.checked());
     if (saved?.ok) {
       this.bytes = saved.value.bytes;
       this.dirty = false;

@@ -70,7 +70,7 @@ export class SyncSteps {
     // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
     const usable = await work.checkModel();
     work.busy("loading");
-    const loaded = await loadSyncedIndex(this.deps.files, live.settings, live.embedder, () => this.pause(), hooks, !usable);
+    const loaded = await loadSyncedIndex(this.deps.files, this.p.checkpoints.segmentFiles, live.settings, live.embedder, () => this.pause(), hooks, !usable);
     live.loaded(loaded.synced, loaded.model);
     this.p.checkpoints.filesFound(loaded.otherModelOnDisk, loaded.vectorsAside);
     if (loaded.defaultLanguage !== live.settings.defaultLanguage) work.languageChanged();

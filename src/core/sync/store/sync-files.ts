@@ -1,15 +1,10 @@
 import type { Embedder } from "../../ollama/embedder";
 import type { FileStore } from "../../persist/file-store";
-import {
-  INDEX_VECTORS_BACKUP,
-  loadIndexFiles,
-  loadVectorsBackup,
-  saveIndexFiles,
-  type SalvagedVectors,
-} from "../../persist/index-files";
+import { INDEX_VECTORS_BACKUP, loadIndexFiles, loadVectorsBackup, type SalvagedVectors } from "../../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
 import { snapshotVector } from "../../persist/int8-rows";
-import type { Result } from "../../result";
+import { ok, type Result } from "../../result";
+import type { SegmentFiles } from "./segment-files";
 import { defaultLanguageSavedIn, exclusionRulesHash, indexChunkingHash, type IndexSettings } from "../rules/index-settings";
 import { SyncedIndex, type Pause } from "./synced-index";
 import { canonicalModelName } from "../../ollama/model-name";
@@ -58,10 +53,12 @@ export interface LoadedIndex {
  * Loads the saved index into a new `SyncedIndex`. Missing files give an empty index. Unusable files give an empty
  * index and one notice that says why; when they were intact but built with other settings, and with the same model,
  * their vectors are offered as seeds, so the rebuild embeds only text that really changed. `keepSavedModel` (the
- * configured model can't be used): intact files that differ only in their model are loaded as they are.
+ * configured model can't be used): intact files that differ only in their model are loaded as they are. `files`: the
+ * segmented files of the folder (tried first; the single-file layout is read when there are none).
  */
 export async function loadSyncedIndex(
   deps: IndexFilesDeps,
+  files: SegmentFiles,
   settings: IndexSettings,
   embedder: Embedder | undefined,
   pause: Pause,
@@ -70,8 +67,12 @@ export async function loadSyncedIndex(
 ): Promise<LoadedIndex> {
   const model = canonicalModelName(embedder?.model ?? "");
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
+  // Int8 rows on disk stay int8 in an int8 index (adopted as they are); any other pairing reads them as float32.
   const keepInt8 = settings.vectorPrecision === "int8";
-  const outcome = await loadIndexFiles(deps.store, deps.dataDir, expect, { pause, keepInt8 });
+  const segmented = await files.load(expect, pause, deps.notify, keepInt8);
+  // No segments yet: the single-file layout, if there is one, loads as before and the first save migrates it.
+  const outcome = segmented.kind === "missing" ? await loadIndexFiles(deps.store, deps.dataDir, expect, { pause, keepInt8 }) : segmented;
+  if (segmented.kind === "missing") files.singleFileFound(outcome.kind !== "missing");
   const embedding = embedder !== undefined;
   const language = settings.defaultLanguage;
   // A vectors file that no readable meta file accounts for, and that this index won't carry, is kept aside.
@@ -148,10 +149,11 @@ function seedSalvaged(synced: SyncedIndex, salvaged: SalvagedVectors): number {
 /**
  * Saves a checkpoint of `synced`, headed with the settings and model it was built with. `shouldWrite` is asked once
  * the snapshot is taken, so that work cancelled meanwhile writes nothing. `exclusionsChecked`: every note was checked
- * against the current exclusion rules (no re-check is queued or under way).
+ * against the current exclusion rules (no re-check is queued or under way). Writes what changed since the last save
+ * into `files` as new segments and a new manifest.
  */
 export async function saveSyncedIndex(
-  deps: IndexFilesDeps,
+  files: SegmentFiles,
   synced: SyncedIndex,
   settings: IndexSettings,
   model: string,
@@ -159,19 +161,16 @@ export async function saveSyncedIndex(
   pause: Pause,
   shouldWrite: () => boolean,
   exclusionsChecked: boolean,
-): Promise<Result<{ bytes: number }> | undefined> {
+): Promise<Result<{ bytes: number; written: number }> | undefined> {
   const header = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     model,
+    dims: synced.index.dims,
     chunkingHash: indexChunkingHash(settings),
     savedAt,
     exclusionsHash: exclusionsChecked ? exclusionRulesHash(settings) : "",
   };
-  const snapshot = await synced.snapshot(header, pause);
-  try {
-    if (!shouldWrite()) return undefined;
-    return await saveIndexFiles(deps.store, deps.dataDir, snapshot, { pause });
-  } finally {
-    if (!(snapshot.vectors instanceof Float32Array)) snapshot.vectors.release?.();
-  }
+  if (!shouldWrite()) return undefined;
+  const saved = await files.save(synced, header, pause);
+  return saved.ok ? ok({ bytes: saved.value.total, written: saved.value.bytes }) : saved;
 }

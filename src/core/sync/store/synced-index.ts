@@ -2,12 +2,15 @@ import { ChunkIndex, type SavedNote } from "../../index/chunk-index";
 import { embeddingInput } from "../../index/embedding-input";
 import { DEFAULT_LEXICAL_OPTIONS } from "../../keyword/lexical-options";
 import { ENGLISH, languageOf } from "../../text/languages";
-import type { IndexSnapshot, NoteRecord, SnapshotToSave, StoredChunk } from "../../persist/snapshot";
+import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot, type NoteRecord, type SnapshotToSave, type StoredChunk } from "../../persist/snapshot";
 import { EmbedQueue } from "../embedding/embed-queue";
 import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
 import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
 import { snapshotVector } from "../../persist/int8-rows";
+
+/** The header of a partial snapshot, whose own header the segment writer replaces. */
+const SEGMENT_HEADER = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: "", chunkingHash: "", savedAt: 0 };
 
 /** Awaited between slices of work: yields to the UI when the slice's time is up. */
 export type Pause = () => Promise<void>;
@@ -32,6 +35,9 @@ export class SyncedIndex {
   checkedExclusions: string | undefined;
   private current: ChunkIndex;
   private indexedNotes = 0;
+  /** Notes changed since the last save took the changes (see `takeChanges`); `allChanged`: every note. */
+  private changedPaths = new Set<string>();
+  private allChanged = true;
 
   /** `embedding`: whether chunks without a vector are queued for the embedder (false: keyword-only index). */
   constructor(
@@ -62,6 +68,7 @@ export class SyncedIndex {
   restat(path: string, times: { mtime: number; ctime?: number }, size: number): void {
     const prev = this.records.get(path);
     if (prev) this.records.set(path, { ...prev, ...times, size });
+    if (prev) this.changedPaths.add(path);
   }
 
   /** Notes with chunks in the index. */
@@ -81,6 +88,7 @@ export class SyncedIndex {
    */
   async put(next: NoteState, pause: Pause, inputs?: readonly string[]): Promise<void> {
     const prev = this.records.get(next.path);
+    this.changedPaths.add(next.path);
     if (prev && sameIndexed(prev, next)) {
       this.records.set(next.path, next);
       return;
@@ -93,6 +101,7 @@ export class SyncedIndex {
   async remove(path: string, pause: Pause): Promise<void> {
     const prev = this.records.get(path);
     if (!prev) return;
+    this.changedPaths.add(path);
     this.release(prev);
     this.records.delete(path);
     if (prev.chunks.length > 0) this.indexedNotes--;
@@ -105,6 +114,7 @@ export class SyncedIndex {
    */
   async setDefaultLanguage(code: string, pause: Pause): Promise<number> {
     this.defaultLanguage = code;
+    this.allChanged = true;
     return run(this.current.setDefaultLanguageSteps(languageOf(code) ?? ENGLISH, CHUNKS_PER_STEP), pause);
   }
 
@@ -114,13 +124,17 @@ export class SyncedIndex {
    */
   async setVectorPrecision(precision: VectorPrecision, pause: Pause): Promise<number> {
     this.vectorPrecision = precision;
+    this.allChanged = true;
     return run(this.current.setVectorPrecisionSteps(precision), pause);
   }
 
   /** A vector arrived for the text with this hash: every chunk with that text gets it. Returns how many did. */
   deliver(hash: string, vector: Float32Array): number {
     const ids = this.pool.deliver(hash, vector);
-    for (const id of ids) this.current.setVector(id, vector);
+    for (const id of ids) {
+      const path = this.current.get(id)?.chunk.path;
+      if (this.current.setVector(id, vector) && path !== undefined) this.changedPaths.add(path);
+    }
     return ids.length;
   }
 
@@ -134,6 +148,7 @@ export class SyncedIndex {
       await pause();
     }
     this.current = next;
+    this.allChanged = true;
   }
 
   /**
@@ -143,22 +158,51 @@ export class SyncedIndex {
    */
   async restore(s: IndexSnapshot, pause: Pause, noteDone?: (path: string) => void): Promise<void> {
     const dims = s.header.dims;
-    // Int8 rows go into an int8 store as they are; any other pairing reads float32 rows (`snapshotVector`).
-    const int8 = dims > 0 && s.int8 && this.current.vectorPrecision === "int8" ? s.int8 : undefined;
+    // Int8 rows go into an int8 store as they are; any other pairing reads float32 values (`snapshotVector`).
+    const int8 = dims > 0 && this.current.vectorPrecision === "int8";
+    const paged = s.vectorPages;
+    const pages = dims === 0 ? [] : (paged?.pages ?? [s.int8 ?? s.vectors]);
+    const int8RowOf = (i: number): number => {
+      if (!int8) return -1;
+      if (paged) return paged.int8RowOf(i);
+      return s.int8 && s.hasVector[i] === 1 ? i : -1;
+    };
+    const vectorOf = (i: number) => (dims === 0 ? undefined : paged ? paged.rowOf(i) : snapshotVector(s, i));
     const saved: SavedNote[] = [];
     for (const [n, record] of s.notes.entries()) {
       noteDone?.(record.path);
       const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
       const at = (j: number) => record.chunkStart + j;
-      const vectors = stored.map((_, j) => (int8 ? undefined : snapshotVector(s, at(j))));
-      const rows = int8 ? stored.map((_, j) => (s.hasVector[at(j)] === 1 ? at(j) : -1)) : undefined;
+      const rows = stored.map((_, j) => int8RowOf(at(j)));
+      const vectors = stored.map((_, j) => (rows[j]! >= 0 ? undefined : vectorOf(at(j))));
       const next = fromRecord(record, stored);
-      this.track(undefined, next, rows ? rows.map((r) => r >= 0) : vectors.map((v) => v !== undefined));
-      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(rows ? { rows } : {}) });
+      this.track(undefined, next, rows.map((r, j) => r >= 0 || vectors[j] !== undefined));
+      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(int8 ? { rows } : {}) });
       if (n % 256 === 255) await pause();
     }
-    const rows = dims === 0 ? undefined : (int8 ?? (s.int8 ? undefined : s.vectors));
-    await run(this.current.restoreSteps(saved, s.keywords, undefined, rows), pause);
+    await run(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
+    // What was just loaded is what the files hold: the next save writes only what changes from here.
+    this.changedPaths.clear();
+    this.allChanged = false;
+  }
+
+  /** The notes changed since the last call (or every note), for a save; hand them back with `keepChanges` if it fails. */
+  takeChanges(): { all: boolean; paths: Set<string> } {
+    const taken = { all: this.allChanged, paths: this.changedPaths };
+    this.changedPaths = new Set();
+    this.allChanged = false;
+    return taken;
+  }
+
+  /** A save of `taken` failed: its notes count as changed again. */
+  keepChanges(taken: { all: boolean; paths: ReadonlySet<string> }): void {
+    if (taken.all) this.allChanged = true;
+    for (const p of taken.paths) this.changedPaths.add(p);
+  }
+
+  /** The keyword postings of each group of chunk ids, one pass over the index (see `ChunkIndex.exportKeywordPartsSteps`). */
+  postingsOf(groups: readonly (readonly string[])[], pause: Pause): Promise<Uint8Array[] | undefined> {
+    return run(this.current.exportKeywordPartsSteps(groups), pause);
   }
 
   /**
@@ -167,15 +211,27 @@ export class SyncedIndex {
    * so every view keeps the vector it had when the snapshot was taken.
    */
   async snapshot(header: Omit<IndexSnapshot["header"], "dims">, pause: Pause): Promise<SnapshotToSave> {
+    const whole = await this.snapshotOf(this.records.keys(), pause, header);
+    const keywords = await run(this.current.exportKeywordSteps(whole.chunks.map((c) => c.id)), pause);
+    return { ...whole, ...(keywords ? { keywords } : {}) };
+  }
+
+  /**
+   * `snapshot` of just the notes at `paths` (those in the record, in this order), without keyword postings: what a
+   * save of segments writes. Vectors are views held until `vectors.release()`, as for `snapshot`.
+   */
+  async snapshotOf(paths: Iterable<string>, pause: Pause, header: Omit<IndexSnapshot["header"], "dims"> = SEGMENT_HEADER): Promise<SnapshotToSave> {
     const dims = this.current.dims;
     const notes: NoteRecord[] = [];
     const chunks: StoredChunk[] = [];
-    for (const s of this.records.values()) {
+    let n = 0;
+    for (const path of paths) {
+      const s = this.records.get(path);
+      if (!s) continue;
       notes.push(toRecord(s, chunks.length));
       chunks.push(...toStoredChunks(s));
-      await pause();
+      if (++n % 256 === 0) await pause();
     }
-    const keywords = await run(this.current.exportKeywordSteps(chunks.map((c) => c.id)), pause);
     const store = this.current.vectorStore;
     const release = store?.hold() ?? (() => undefined);
     // Slots, not vectors: an int8 store has no views to hand out, and a copy of every vector would undo its savings.
@@ -191,7 +247,7 @@ export class SyncedIndex {
     const int8Row = (i: number, codes: Int8Array) => (store && slots[i]! >= 0 && hasVector[i] ? store.int8At(slots[i]!, codes) : undefined);
     const vectors = { length: chunks.length * dims, row, int8Row, release };
     const vectorPrecision = this.current.vectorPrecision;
-    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, vectorPrecision, ...(keywords ? { keywords } : {}) };
+    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, vectorPrecision };
   }
 
   private async place(

@@ -4,6 +4,7 @@ import { INDEX_META_FILE, INDEX_VECTORS_FILE } from "../../../../src/core/persis
 import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { CountingEmbedder, vectorFor } from "../helpers/counting-embedder";
 import { dumpIndex, Harness } from "../helpers/harness";
+import { toSingleFileLayout } from "../helpers/single-file-layout";
 
 const fileOf = (h: Harness, name: string): [string, Uint8Array] => {
   const hit = [...h.store.files].find(([p]) => p.endsWith(`/${name}`));
@@ -11,8 +12,15 @@ const fileOf = (h: Harness, name: string): [string, Uint8Array] => {
   return hit;
 };
 
-/** A vault indexed and saved, and the index it produced. */
+/** A vault indexed and saved in the single-file layout (an index of an older version), and the index it produced. */
 async function savedVault(): Promise<{ h: Harness; expected: string[] }> {
+  const saved = await savedSegmentedVault();
+  await toSingleFileLayout(saved.h.store, "vault/plugin-data");
+  return saved;
+}
+
+/** A vault indexed and saved, and the index it produced. */
+async function savedSegmentedVault(): Promise<{ h: Harness; expected: string[] }> {
   const h = new Harness({ chunk: { maxTokens: 40, overlapRatio: 0 } });
   const long = (i: number): string =>
     Array.from({ length: 6 }, (_, k) => `Paragraph ${k} of long note ${i} says something rather different each time.`).join("\n\n");
@@ -132,5 +140,27 @@ describe("IndexService with damaged or mismatched index files", () => {
     expect(s.index.vectorCount).toBe(s.index.size);
     expect(h.counting.inputs.slice(total)).toEqual([expect.stringContaining("now edited")]);
     await s.stop();
+  });
+});
+
+describe("IndexService with damaged segmented index files", () => {
+  it("indexes again the notes of a damaged segment, with one notice", async () => {
+    const { h, expected } = await savedSegmentedVault();
+    const segments = [...h.store.files].filter(([p]) => p.includes("/index-seg-"));
+    expect(segments.length).toBeGreaterThan(0);
+    const [path, bytes] = segments[0] as [string, Uint8Array];
+    h.store.files.set(path, bytes.slice(0, Math.floor(bytes.length / 2)));
+    const calls = h.counting.calls;
+    await expectRebuilt(h, expected, /damaged or incomplete/);
+    expect(h.counting.calls).toBeGreaterThan(calls);
+  });
+
+  it("rebuilds a damaged manifest, with one notice", async () => {
+    const { h, expected } = await savedSegmentedVault();
+    const [path, bytes] = fileOf(h, "index-manifest.bin");
+    const damaged = bytes.slice();
+    damaged[20] = (damaged[20] ?? 0) ^ 0xff;
+    h.store.files.set(path, damaged);
+    await expectRebuilt(h, expected, /damaged or incomplete/);
   });
 });

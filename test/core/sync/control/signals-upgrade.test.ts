@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { fromColumns, isMetaColumns, toColumns } from "../../../../src/core/persist/meta-columns";
-import { loadIndexFiles, saveIndexFiles } from "../../../../src/core/persist/index-files";
 import { runAll } from "../../../../src/core/shared/slices";
 import { openVaultSearch, type VaultSearch } from "../../../../src/core/session/vault-search";
 import { defaultSettings } from "../../../../src/core/settings/plugin-settings";
 import { startFakeOllama, type FakeOllama } from "../../../fakes/fake-ollama";
 import { MemoryFileStore } from "../../persist/memory-file-store";
 import { DatedNoteSource } from "../helpers/dated-note-source";
+import { toSingleFileLayout } from "../helpers/single-file-layout";
 
 const DATA = "vault/plugin-data";
 const DAY = 86_400_000;
@@ -42,15 +42,13 @@ async function open(store: MemoryFileStore, notes: DatedNoteSource): Promise<Vau
 
 /** Rewrites the saved index as a version before creation times and frontmatter signals were kept saved it. */
 async function ageSavedIndex(store: MemoryFileStore): Promise<void> {
-  // Expectations that can't match: the intact snapshot comes back as `reusable`, header and all.
-  const loaded = await loadIndexFiles(store, DATA, { model: "nomic-embed-text", chunkingHash: "-" });
-  const s = loaded.kind === "discarded" ? loaded.reusable : undefined;
-  if (!s) throw new Error(`saved index did not load: ${loaded.kind}`);
-  const notes = s.notes.map(({ ctime: _c, ...n }) => {
-    const { created: _d, supersededBy: _s, status: _t, ...meta } = n.meta;
-    return { ...n, meta };
+  await toSingleFileLayout(store, DATA, (s) => {
+    const notes = s.notes.map(({ ctime: _c, ...n }) => {
+      const { created: _d, supersededBy: _s, status: _t, ...meta } = n.meta;
+      return { ...n, meta };
+    });
+    return { ...s, notes };
   });
-  expect((await saveIndexFiles(store, DATA, { ...s, notes })).ok).toBe(true);
 }
 
 const paths = async (s: VaultSearch, query: string) => (await s.search({ query, mode: "keyword", now: NOW })).results.map((r) => r.path).sort();

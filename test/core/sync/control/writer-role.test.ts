@@ -44,8 +44,8 @@ describe("the writer role of an index service", () => {
     await reader.whenIdle();
     expect(h.counting.calls).toBeGreaterThan(callsBefore);
     expect(reader.status().pendingEmbeddings).toBe(0);
-    const before = h.store.files.get("vault/plugin-data/index-meta.bin");
+    const before = h.store.files.get("vault/plugin-data/index-manifest.bin");
     await reader.stop();
-    expect(h.store.files.get("vault/plugin-data/index-meta.bin")).not.toEqual(before);
+    expect(h.store.files.get("vault/plugin-data/index-manifest.bin")).not.toEqual(before);
   });
 });

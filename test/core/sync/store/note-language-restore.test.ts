@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadIndexFiles, saveIndexFiles } from "../../../../src/core/persist/index-files";
 import type { IndexService } from "../../../../src/core/sync/control/index-service";
-import { indexChunkingHash } from "../../../../src/core/sync/rules/index-settings";
 import { Harness } from "../helpers/harness";
+import { toSingleFileLayout } from "../helpers/single-file-layout";
 
 const DIR = "vault/plugin-data";
 // No function words: detection can't tell this text's language, so only the frontmatter makes it German.
@@ -27,13 +26,8 @@ async function indexedVault(): Promise<{ h: Harness; live: unknown[] }> {
 
 /** Rewrites the saved files with postings of an older layout, which a load can't use and must analyse again. */
 async function agePostings(h: Harness): Promise<void> {
-  const expect_ = { model: h.embedder?.model ?? "", chunkingHash: indexChunkingHash(h.settings) };
-  const loaded = await loadIndexFiles(h.store, DIR, expect_);
-  if (loaded.kind !== "loaded" || !loaded.snapshot.keywords) throw new Error("no saved postings");
-  const keywords = loaded.snapshot.keywords.slice();
-  keywords[0] = 1;
-  const saved = await saveIndexFiles(h.store, DIR, { ...loaded.snapshot, keywords });
-  if (!saved.ok) throw new Error(saved.error.message);
+  // Postings of another layout are refused whole, as if absent: the single-file layout without any.
+  await toSingleFileLayout(h.store, DIR, (s) => ({ ...s, keywords: Uint8Array.of(1, 0, 0) }));
 }
 
 describe("a note's lang frontmatter across a save and load", () => {

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { decodeVectorsFile } from "../../../../src/core/persist/vectors-file";
-import { runAll } from "../../../../src/core/shared/slices";
 import { findRelatedNotes } from "../../../../src/core/search/related-notes";
 import type { IndexService } from "../../../../src/core/sync/control/index-service";
 import type { VectorPrecision } from "../../../../src/core/vectors/vector-precision";
 import { Harness, updateSettings } from "../helpers/harness";
+import { savedSegments } from "../helpers/single-file-layout";
 import { DEFAULT_INDEX_SETTINGS } from "../../../../src/core/sync/rules/index-settings";
 import { normalizeSettings } from "../../../../src/core/settings/normalize-settings";
 import { indexCost } from "../../../../src/core/session/settings-cost";
 
-const VECTORS = "vault/plugin-data/index-vectors.bin";
+const DIR = "vault/plugin-data";
 
 function vault(precision: VectorPrecision): Harness {
   const h = new Harness({ vectorPrecision: precision });
@@ -29,10 +28,7 @@ function vectors(s: IndexService): Map<string, Float32Array> {
 }
 
 function saved(h: Harness): { precision: string; bytes: number } {
-  const bytes = h.store.files.get(VECTORS)!;
-  const file = runAll(decodeVectorsFile(bytes));
-  if (!file.ok) throw new Error(file.error.message);
-  return { precision: file.value.precision, bytes: bytes.length };
+  return savedSegments(h.store, DIR);
 }
 
 function close(a: Map<string, Float32Array>, b: Map<string, Float32Array>, within: number): void {
@@ -88,14 +84,21 @@ describe("changing the vector precision", () => {
     const plain = h.store.read.bind(h.store);
     h.store.read = async (path) => {
       const r = await plain(path);
-      if (path === VECTORS && r.ok && r.value) read.push(r.value);
+      if (path.startsWith(`${DIR}/index-seg-`) && r.ok && r.value) read.push(r.value);
       return r;
     };
     const s = await h.started();
     expect(s.index.vectorPrecision).toBe("int8");
-    const buffers = (s.index.vectorStore?.pages ?? []).map((p) => p.codes?.buffer);
+    const codes = (s.index.vectorStore?.pages ?? []).flatMap((p) => (p.codes ? [p.codes] : []));
     expect(read.length).toBeGreaterThan(0);
-    expect(buffers).toContain(read.at(-1)!.buffer);
+    expect(codes.length).toBe(read.length);
+    // Every segment's rows are a page of the store with the file's bytes, in a buffer of their own: the page doesn't
+    // keep the segment's texts and postings alive.
+    for (const [i, r] of read.entries()) {
+      const page = codes[i]!;
+      expect(Buffer.from(r).indexOf(Buffer.from(page.buffer, page.byteOffset, page.byteLength))).toBeGreaterThan(0);
+      expect(page.buffer.byteLength).toBeLessThan(r.byteLength / 2);
+    }
     close(before, vectors(s), 0);
     expect(findRelatedNotes(s.index, "n0.md", { limit: 3, rrfK: 20, weights: { vector: 1, bm25: 0 } }).entries.length).toBe(3);
     expect(h.counting.calls).toBe(calls);

@@ -1,0 +1,224 @@
+import { type AppError } from "../../result";
+import { corruptFile } from "../container";
+import type { FileStore } from "../file-store";
+import type { IndexSnapshot, NoteRecord, StoredChunk } from "../snapshot";
+import { SNAPSHOT_FORMAT_VERSION } from "../snapshot";
+import { describeMismatch, type SnapshotExpectations } from "../snapshot-expectations";
+import { runSliced } from "../../shared/slices";
+import { decodeSegment } from "./segment-file";
+import { readManifests, type ReadManifests } from "./manifest-files";
+import { emptyState, type SegmentState } from "./segment-state";
+import { joinPath } from "./paths";
+import { parseSegmentName } from "./segment-names";
+import { dequantizeInt8, type Int8Rows } from "../../vectors/vector-precision";
+
+/** What loading a segmented index found. */
+export type SegmentLoadOutcome =
+  | {
+      kind: "loaded";
+      snapshot: IndexSnapshot;
+      state: SegmentState;
+      /** Conflict copies of the manifest that were merged in. */
+      merged: number;
+      /** Listed segments not in the folder yet (a sync tool still copying them): their notes are not loaded. */
+      absent: number;
+      /** Segments that could not be read (damaged): their notes are indexed again. */
+      damaged: number;
+    }
+  /** No manifest: no segmented index was saved here. */
+  | { kind: "missing" }
+  /** The manifest can't be used (or was built with other settings: `reusable` holds its notes and vectors). */
+  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot; state: SegmentState };
+
+/** How many times a load starts over when a listed segment vanished meanwhile (a compaction deleted it). */
+const ATTEMPTS = 3;
+
+interface Decoded {
+  name: string;
+  bytes: number;
+  snapshot: IndexSnapshot;
+  dead: Set<number>;
+}
+
+/**
+ * Loads the manifest (merged with any conflict copies of it) and every segment it lists, keeping for each note its
+ * newest live row. Reading never changes a file: merges and cleanup are written by the next save.
+ */
+export async function loadSegments(
+  store: FileStore,
+  dir: string,
+  expect: SnapshotExpectations,
+  pause?: () => Promise<void>,
+  /** Int8 segments' rows stay int8 (`vectorPages`) instead of being dequantized: for an index that keeps int8. */
+  keepInt8 = false,
+): Promise<SegmentLoadOutcome> {
+  let last: SegmentLoadOutcome = { kind: "missing" };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = await readManifests(store, dir);
+    if (read.kind === "missing") return read;
+    if (read.kind === "unreadable") return { kind: "discarded", error: read.error, state: emptyState() };
+    const loaded = await loadListed(store, dir, read, expect, pause, keepInt8);
+    if (loaded !== "vanished") return loaded;
+    last = { kind: "discarded", error: corruptFile("index", "segments kept vanishing while loading"), state: emptyState() };
+  }
+  return last;
+}
+
+async function loadListed(
+  store: FileStore,
+  dir: string,
+  read: Extract<ReadManifests, { kind: "read" }>,
+  expect: SnapshotExpectations,
+  pause: (() => Promise<void>) | undefined,
+  keepInt8: boolean,
+): Promise<SegmentLoadOutcome | "vanished"> {
+  const { manifest } = read;
+  const state = emptyState();
+  state.header = manifest.header;
+  state.generation = manifest.generation;
+  state.identity = read.identity;
+  state.copies = new Set(read.copies);
+  state.unsaved = read.copies.length > 0 || read.fromTemp;
+  for (const r of manifest.retired) state.retired.set(r.name, r.at);
+  const decoded: Decoded[] = [];
+  let damaged = 0;
+  for (const entry of manifest.segments) {
+    const file = read.files.has(entry.name) ? entry.name : read.segmentCopies.get(entry.name);
+    if (file === undefined) {
+      // Retired by a compaction and deleted: its rows are in the compacted segments. Else it may still be on its way.
+      if (state.retired.has(entry.name)) state.unsaved = true;
+      else state.absent.set(entry.name, entry);
+      continue;
+    }
+    const bytes = await store.read(joinPath(dir, file));
+    if (bytes.ok && bytes.value === null) return "vanished";
+    const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value, keepInt8), pause) : undefined;
+    const fits =
+      seg?.ok === true &&
+      seg.value.checksum === parseSegmentName(entry.name)?.checksum &&
+      seg.value.notes.length === entry.notes &&
+      seg.value.chunks.length === entry.chunks &&
+      (seg.value.header.dims === manifest.header.dims || !seg.value.hasVector.includes(1));
+    if (!seg?.ok || !fits) {
+      damaged++;
+      state.unsaved = true;
+      continue;
+    }
+    decoded.push({ name: entry.name, bytes: entry.bytes, snapshot: seg.value, dead: new Set(entry.dead) });
+    await pause?.();
+  }
+  const deadBefore = decoded.reduce((a, d) => a + d.dead.size, 0);
+  const snapshot = combine(decoded, manifest.header, state);
+  if (decoded.reduce((a, d) => a + d.dead.size, 0) !== deadBefore) state.unsaved = true;
+  const header = snapshot.header;
+  const mismatch = describeMismatch(header, expect);
+  const counts = { merged: read.copies.filter((c) => !c.startsWith("index-seg-")).length, absent: state.absent.size, damaged };
+  if (mismatch === null) return { kind: "loaded", snapshot, state, ...counts };
+  // Whoever reuses an index of other settings reads its vectors as one array.
+  return { kind: "discarded", error: mismatch, reusable: withContiguousVectors(snapshot), state };
+}
+
+/** The newest version first: by the note's modification time, then by when its segment was written, then by name. */
+function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: number; savedAt: number; name: string }): boolean {
+  if (a.mtime !== b.mtime) return a.mtime > b.mtime;
+  if (a.savedAt !== b.savedAt) return a.savedAt > b.savedAt;
+  return a.name > b.name;
+}
+
+/**
+ * One snapshot of the winning rows, segment by segment, and the writer's state: every live row's place, and the
+ * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it.
+ */
+function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState): IndexSnapshot {
+  const best = new Map<string, { seg: number; ordinal: number; mtime: number; savedAt: number; name: string }>();
+  for (const [seg, d] of decoded.entries()) {
+    const savedAt = d.snapshot.header.savedAt;
+    for (const [ordinal, n] of d.snapshot.notes.entries()) {
+      if (d.dead.has(ordinal)) continue;
+      const candidate = { seg, ordinal, mtime: n.mtime, savedAt, name: d.name };
+      const found = best.get(n.path);
+      if (found && !newer(candidate, found)) {
+        d.dead.add(ordinal);
+        continue;
+      }
+      if (found) decoded[found.seg]?.dead.add(found.ordinal);
+      best.set(n.path, candidate);
+    }
+  }
+  const dims = h.dims;
+  let total = 0;
+  for (const d of decoded) {
+    for (const [ordinal, n] of d.snapshot.notes.entries()) if (!d.dead.has(ordinal)) total += n.chunkCount;
+  }
+  const notes: NoteRecord[] = [];
+  const chunks: StoredChunk[] = [];
+  const hasVector = new Uint8Array(total);
+  // Vectors stay where they were decoded, a page per segment: copying them into one array would touch (and fault
+  // in) as much fresh memory again.
+  const pages: (Float32Array | Int8Rows)[] = [];
+  /** Row 0 of each page, counted across the pages. */
+  const pageStart: number[] = [];
+  let rowsBefore = 0;
+  const pageOf = new Int32Array(total).fill(-1);
+  const rowIn = new Int32Array(total);
+  const keywordParts: NonNullable<IndexSnapshot["keywordParts"]> = [];
+  for (const d of decoded) {
+    const s = d.snapshot;
+    const rows = new Int32Array(s.chunks.length).fill(-1);
+    const paths: string[] = [];
+    for (const [ordinal, n] of s.notes.entries()) {
+      paths.push(n.path);
+      if (d.dead.has(ordinal)) continue;
+      state.rows.set(n.path, { segment: d.name, ordinal });
+      notes.push({ ...n, chunkStart: chunks.length });
+      const at = chunks.length;
+      const end = n.chunkStart + n.chunkCount;
+      for (let c = n.chunkStart; c < end; c++) {
+        rows[c] = at + c - n.chunkStart;
+        chunks.push(s.chunks[c] as StoredChunk);
+      }
+      // A note's rows are contiguous on both sides: one copy each (rows without a vector are zeros and stay 0 in
+      // `hasVector`).
+      if (dims > 0 && s.header.dims === dims) {
+        hasVector.set(s.hasVector.subarray(n.chunkStart, end), at);
+        pageOf.fill(pages.length, at, at + n.chunkCount);
+        for (let c = 0; c < n.chunkCount; c++) rowIn[at + c] = n.chunkStart + c;
+      }
+    }
+    keywordParts.push({ bytes: s.keywords, rows });
+    const page = dims > 0 && s.header.dims === dims ? (s.int8 ?? s.vectors) : new Float32Array(0);
+    pageStart.push(rowsBefore);
+    rowsBefore += page instanceof Float32Array ? (dims > 0 ? page.length / dims : 0) : page.scales.length;
+    pages.push(page);
+    state.segments.set(d.name, { name: d.name, notes: s.notes.length, chunks: s.chunks.length, bytes: d.bytes, paths, dead: d.dead });
+  }
+  const header = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: h.model, dims, chunkingHash: h.chunkingHash, savedAt: h.savedAt, ...(h.exclusionsHash !== "" ? { exclusionsHash: h.exclusionsHash } : {}) };
+  const rowOf = (i: number): Float32Array | undefined => {
+    const page = pages[pageOf[i] ?? -1];
+    const row = rowIn[i] ?? 0;
+    if (!page || hasVector[i] !== 1) return undefined;
+    if (page instanceof Float32Array) return page.subarray(row * dims, (row + 1) * dims);
+    return dequantizeInt8(page.codes.subarray(row * dims, (row + 1) * dims), page.scales[row]!);
+  };
+  const int8RowOf = (i: number): number => {
+    const p = pageOf[i] ?? -1;
+    const page = pages[p];
+    return page && !(page instanceof Float32Array) && hasVector[i] === 1 ? pageStart[p]! + rowIn[i]! : -1;
+  };
+  const vectorPages = { pages, rowOf, int8RowOf };
+  return { header, notes, chunks, vectors: new Float32Array(0), hasVector, keywordParts, vectorPages, vectorPrecision: h.vectorPrecision };
+}
+
+/** `s` with its vectors copied into the one array `IndexSnapshot.vectors` describes. */
+export function withContiguousVectors(s: IndexSnapshot): IndexSnapshot {
+  const pages = s.vectorPages;
+  if (!pages) return s;
+  const dims = s.header.dims;
+  const vectors = new Float32Array(s.chunks.length * dims);
+  for (let i = 0; i < s.chunks.length; i++) {
+    const row = pages.rowOf(i);
+    if (row) vectors.set(row, i * dims);
+  }
+  const { vectorPages: _pages, ...rest } = s;
+  return { ...rest, vectors };
+}
