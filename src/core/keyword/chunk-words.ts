@@ -39,7 +39,7 @@ export class LineWords {
   private readonly words: (string[] | undefined)[] = [];
 
   /** Whether the text is plain ASCII, which a loop over its character codes tokenises as the regex would. */
-  private readonly ascii: boolean;
+  readonly ascii: boolean;
 
   constructor(text: string) {
     const lower = text.toLowerCase();
@@ -66,7 +66,7 @@ export class LineWords {
 }
 
 /** A letter or digit of ASCII, as `\p{L}` and `\p{N}` match them. */
-function isAlnum(c: number): boolean {
+export function isAlnum(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
 }
 
@@ -85,14 +85,30 @@ export function asciiWords(line: string): string[] {
       continue;
     }
     const start = i;
-    while (i < n && isAlnum(line.charCodeAt(i))) i++;
-    for (let c = line.charCodeAt(i); (c === 39 || c === 95) && i + 1 < n && isAlnum(line.charCodeAt(i + 1)); c = line.charCodeAt(i)) {
-      i++;
-      while (i < n && isAlnum(line.charCodeAt(i))) i++;
-    }
+    i = asciiWordEnd(line, i);
     out.push(line.slice(start, i));
   }
   return out;
+}
+
+/** Where the word of an ASCII line that begins at `start` (a letter or digit) ends, as `PHRASE_WORD` matches it. */
+export function asciiWordEnd(line: string, start: number): number {
+  const n = line.length;
+  let i = start;
+  while (i < n && isAlnum(line.charCodeAt(i))) i++;
+  for (let c = line.charCodeAt(i); (c === 39 || c === 95) && i + 1 < n && isAlnum(line.charCodeAt(i + 1)); c = line.charCodeAt(i)) {
+    i++;
+    while (i < n && isAlnum(line.charCodeAt(i))) i++;
+  }
+  return i;
+}
+
+/** Whether a word of an ASCII line (see `asciiWords`) begins at `at`, a letter or digit. */
+export function asciiWordStarts(line: string, at: number): boolean {
+  if (at === 0) return true;
+  const before = line.charCodeAt(at - 1);
+  // An apostrophe or underscore after a letter or digit joins what follows to the word before it.
+  return !isAlnum(before) && !((before === 39 || before === 95) && at >= 2 && isAlnum(line.charCodeAt(at - 2)));
 }
 
 /** Chunks whose prepared words are kept: the few hundred a typed query's keys re-check, with room to spare. */

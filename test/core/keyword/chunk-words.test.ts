@@ -58,6 +58,21 @@ describe("prepared chunk words", () => {
     );
   });
 
+  it("find words in order on an ASCII line as splitting it into words does", () => {
+    const asciiText = fc
+      .array(fc.constantFrom("ab", "a", "b", "ba", "ab'b", "b_a", " ", "  ", "'", "_", "-", ".", "\n", "A"), { maxLength: 30 })
+      .map((parts) => parts.join(""));
+    const queryArb = fc.array(fc.constantFrom("a", "ab", "b", "ba", "ab'b", "b_a"), { minLength: 2, maxLength: 3 }).map((ws) => ws.join(" "));
+    fc.assert(
+      fc.property(asciiText, queryArb, fc.boolean(), (text, query, prefix) => {
+        const q = orderedWords(query, prefix);
+        if (!q) return;
+        expect(holdsInOrder(new LineWords(text), q)).toBe(inOrderByScan(text, q.words, prefix));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("are made once per chunk and index revision", () => {
     const memo = new ChunkWordsMemo();
     let reads = 0;
