@@ -116,7 +116,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   // says it; in a question they only add noise and time, as in Lucene, where BM25's idf would barely discount them.
   const dropStops = words.length > SHORT_QUERY_WORDS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
-  for (const [w, word] of words.entries()) {
+  for (const word of words) {
     last = undefined;
     if (PAIRED_LETTER.test(word)) {
       for (const [gram, n] of bigramCounts(word)) {
@@ -128,7 +128,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       continue;
     }
     const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];
-    for (const [p, part] of parts.entries()) {
+    for (const part of parts) {
       if (dropStops && isStop(part)) continue;
       const stems = part === word && parts.length > 1 ? [{ term: word, weight: 1 }] : stemsOf(part, ctx);
       const key = `w:${stems.map((t) => t.term).sort().join(" ")}`;
@@ -137,11 +137,8 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       if (!clause) continue;
       const short = words.length <= SHORT_QUERY_WORDS;
       // Corrections read the vocabulary of the searched fields, so the fields are part of the key.
-      // The word being typed is unfinished rather than misspelt while the notes have words it begins.
-      const typing = ctx.prefixLast && w === words.length - 1 && p === parts.length - 1;
-      const fix = (): ClauseTerm[] => corrections(part, stems, ctx, short, typing);
-      const memoKey = `${part}\u0001${short}\u0001${ctx.maxEdits}\u0001${ctx.props.join(",")}\u0001${typing}`;
-      const fixes = fresh && correct ? (ctx.corrections?.get(memoKey, fix) ?? fix()) : [];
+      const fix = (): ClauseTerm[] => corrections(part, stems, ctx, short);
+      const fixes = fresh && correct ? (ctx.corrections?.get(`${part}\u0001${short}\u0001${ctx.maxEdits}\u0001${ctx.props.join(",")}`, fix) ?? fix()) : [];
       clause.terms.push(...fixes.map((t) => ({ ...t })));
       if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
@@ -207,21 +204,17 @@ function editsFor(word: string, ctx: KeywordQueryContext): number {
 }
 
 /** Vocabulary terms a few edits from the word's stems, or other forms of it, closest first. */
-function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext, shortQuery: boolean, typing = false): ClauseTerm[] {
+function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext, shortQuery: boolean): ClauseTerm[] {
   const edits = editsFor(word, ctx);
   if (edits === 0) return [];
   // Known only in the languages that give the stem: Finnish stems "atlla" (talla) to "at", which every Danish note has.
   if (stems.some((s) => documentFrequency({ term: s.term, languages: s.givenBy }, ctx) > MAX_DF_TO_CORRECT)) return [];
   const df = (term: string): number => Math.max(...ctx.props.map((p) => ctx.fields[p]?.documentFrequency(term) ?? 0));
-  const folded = foldAccents(word);
-  // An unfinished word that begins words of the notes, as typed (not its stem: stemmers cut a misspelt word down to
-  // a stem that begins many), counts as those words, as a finished known word does: completions find them, and
-  // corrections of an unfinished word only lift notes that merely share its first letters.
-  if (typing && beginsKnownTerm([word, folded], ctx, df)) return [];
   const own = new Set(stems.map((s) => s.term));
   const whole = new Map<string, number>();
   const forms = new Map<string, number>();
   const cover = new Map<string, number>();
+  const folded = foldAccents(word);
   // In a longer query (a pasted question with a rare name) three-letter stems begin hundreds of words and add long
   // posting lists to the pass: on SciFact they cost time and nDCG@10 (0.6948 without them, 0.6931 with).
   const minCover = shortQuery ? MIN_STEM_COVER : Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2));
@@ -251,16 +244,6 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
     .sort((a, b) => a.n - b.n || b.t.length - a.t.length || df(b.t) - df(a.t) || (a.t < b.t ? -1 : 1))
     .slice(0, MAX_CORRECTIONS)
     .map(({ t, n, c }) => ({ term: t, weight: FUZZY_WEIGHT[n] ?? 0, fuzzy: true, ...(c ? { cover: true } : {}) }));
-}
-
-/** Whether a searched field's vocabulary has a term that begins with one of `prefixes`, in more than `MAX_DF_TO_CORRECT` chunks. */
-function beginsKnownTerm(prefixes: readonly string[], ctx: KeywordQueryContext, df: (term: string) => number): boolean {
-  for (const prop of ctx.props) {
-    for (const prefix of new Set(prefixes)) {
-      for (const term of ctx.fields[prop]?.vocabulary.withPrefix(prefix) ?? []) if (df(term) > MAX_DF_TO_CORRECT) return true;
-    }
-  }
-  return false;
 }
 
 /**
