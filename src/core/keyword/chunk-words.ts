@@ -38,9 +38,13 @@ export class LineWords {
   private lines: string[] | undefined;
   private readonly words: (string[] | undefined)[] = [];
 
+  /** Whether the text is plain ASCII, which a loop over its character codes tokenises as the regex would. */
+  readonly ascii: boolean;
+
   constructor(text: string) {
     const lower = text.toLowerCase();
-    this.folded = NON_ASCII.test(lower) ? foldAccents(lower).replace(/’/g, "'") : lower;
+    this.ascii = !NON_ASCII.test(lower);
+    this.folded = this.ascii ? lower : foldAccents(lower).replace(/’/g, "'");
   }
 
   /** The compared form's lines. */
@@ -53,11 +57,58 @@ export class LineWords {
   wordsOf(i: number): readonly string[] {
     let words = this.words[i];
     if (!words) {
-      words = [...(this.allLines()[i] ?? "").matchAll(PHRASE_WORD)].map((m) => m[0]);
+      const line = this.allLines()[i] ?? "";
+      words = this.ascii ? asciiWords(line) : [...line.matchAll(PHRASE_WORD)].map((m) => m[0]);
       this.words[i] = words;
     }
     return words;
   }
+}
+
+/** A letter or digit of ASCII, as `\p{L}` and `\p{N}` match them. */
+export function isAlnum(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+/**
+ * `PHRASE_WORD`'s matches in an ASCII line, without the regex: runs of letters and digits, joined by an apostrophe or
+ * underscore that has one on each side. Word order tokenises a few hundred chunks on a key, and this is several
+ * times faster than the Unicode regex.
+ */
+export function asciiWords(line: string): string[] {
+  const out: string[] = [];
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i = asciiWordEnd(line, i);
+    out.push(line.slice(start, i));
+  }
+  return out;
+}
+
+/** Where the word of an ASCII line that begins at `start` (a letter or digit) ends, as `PHRASE_WORD` matches it. */
+export function asciiWordEnd(line: string, start: number): number {
+  const n = line.length;
+  let i = start;
+  while (i < n && isAlnum(line.charCodeAt(i))) i++;
+  for (let c = line.charCodeAt(i); (c === 39 || c === 95) && i + 1 < n && isAlnum(line.charCodeAt(i + 1)); c = line.charCodeAt(i)) {
+    i++;
+    while (i < n && isAlnum(line.charCodeAt(i))) i++;
+  }
+  return i;
+}
+
+/** Whether a word of an ASCII line (see `asciiWords`) begins at `at`, a letter or digit. */
+export function asciiWordStarts(line: string, at: number): boolean {
+  if (at === 0) return true;
+  const before = line.charCodeAt(at - 1);
+  // An apostrophe or underscore after a letter or digit joins what follows to the word before it.
+  return !isAlnum(before) && !((before === 39 || before === 95) && at >= 2 && isAlnum(line.charCodeAt(at - 2)));
 }
 
 /** Chunks whose prepared words are kept: the few hundred a typed query's keys re-check, with room to spare. */

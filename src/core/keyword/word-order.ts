@@ -2,7 +2,7 @@ import { UNSPACED_LETTER } from "../text/bigrams";
 import { foldAccents } from "../text/languages";
 import type { ScoredId } from "../index/index-types";
 import { SHORT_QUERY_WORDS } from "./short-query";
-import { LineWords } from "./chunk-words";
+import { asciiWordEnd, asciiWordStarts, isAlnum, LineWords } from "./chunk-words";
 
 /** A short query's words in order, compared as notes' words are: lower case, accents folded, plain apostrophes. */
 export interface OrderedWords {
@@ -39,12 +39,44 @@ export function holdsInOrder(text: string | LineWords, q: OrderedWords): boolean
   const lines = prepared.allLines();
   for (let l = 0; l < lines.length; l++) {
     // Only lines with the first word (never the one being typed: there are two words at least) can hold the phrase.
-    if (!(lines[l] ?? "").includes(first)) continue;
+    const line = lines[l] ?? "";
+    if (!line.includes(first)) continue;
+    if (prepared.ascii) {
+      if (asciiHoldsInOrder(line, q)) return true;
+      continue;
+    }
     const words = prepared.wordsOf(l);
     for (let i = 0; i + n <= words.length; i++) {
       let k = 0;
       while (k < n && matches(words[i + k] ?? "", q.words[k] ?? "", q.prefixLast && k === n - 1)) k++;
       if (k === n) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * `holdsInOrder` for one ASCII line, without splitting it into words: from each place the first word begins a word,
+ * the words that follow are read one by one. A line holds the first word a few times at most, so this reads a few
+ * words where splitting read them all.
+ */
+function asciiHoldsInOrder(line: string, q: OrderedWords): boolean {
+  const words = q.words;
+  const n = words.length;
+  const first = words[0] ?? "";
+  for (let at = line.indexOf(first); at >= 0; at = line.indexOf(first, at + 1)) {
+    if (!asciiWordStarts(line, at)) continue;
+    let start = at;
+    let k = 0;
+    for (; k < n; k++) {
+      const typed = words[k] ?? "";
+      const end = asciiWordEnd(line, start);
+      const prefix = q.prefixLast && k === n - 1;
+      if (!line.startsWith(typed, start) || (prefix ? end - start < typed.length : end - start !== typed.length)) break;
+      if (k === n - 1) return true;
+      start = end;
+      while (start < line.length && !isAlnum(line.charCodeAt(start))) start++;
+      if (start >= line.length) break;
     }
   }
   return false;

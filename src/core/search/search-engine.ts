@@ -1,63 +1,21 @@
-import type { ChunkIndex } from "../index/chunk-index";
-import type { Embedder } from "../ollama/embedder";
-import type { HydeGenerator } from "../ollama/hyde";
 import type { AppError, Result } from "../result";
 import type { ListName, SearchMode } from "../types";
 import type { RankedList } from "./fusion";
 import { filterMissNotices } from "./filter-misses";
-import { createNoteFilter, type NoteFilter } from "./note-filter";
-import { hasFilters } from "./query-filter";
-import { candidateNotes, readNotesDeep, readNotesDeepSync, type ListFilter } from "./note-depth";
+import { createNoteFilter } from "./note-filter";
+import { candidateNotes } from "./note-depth";
 import { assembleResults } from "./result-assembly";
-import { textFilteredVectorHits } from "./text-filter-scan";
 import { parseQuery, type ParsedQuery } from "./query-parser";
 import { DEFAULT_SEARCH_OPTIONS, type ListWeights, type SearchOptions } from "./search-options";
 import type { SearchNotice, SearchResponse } from "./search-result";
 import { scaledWeights, type Calibration } from "./weight-calibration";
 import { failure, messageText } from "../errors/messages";
-import type { NoteSignalSource } from "./note-signals";
 import { scoreAdjuster } from "./score-signals";
-import { newestFirst, signalNotices, supersededPaths, withNoteSignals, withSignals } from "./signal-search";
-import type { SignalMask } from "./note-signals";
+import { signalNotices, supersededPaths, withNoteSignals, withSignals } from "./signal-search";
+import { bm25List, vectorList } from "./engine-lists";
+import { failedSearch, type Retrieval, type SearchEngineDeps, type SearchRequest } from "./search-request";
 
-/** One search. */
-export interface SearchRequest {
-  /** What the user typed, with the query syntax (`"phrase"`, `-word`, `path:`, `tag:`, `modified:`, `created:`). */
-  query: string;
-  /** Default "hybrid". */
-  mode?: SearchMode;
-  /** Notes to return. Default: the options' limit. */
-  limit?: number;
-  /** Aborts the embedding and HyDE calls; the response then has `aborted: true`. */
-  signal?: AbortSignal;
-  /** Treat the last word as a prefix, for search as you type. Default false. */
-  prefixLast?: boolean;
-  /** A query vector computed elsewhere (benchmarks, tests); the embedder is then not called. */
-  queryVector?: Float32Array;
-  /** A HyDE passage vector computed elsewhere; HyDE generation is then not called. */
-  hydeVector?: Float32Array;
-  /** Include notes marked superseded (`superseded_by`, or a status of `supersededStatuses`). Default false. */
-  includeSuperseded?: boolean;
-  /** The time ages in date filters (`modified:<30d`) and the recency boost count from, ms. Default: the clock. */
-  now?: number;
-}
-
-/** What the engine searches with. The embedder and HyDE are optional: without them search is keyword-only. */
-export interface SearchEngineDeps {
-  index: ChunkIndex;
-  embedder?: Embedder;
-  hyde?: HydeGenerator;
-  /**
-   * Awaited between slices of a vector scan (a few thousand vectors each), so that typing goes on while a large
-   * index is scanned; typically a promise that settles on the next macrotask. Default none: the scan runs in one go.
-   */
-  pause?: () => Promise<void>;
-  /**
-   * The record of notes the index was built from (the synced index's notes): their dates and frontmatter status,
-   * for date filters, superseded notes and recency. Default none: those filter nothing and boost nothing.
-   */
-  notes?: NoteSignalSource;
-}
+export { failedSearch, searchFailedNotice, type SearchEngineDeps, type SearchRequest } from "./search-request";
 
 /**
  * Runs BM25 and vector searches over the chunk index, adds a HyDE list when asked, and fuses them with weighted RRF
@@ -140,7 +98,7 @@ export class SearchEngine {
     }
     for (const [name, vector] of [["vector", queryVec.value], ["hyde", hydeVec]] as const) {
       if (!vector) continue;
-      const list = await this.vectorList(name, vector, r, req.signal);
+      const list = await vectorList(this.deps, this.options, { name, vector, weight: () => this.effectiveWeights()[name] }, r, req.signal);
       if (!list) return { ...this.respond(r, req, mode, [], notices), aborted: true };
       lists.push(list);
     }
@@ -165,71 +123,8 @@ export class SearchEngine {
   }
 
   private bm25List(r: Retrieval, req: SearchRequest): RankedList {
-    const q = r.q;
-    const boost = q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
-    const weight = this.effectiveWeights().bm25 * Math.max(boost, 0);
-    if (q.isEmpty) return { name: "bm25", weight, ids: this.filterOnlyIds(r) };
-    // A boosted phrase's words count once more, as a repeated query word does.
-    const text = [q.text, ...q.boostedPhrases].join(" ");
-    // Chunks beyond those a result shows only matter to hybrid fusion within a note; the cap keeps one read enough.
-    const chunksPerNote = Math.max(1, this.options.chunksPerNote);
-    const opts = { prefixLast: req.prefixLast ?? false, maxEdits: this.options.typoTolerance, chunksPerNote };
-    // A list read whole need not check the word order of notes the filter drops (see `keepsNote`).
-    const keepsNote = r.filter?.pass;
-    const whole = (limit: number) => keepsNote !== undefined && limit >= this.deps.index.size;
-    const read = (limit: number) => this.deps.index.keywordSearch(text, { ...opts, limit, ...(whole(limit) ? { keepsNote } : {}) });
-    // A filter may keep few notes, and a keyword search costs about the same at any depth: a filtered list is read
-    // whole at once (counting the notes a path: or tag: filter keeps cost more than it saved, measured by bench:mcp).
-    const hits = readNotesDeepSync(read, r.notes, chunksPerNote, this.listFilter(r.filter, r.share));
-    return { name: "bm25", weight, ids: hits.map((h) => h.id) };
-  }
-
-  /** One vector list, scanned in slices when the engine has a `pause`; undefined when `signal` aborted meanwhile. */
-  private async vectorList(
-    name: ListName,
-    vector: Float32Array,
-    r: Retrieval,
-    signal?: AbortSignal,
-  ): Promise<RankedList | undefined> {
-    const similarity = this.options.similarity;
-    // `path:` and `tag:` filters mask the scan itself; phrases and exclusions are checked on the hits, best first.
-    const allowNote = r.filter?.place;
-    const opts = { similarity, ...(allowNote ? { allowNote } : {}) };
-    const index = this.deps.index;
-    // A filter that reads note text: see text-filter-scan.ts.
-    const steps = r.filter?.readsText
-      ? textFilteredVectorHits(index, vector, similarity, r.notes, r.filter)
-      : readNotesDeep((limit: number) => index.vectorSearchSteps(vector, { ...opts, limit }), r.notes, undefined, this.listFilter(r.filter, 1));
-    const pause = this.deps.pause;
-    let step = steps.next();
-    while (!step.done) {
-      if (pause) await pause();
-      if (signal?.aborted) return undefined;
-      step = steps.next();
-    }
-    return { name, weight: this.effectiveWeights()[name], ids: step.value.map((h) => h.id) };
-  }
-
-  private listFilter(filter: NoteFilter | undefined, share: number): ListFilter | undefined {
-    return filter ? { keep: filter.pass, share } : undefined;
-  }
-
-  /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */
-  private filterOnlyIds(r: Retrieval): string[] {
-    const pass = r.filter?.pass;
-    // Hiding superseded notes alone is no filter the user typed: an empty query lists nothing.
-    if (!pass || (!hasFilters(r.q) && r.q.dates.length === 0)) return [];
-    const index = this.deps.index;
-    const firsts: { id: string; title: string; path: string }[] = [];
-    for (const path of index.notePaths()) {
-      const id = index.chunkIdsOf(path)[0];
-      const entry = id === undefined ? undefined : index.entry(id);
-      if (id !== undefined && entry && pass(path)) firsts.push({ id, title: entry.title.toLowerCase(), path });
-    }
-    const byTitle = firsts.sort((a, b) => a.title.localeCompare(b.title));
-    // `modified:<7d` alone asks for recent notes: the newest come first.
-    const idOf = new Map(byTitle.map((f) => [f.path, f.id]));
-    return newestFirst(byTitle.map((f) => f.path), r.q, this.deps.notes).map((p) => idOf.get(p) ?? "");
+    const boost = r.q.isKeywordLike && Number.isFinite(this.options.keywordQueryBoost) ? this.options.keywordQueryBoost : 1;
+    return bm25List(this.deps, this.options, r, req, this.effectiveWeights().bm25 * Math.max(boost, 0));
   }
 
   private async queryVector(q: ParsedQuery, req: SearchRequest): Promise<Result<Float32Array>> {
@@ -285,31 +180,6 @@ export class SearchEngine {
   }
 }
 
-/** One search's parsed query, its compiled note filter (if it has filters) and how deep each list is read. */
-interface Retrieval {
-  q: ParsedQuery;
-  filter: NoteFilter | undefined;
-  /** Distinct notes each list is read to (see `candidateNotes`); with filters, notes that pass them. */
-  notes: number;
-  /** The share of a list's notes the filter is expected to keep (see `ListFilter.share`). */
-  share: number;
-  /** The date and superseded mask, when the search has one. */
-  mask: SignalMask | undefined;
-  /** The time ages count from, ms since the epoch. */
-  now: number;
-}
-
 function noEmbedder(): AppError {
   return failure("noEmbeddingModel");
-}
-
-/** The notice for a search that failed on an unexpected error `cause`. */
-export function searchFailedNotice(cause: unknown): SearchNotice {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return { code: "SEARCH_FAILED", message: messageText("searchFailed", { reason }) };
-}
-
-/** The answer to a search that failed on an unexpected error: no results, and a notice that says so. */
-export function failedSearch(req: SearchRequest, mode: SearchMode, cause: unknown): SearchResponse {
-  return { query: parseQuery(req.query), mode, effectiveMode: mode, results: [], notices: [searchFailedNotice(cause)], lists: {}, aborted: false };
 }

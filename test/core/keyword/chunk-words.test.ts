@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ChunkWordsMemo, LineWords, TextWords } from "../../../src/core/keyword/chunk-words";
+import { asciiWords, ChunkWordsMemo, LineWords, TextWords } from "../../../src/core/keyword/chunk-words";
 import { nearness } from "../../../src/core/keyword/typed-words";
 import { holdsInOrder, orderedWords } from "../../../src/core/keyword/word-order";
 import { withinEdits } from "../../../src/core/keyword/fuzzy-terms";
@@ -58,6 +58,21 @@ describe("prepared chunk words", () => {
     );
   });
 
+  it("find words in order on an ASCII line as splitting it into words does", () => {
+    const asciiText = fc
+      .array(fc.constantFrom("ab", "a", "b", "ba", "ab'b", "b_a", " ", "  ", "'", "_", "-", ".", "\n", "A"), { maxLength: 30 })
+      .map((parts) => parts.join(""));
+    const queryArb = fc.array(fc.constantFrom("a", "ab", "b", "ba", "ab'b", "b_a"), { minLength: 2, maxLength: 3 }).map((ws) => ws.join(" "));
+    fc.assert(
+      fc.property(asciiText, queryArb, fc.boolean(), (text, query, prefix) => {
+        const q = orderedWords(query, prefix);
+        if (!q) return;
+        expect(holdsInOrder(new LineWords(text), q)).toBe(inOrderByScan(text, q.words, prefix));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("are made once per chunk and index revision", () => {
     const memo = new ChunkWordsMemo();
     let reads = 0;
@@ -99,3 +114,14 @@ function osa(a: string, b: string): number {
   }
   return (d[a.length] as number[])[b.length] ?? 0;
 }
+
+describe("asciiWords", () => {
+  it("splits an ASCII line into the words the phrase regex finds", () => {
+    const regex = (line: string) => [...line.matchAll(/[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu)].map((m) => m[0]);
+    const line = fc.array(fc.constantFrom("a", "b", "Z", "1", "'", "_", " ", "-", ".", "\t", "é"), { maxLength: 24 }).map((cs) => cs.join(""));
+    fc.assert(fc.property(line.filter((l) => !/[^\p{ASCII}]/u.test(l)), (l) => {
+      expect(asciiWords(l)).toEqual(regex(l));
+    }), { numRuns: 2000 });
+    expect(asciiWords("it's a_b '_x y__z q'")).toEqual(["it's", "a_b", "x", "y", "z", "q"]);
+  });
+});
