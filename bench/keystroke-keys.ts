@@ -4,10 +4,10 @@
  *
  *   npx tsx bench/keystroke-keys.ts [--notes 10000] [--rounds 5] [--baseline DIR[,DIR]] [--top 25]
  */
-import { resolve } from "node:path";
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
-import { seededRandom, syntheticVault } from "./lib/ui-vault";
+import { syntheticVault } from "./lib/ui-vault";
+import { checkoutEngine, typedKeys } from "./lib/checkout-engine";
 
 const args = parseArgs(process.argv.slice(2));
 const notes = Number(args.get("notes") ?? 10_000);
@@ -16,26 +16,12 @@ const top = Number(args.get("top") ?? 25);
 const dirs = [".", ...(args.get("baseline")?.split(",") ?? [])];
 
 async function engineOf(dir: string, files: Record<string, string>) {
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
-  const load = async <T>(path: string): Promise<T> => (await import(resolve(dir, "src", path))) as T;
-  const { chunkNote } = await load<typeof import("../src/core/chunk/chunker")>("core/chunk/chunker.ts");
-  const { ChunkIndex } = await load<typeof import("../src/core/index/chunk-index")>("core/index/chunk-index.ts");
-  const { SearchEngine } = await load<typeof import("../src/core/search/search-engine")>("core/search/search-engine.ts");
-  const { defaultSettings, searchOptionsOf } = await load<typeof import("../src/core/settings/plugin-settings")>("core/settings/plugin-settings.ts");
-  const settings = defaultSettings();
-  const index = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(files)) index.addNote(chunkNote(path, md, settings.chunk));
-  const engine = new SearchEngine({ index });
-  engine.setOptions(searchOptionsOf(settings));
-  const limit: number = settings.search.limit;
+  const { engine, limit } = await checkoutEngine(dir, files);
   return (query: string) => engine.searchKeyword({ query, limit, prefixLast: !/\s$/.test(query) }).results.map((r) => r.path);
 }
 
 const vault = syntheticVault(notes);
-const rand = seededRandom(7);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
-const keys = queries.flatMap((q) => [...q].map((_, i) => q.slice(0, i + 1)).filter((k) => k.trim() !== ""));
+const { queries, keys } = typedKeys(vault);
 const engines: ((q: string) => string[])[] = [];
 for (const d of dirs) engines.push(await engineOf(d, vault.files));
 for (const e of engines) for (const k of keys) e(k);

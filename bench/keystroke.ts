@@ -11,11 +11,11 @@
  * separated by commas, all take turns with this checkout.
  */
 import { loadavg } from "node:os";
-import { resolve } from "node:path";
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
 import { table, writeJson, writeSection } from "./lib/report";
-import { seededRandom, syntheticVault } from "./lib/ui-vault";
+import { syntheticVault } from "./lib/ui-vault";
+import { checkoutEngine, typedKeys } from "./lib/checkout-engine";
 
 const args = parseArgs(process.argv.slice(2));
 const notes = Number(args.get("notes") ?? 10_000);
@@ -35,23 +35,8 @@ interface Engine {
 
 /** Builds one checkout's engine over the vault: its chunker, keyword-only index and search engine, default settings. */
 async function engineOf(dir: string, label: string, files: Record<string, string>): Promise<Engine> {
-  // Another checkout's modules, typed as this one's: the few calls made here have kept their shape across versions.
-  const load = async <T>(path: string): Promise<T> =>
-    // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
-    (await import(resolve(dir, "src", path))) as T;
-  const { chunkNote } = await load<typeof import("../src/core/chunk/chunker")>("core/chunk/chunker.ts");
-  const { ChunkIndex } = await load<typeof import("../src/core/index/chunk-index")>("core/index/chunk-index.ts");
-  const { SearchEngine } = await load<typeof import("../src/core/search/search-engine")>("core/search/search-engine.ts");
-  const plugin = await load<typeof import("../src/core/settings/plugin-settings")>("core/settings/plugin-settings.ts");
-  const { defaultSettings, searchOptionsOf } = plugin;
-  const settings = defaultSettings();
-  const t0 = performance.now();
-  const index = new ChunkIndex(0);
-  for (const [path, md] of Object.entries(files)) index.addNote(chunkNote(path, md, settings.chunk));
-  stage(`${label}: indexed ${notes} notes in ${Math.round(performance.now() - t0)} ms`);
-  const engine = new SearchEngine({ index });
-  engine.setOptions(searchOptionsOf(settings));
-  const limit: number = settings.search.limit;
+  const { engine, limit, indexMs } = await checkoutEngine(dir, files);
+  stage(`${label}: indexed ${notes} notes in ${Math.round(indexMs)} ms`);
   return {
     label,
     search(query) {
@@ -63,10 +48,7 @@ async function engineOf(dir: string, label: string, files: Record<string, string
 
 const vault = syntheticVault(notes);
 // The queries of bench:ui, drawn the same way from the same seed.
-const rand = seededRandom(7);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
-const keys = queries.flatMap((q) => [...q].map((_, i) => q.slice(0, i + 1)).filter((k) => k.trim() !== ""));
+const { queries, keys } = typedKeys(vault);
 
 const engines = [await engineOf(".", "this checkout", vault.files)];
 const labels = args.get("baseline-label")?.split(",") ?? [];
