@@ -1,9 +1,8 @@
-import { instantiateKernel } from "./wasm-kernel";
+import { ensureKernelBytes, instantiateKernel } from "./wasm-kernel";
 import { DOT_WASM } from "./dot-wasm";
 
 /** Vectors copied into the kernel's memory per call (as pair-dot-kernel.ts). */
 const BATCH = 256;
-const PAGE_BYTES = 65_536;
 
 /**
  * Scores stored vectors against one probe with the WebAssembly SIMD kernel (dot-kernel.wat): for each vector,
@@ -37,7 +36,7 @@ export function dotKernel(dims: number): DotKernel | undefined {
   const out = dims * 4;
   const vecs = out + BATCH * 8;
   const needed = vecs + BATCH * dims * 4;
-  if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
+  ensureKernelBytes(ex.memory, needed);
   return {
     scoreRows(rows, count, probe, scores, at) {
       // Views are taken per call: growing the memory (another dims) detaches older ones.

@@ -1,9 +1,8 @@
-import { instantiateKernel } from "./wasm-kernel";
+import { ensureKernelBytes, instantiateKernel } from "./wasm-kernel";
 import { INT8_DOT_WASM } from "./int8-dot-wasm";
 
 /** Rows copied into the kernel's memory per call: 1,024 rows of 768 codes are 768 KB. */
 const BATCH = 1024;
-const PAGE_BYTES = 65_536;
 
 /**
  * Scores an int8 store's rows against one or two float32 probes with the WebAssembly SIMD kernel
@@ -42,7 +41,7 @@ export function int8DotKernel(dims: number): Int8DotKernel | undefined {
   const scalesAt = out + BATCH * 8;
   const codesAt = scalesAt + BATCH * 4;
   const needed = codesAt + BATCH * dims + 16;
-  if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
+  ensureKernelBytes(ex.memory, needed);
   return {
     scoreRows(codes, scales, count, a, b, scores, at) {
       // Views are taken per call: growing the memory (another dims) detaches older ones.

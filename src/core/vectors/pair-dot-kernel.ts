@@ -1,9 +1,8 @@
-import { instantiateKernel } from "./wasm-kernel";
+import { ensureKernelBytes, instantiateKernel } from "./wasm-kernel";
 import { PAIR_DOT_WASM } from "./pair-dot-wasm";
 
 /** Vectors copied into the kernel's memory per call: 256 × 768 floats is 768 KB. */
 const BATCH = 256;
-const PAGE_BYTES = 65_536;
 
 /**
  * Scores stored vectors against two probes with the WebAssembly SIMD kernel (pair-dot-kernel.wat): for each vector,
@@ -41,7 +40,7 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
   const vecs = out + BATCH * 8;
   // Past the rows, the kernel widens the two probes to float64 (8 bytes a value) once a call.
   const needed = vecs + BATCH * dims * 4 + 2 * dims * 8;
-  if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
+  ensureKernelBytes(ex.memory, needed);
   // Views are taken per call: growing the memory (another dims) detaches older ones.
   const setProbes = (a: Float32Array, b: Float32Array): Float32Array => {
     const floats = new Float32Array(ex.memory.buffer);

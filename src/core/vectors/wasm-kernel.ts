@@ -17,3 +17,15 @@ export function instantiateKernel(base64: string, name: string): { memory: WebAs
     return null;
   }
 }
+
+/** WebAssembly's page size: memory grows in whole pages. */
+const PAGE_BYTES = 65_536;
+
+/**
+ * Grows a kernel's memory to at least `needed` bytes. Growing detaches every view taken of the old buffer, so
+ * kernels take their views per call, after this.
+ */
+export function ensureKernelBytes(memory: WebAssembly.Memory, needed: number): void {
+  const have = memory.buffer.byteLength;
+  if (have < needed) memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
+}
