@@ -34,7 +34,7 @@ const commitOf = (dir: string): string => execFileSync("git", ["rev-parse", "--s
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 const bases = (args.get("base") ?? "").split(",").filter((d) => d !== "").map((d) => resolve(d));
-const sides = [process.cwd(), ...bases].map((dir, i) => ({ name: i === 0 ? "this" : `base${i}`, dir, commit: commitOf(dir), runs: [] as { launcher: string; ms: number }[] }));
+const sides = [process.cwd(), ...bases].map((dir, i) => ({ name: i === 0 ? "this" : `base${i}`, dir, commit: commitOf(dir), runs: [] as { launcher: string; ms: number; cpuMs: number | undefined }[] }));
 const launchersOf = (dir: string): { name: string; command: string[] }[] => [
   ...(which !== "tsx" && existsSync(join(dir, "dist/cli.mjs")) ? [{ name: "node dist/cli.mjs", command: ["dist/cli.mjs"] }] : []),
   ...(which !== "dist" ? [{ name: "tsx src/cli/main.ts", command: ["--import", "tsx", "src/cli/main.ts"] }] : []),
@@ -70,7 +70,7 @@ try {
       for (const side of order) {
         for (const l of launchersOf(side.dir)) {
           const c = await mcpClient([...l.command, "mcp", "--vault", vault.dir, ...ollama], side.dir);
-          side.runs.push({ launcher: l.name, ms: Math.round(c.startedMs) });
+          side.runs.push({ launcher: l.name, ms: Math.round(c.startedMs), cpuMs: c.startedCpuMs });
           await c.close();
         }
       }
@@ -81,8 +81,10 @@ try {
   }
   const summary = sides.flatMap((s) =>
     [...new Set(s.runs.map((r) => r.launcher))].map((launcher) => {
-      const ms = s.runs.filter((r) => r.launcher === launcher).map((r) => r.ms);
-      return { side: s.name, commit: s.commit, launcher, median: percentile(ms, 50), min: Math.min(...ms), max: Math.max(...ms), runs: ms };
+      const mine = s.runs.filter((r) => r.launcher === launcher);
+      const ms = mine.map((r) => r.ms);
+      const cpu = mine.map((r) => r.cpuMs ?? NaN);
+      return { side: s.name, commit: s.commit, launcher, median: percentile(ms, 50), min: Math.min(...ms), max: Math.max(...ms), cpuMedian: percentile(cpu, 50), runs: ms, cpuMs: cpu };
     }),
   );
   const result = { notes, model, showLatencyMs: showLatency, loadBefore, loadAfter: load(), summary };
