@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -12,6 +13,11 @@ export interface StartupRun {
 export interface McpConnection {
   client: Client;
   startedMs: number;
+  /**
+   * CPU time (user + system, all threads) the server process had used when the first search's answer arrived, ms;
+   * undefined where /proc is not available. Steadier than `startedMs` on a loaded machine.
+   */
+  startedCpuMs: number | undefined;
   close: () => Promise<void>;
   /** Waits for the server's status to say ready (reconciled) and returns ms since the spawn. */
   readyMs: () => Promise<number>;
@@ -29,6 +35,7 @@ export async function mcpClient(args: string[], cwd?: string): Promise<McpConnec
   const first = await client.callTool({ name: "search", arguments: { query: "note", mode: "keyword", limit: 1 } });
   if (first.isError) throw new Error("the first search failed");
   const startedMs = performance.now() - t0;
+  const startedCpuMs = cpuMsOf(transport.pid);
   const readyMs = async (): Promise<number> => {
     for (;;) {
       const s = await client.callTool({ name: "status", arguments: {} });
@@ -37,7 +44,19 @@ export async function mcpClient(args: string[], cwd?: string): Promise<McpConnec
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { client, startedMs, close: () => client.close(), readyMs };
+  return { client, startedMs, startedCpuMs, close: () => client.close(), readyMs };
+}
+
+/** CPU time of process `pid` so far, from /proc (Linux), ms; undefined elsewhere. */
+function cpuMsOf(pid: number | null): number | undefined {
+  if (pid === null) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ")"): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()?.trim().split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One search's round trip through the `search` tool: ms and how many notes it returned. */

@@ -114,7 +114,7 @@ export class IndexService {
     signal?.addEventListener("abort", () => this.kill(), { once: true });
     if (signal?.aborted) this.kill();
     if (this.life.killed) return this.resolveLoaded();
-    await this.loop.exclusive(() => this.steps.load()).finally(() => this.resolveLoaded());
+    await this.loop.exclusive(() => this.steps.load(() => this.resolveLoaded())).finally(() => this.resolveLoaded());
     this.life.started = true;
     // Notes excluded by their content are read again only if the rules may have changed since they were checked.
     this.work.firstScan(this.live.synced.checkedExclusions !== exclusionRulesHash(this.live.settings));
@@ -124,7 +124,8 @@ export class IndexService {
 
   /**
    * Resolves once `start` has loaded the saved index into memory (or found none, or was stopped first), before the
-   * notes are reconciled with it: what a server needs to answer its first search.
+   * notes are reconciled with it and, for files of the configured model, before Ollama answered the model check: what
+   * a server needs to answer its first search.
    */
   whenLoaded(): Promise<void> {
     return this.loaded;

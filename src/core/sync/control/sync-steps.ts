@@ -11,7 +11,7 @@ import { scanInto } from "../notes/reconcile";
 import type { ProgressTracker } from "./progress-tracker";
 import type { Scheduler } from "./scheduler";
 import type { StepResult } from "./step-loop";
-import { loadSyncedIndex, type IndexFilesDeps } from "../store/sync-files";
+import { adoptSavedIndex, awaitsModelCheck, readSavedIndex, type IndexFilesDeps } from "../store/sync-files";
 import type { SyncedIndex } from "../store/synced-index";
 import type { Lifecycle, SyncWork } from "./sync-work";
 import type { Waiters } from "./scheduler";
@@ -60,20 +60,33 @@ export class SyncSteps {
     return this.excludedPaths;
   }
 
-  /** Loads the saved index; asks for a reset when settings or the model changed while it loaded. */
-  async load(): Promise<void> {
+  /**
+   * Loads the saved index; asks for a reset when settings or the model changed while it loaded. The model check runs
+   * while the files are read. Files of the configured model load the same whatever it answers: they are put in place
+   * and `searchable` is called before the check is waited for, so a keyword search never waits for Ollama. Anything
+   * else waits for the check first: a mistyped or missing model must not cost the vectors on disk.
+   */
+  async load(searchable: () => void = () => undefined): Promise<void> {
     const { live, work, progress } = this.p;
-    work.busy("loading");
     const model = live.embedderModel;
     const chunking = chunksHash(live.settings);
     const hooks = { filling: (synced: SyncedIndex) => live.use(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
-    // The model is checked first: a mistyped or missing one must not cost the vectors on disk.
-    const usable = await work.checkModel();
+    const checked = work.checkModel();
     work.busy("loading");
-    const loaded = await loadSyncedIndex(this.deps.files, this.p.checkpoints.segmentFiles, live.settings, live.embedder, () => this.pause(), hooks, !usable);
+    const pause = (): Promise<void> => this.pause();
+    const saved = await readSavedIndex(this.deps.files, this.p.checkpoints.segmentFiles, live.settings, live.embedder, pause);
+    const waits = awaitsModelCheck(saved);
+    const usable = waits ? await checked : true;
+    work.busy("loading");
+    const loaded = await adoptSavedIndex(this.deps.files, saved, live.settings, live.embedder, pause, hooks, !usable);
     live.loaded(loaded.synced, loaded.model);
     this.p.checkpoints.filesFound(loaded.otherModelOnDisk, loaded.vectorsAside);
     if (loaded.defaultLanguage !== live.settings.defaultLanguage) work.languageChanged();
+    if (!waits) {
+      searchable();
+      if (live.embedder?.check) work.busy("checking");
+      await checked;
+    }
     work.endActivity();
     if (live.embedderModel !== model) work.resetFound("model");
     // A default language changed meanwhile is applied in place by the next step (`languageDue`).

@@ -1,6 +1,9 @@
 interface Entry {
-  /** Chunk ids in the index whose embedded text has this hash. */
-  ids: Set<string>;
+  /**
+   * Chunk ids in the index whose embedded text has this hash: one id as it is (nearly every text occurs once; a set
+   * for each would cost a loaded 10,000-note vault some 30,000 of them at start-up), a set once there are more.
+   */
+  ids: string | Set<string>;
   /** The chunks have their vector, in the index (the pool holds no copy of a vector the index holds). */
   embedded: boolean;
 }
@@ -50,16 +53,18 @@ export class VectorPool {
    * still needs one.
    */
   retain(hash: string, id: string, embedded: boolean): boolean {
-    let entry = this.entries.get(hash);
+    const entry = this.entries.get(hash);
     if (!entry) {
-      entry = { ids: new Set(), embedded };
-      this.entries.set(hash, entry);
-    } else if (!entry.embedded && embedded) {
-      this.waitingChunks -= entry.ids.size;
+      this.entries.set(hash, { ids: id, embedded });
+      if (!embedded) this.waitingChunks++;
+      return !embedded;
+    }
+    if (!entry.embedded && embedded) {
+      this.waitingChunks -= countOf(entry.ids);
       entry.embedded = true;
     }
-    if (!entry.ids.has(id)) {
-      entry.ids.add(id);
+    if (!hasId(entry.ids, id)) {
+      entry.ids = typeof entry.ids === "string" ? new Set([entry.ids, id]) : entry.ids.add(id);
       if (!entry.embedded) this.waitingChunks++;
     }
     return !entry.embedded;
@@ -73,10 +78,11 @@ export class VectorPool {
   release(hash: string, id: string): boolean {
     const entry = this.entries.get(hash);
     if (!entry) return false;
-    const vector = entry.ids.size === 1 ? this.storedVector(entry) : undefined;
-    if (!entry.ids.delete(id)) return false;
+    if (!hasId(entry.ids, id)) return false;
+    const vector = countOf(entry.ids) === 1 ? this.storedVector(entry) : undefined;
+    if (typeof entry.ids !== "string") entry.ids.delete(id);
     if (!entry.embedded) this.waitingChunks--;
-    if (entry.ids.size > 0) return false;
+    if (typeof entry.ids !== "string" && entry.ids.size > 0) return false;
     this.entries.delete(hash);
     if (vector) this.drop(hash, vector.slice());
     return true;
@@ -89,9 +95,9 @@ export class VectorPool {
       this.drop(hash, vector);
       return [];
     }
-    if (!entry.embedded) this.waitingChunks -= entry.ids.size;
+    if (!entry.embedded) this.waitingChunks -= countOf(entry.ids);
     entry.embedded = true;
-    return [...entry.ids];
+    return typeof entry.ids === "string" ? [entry.ids] : [...entry.ids];
   }
 
   /** True when some chunk has text `hash` but no vector yet. */
@@ -124,7 +130,7 @@ export class VectorPool {
   /** The vector of an entry's text, read from the first of its chunks the index has a vector for. */
   private storedVector(entry: Entry | undefined): Float32Array | undefined {
     if (!entry?.embedded) return undefined;
-    for (const id of entry.ids) {
+    for (const id of typeof entry.ids === "string" ? [entry.ids] : entry.ids) {
       const v = this.storedVectorOf(id);
       if (v) return v;
     }
@@ -140,4 +146,12 @@ export class VectorPool {
       this.dropped.delete(oldest);
     }
   }
+}
+
+function countOf(ids: string | Set<string>): number {
+  return typeof ids === "string" ? 1 : ids.size;
+}
+
+function hasId(ids: string | Set<string>, id: string): boolean {
+  return typeof ids === "string" ? ids === id : ids.has(id);
 }

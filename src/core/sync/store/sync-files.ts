@@ -1,6 +1,6 @@
 import type { Embedder } from "../../ollama/embedder";
 import type { FileStore } from "../../persist/file-store";
-import { INDEX_VECTORS_BACKUP, loadIndexFiles, loadVectorsBackup, type SalvagedVectors } from "../../persist/index-files";
+import { INDEX_VECTORS_BACKUP, loadIndexFiles, loadVectorsBackup, type LoadOutcome, type SalvagedVectors } from "../../persist/index-files";
 import { SNAPSHOT_FORMAT_VERSION } from "../../persist/snapshot";
 import { snapshotVector } from "../../persist/int8-rows";
 import { ok, type Result } from "../../result";
@@ -49,22 +49,24 @@ export interface LoadedIndex {
   vectorsAside: boolean;
 }
 
+/** The saved files as read, before the model check decides what to keep of them (see `adoptSavedIndex`). */
+export interface SavedFiles {
+  outcome: LoadOutcome;
+  /** The embedder's model in its one spelling, which the files were compared with ("" without an embedder). */
+  model: string;
+}
+
 /**
- * Loads the saved index into a new `SyncedIndex`. Missing files give an empty index. Unusable files give an empty
- * index and one notice that says why; when they were intact but built with other settings, and with the same model,
- * their vectors are offered as seeds, so the rebuild embeds only text that really changed. `keepSavedModel` (the
- * configured model can't be used): intact files that differ only in their model are loaded as they are. `files`: the
- * segmented files of the folder (tried first; the single-file layout is read when there are none).
+ * Reads the saved index (the segmented files of the folder first; the single-file layout when there are none) and
+ * compares it with `settings` and `embedder`'s model. Asks nothing of Ollama, so it can run while the model is checked.
  */
-export async function loadSyncedIndex(
+export async function readSavedIndex(
   deps: IndexFilesDeps,
   files: SegmentFiles,
   settings: IndexSettings,
   embedder: Embedder | undefined,
   pause: Pause,
-  hooks: LoadHooks,
-  keepSavedModel = false,
-): Promise<LoadedIndex> {
+): Promise<SavedFiles> {
   const model = canonicalModelName(embedder?.model ?? "");
   const expect = { model, chunkingHash: indexChunkingHash(settings) };
   // Int8 rows on disk stay int8 in an int8 index (adopted as they are); any other pairing reads them as float32.
@@ -73,6 +75,35 @@ export async function loadSyncedIndex(
   // No segments yet: the single-file layout, if there is one, loads as before and the first save migrates it.
   const outcome = segmented.kind === "missing" ? await loadIndexFiles(deps.store, deps.dataDir, expect, { pause, keepInt8 }) : segmented;
   if (segmented.kind === "missing") files.singleFileFound(outcome.kind !== "missing");
+  return { outcome, model };
+}
+
+/**
+ * Whether what `adoptSavedIndex` keeps of `saved` depends on the model check. Files that match the settings and the
+ * configured model load the same either way, so their notes can be searched before Ollama has answered; files of
+ * another model (or none, or damaged ones) wait for the check, so that vectors of two models never meet.
+ */
+export function awaitsModelCheck(saved: SavedFiles): boolean {
+  return saved.outcome.kind !== "loaded";
+}
+
+/**
+ * Loads the saved index read by `readSavedIndex` into a new `SyncedIndex`. Missing files give an empty index.
+ * Unusable files give an empty index and one notice that says why; when they were intact but built with other
+ * settings, and with the same model, their vectors are offered as seeds, so the rebuild embeds only text that really
+ * changed. `keepSavedModel` (the configured model can't be used): intact files that differ only in their model are
+ * loaded as they are.
+ */
+export async function adoptSavedIndex(
+  deps: IndexFilesDeps,
+  saved: SavedFiles,
+  settings: IndexSettings,
+  embedder: Embedder | undefined,
+  pause: Pause,
+  hooks: LoadHooks,
+  keepSavedModel = false,
+): Promise<LoadedIndex> {
+  const { outcome, model } = saved;
   const embedding = embedder !== undefined;
   const language = settings.defaultLanguage;
   // A vectors file that no readable meta file accounts for, and that this index won't carry, is kept aside.
@@ -89,7 +120,7 @@ export async function loadSyncedIndex(
     return { ...base, synced, model };
   };
   const kept = outcome.kind === "discarded" ? outcome.reusable : undefined;
-  const keep = keepSavedModel && kept?.header.chunkingHash === expect.chunkingHash ? kept : undefined;
+  const keep = keepSavedModel && kept?.header.chunkingHash === indexChunkingHash(settings) ? kept : undefined;
   const savedLanguage = !keepSavedModel && kept?.header.model === model ? defaultLanguageSavedIn(kept.header.chunkingHash, settings) : undefined;
   const snapshot = keep ?? (outcome.kind === "loaded" ? outcome.snapshot : savedLanguage !== undefined ? kept : undefined);
   if (snapshot) {
