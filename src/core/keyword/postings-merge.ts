@@ -72,51 +72,28 @@ export function* mergePostingParts(parts: readonly PostingPart[], maxId: number)
   }
 }
 
-/** The next field of every part, merged; undefined when the parts name it differently. */
+/**
+ * The next field of every part, merged; undefined when the parts name it differently. The loops over terms and
+ * postings live in plain functions, run a slice at a time: a load runs this once, and the engine optimizes a
+ * function called again and again much sooner than a long loop inside a generator.
+ */
 function* mergeField(readers: readonly PartReader[], maxId: number): Steps<DecodedField | undefined> {
   const scratch = new Scratch();
   const lengths = new Int32Array(maxId + 1);
   let prop: string | undefined;
   let documentCount = 0;
-  let work = 0;
   // Pass 1: the field's lengths and terms, and the postings each term keeps.
   for (const r of readers) {
-    const { input, idOf } = r;
-    const chunkCount = idOf.length;
-    const name = input.string();
+    const name = r.input.string();
     if (prop !== undefined && name !== prop) return undefined;
     prop = name;
-    for (let i = 0; i < chunkCount; i++) {
-      const n = input.uint();
-      const id = idOf[i]!;
-      if (id >= 0 && id <= maxId) lengths[id] = n;
-    }
+    readLengths(r, lengths);
     documentCount += r.kept;
-    const termCount = input.count(r.bytes.length);
-    const terms: string[] = [];
-    for (let t = 0; t < termCount; t++) {
-      const term = input.string();
-      // The merge relies on each part's terms ascending, as every save writes them.
-      if (t > 0 && !(terms[t - 1]! < term)) return undefined;
-      terms.push(term);
-    }
-    r.terms = terms;
-    r.keptOf = new Int32Array(termCount);
-    r.listsAt = input.offset;
-    for (let t = 0; t < termCount; t++) {
-      const n = input.count(chunkCount);
-      if (r.holes) r.keptOf[t] = scratch.read(input, n, chunkCount, idOf);
-      else {
-        input.skipUints(2 * n);
-        r.keptOf[t] = n;
-      }
-      work += n + 1;
-      if (work >= PER_SLICE) {
-        work = 0;
-        yield;
-      }
-    }
-    r.listsEnd = input.offset;
+    if (!readTerms(r)) return undefined;
+    r.keptOf = new Int32Array(r.terms.length);
+    r.listsAt = r.input.offset;
+    for (let t = 0; t < r.terms.length; yield) t = countLists(r, t, scratch);
+    r.listsEnd = r.input.offset;
   }
   const { terms, lists } = mergeTerms(readers);
   yield;
@@ -124,33 +101,81 @@ function* mergeField(readers: readonly PartReader[], maxId: number): Steps<Decod
   const filled = new Int32Array(lists.length);
   for (const r of readers) {
     const input = new ByteReader(r.bytes.subarray(r.listsAt, r.listsEnd));
-    const { idOf, slotOf } = r;
-    const chunkCount = idOf.length;
-    for (let t = 0; t < slotOf.length; t++) {
-      const n = input.count(chunkCount);
-      const slot = slotOf[t]!;
-      const list = lists[slot];
-      if (!list) {
-        scratch.read(input, n, chunkCount, idOf);
-      } else if (r.holes) {
-        filled[slot] = scratch.copyKept(input, n, chunkCount, idOf, list, filled[slot]!);
-      } else {
-        const ids = list.ids;
-        const at = filled[slot]!;
-        input.uintPairs(n, chunkCount - 1, ids, list.counts, at);
-        for (let k = at; k < at + n; k++) ids[k] = idOf[ids[k]!]!;
-        filled[slot] = at + n;
-      }
-      work += n + 1;
-      if (work >= PER_SLICE) {
-        work = 0;
-        yield;
-      }
-    }
+    for (let t = 0; t < r.slotOf.length; yield) t = decodeLists(r, input, t, lists, filled, scratch);
     if (!input.done) return undefined;
     r.terms = [];
   }
   return { prop: prop ?? "", terms, lists, lengths, documentCount };
+}
+
+/** A part's field lengths, into `lengths` by internal id. */
+function readLengths(r: PartReader, lengths: Int32Array): void {
+  const { input, idOf } = r;
+  const maxId = lengths.length - 1;
+  for (let i = 0; i < idOf.length; i++) {
+    const n = input.uint();
+    const id = idOf[i]!;
+    if (id >= 0 && id <= maxId) lengths[id] = n;
+  }
+}
+
+/** A part's terms into `r.terms`; false when they are not ascending (not a file a save wrote). */
+function readTerms(r: PartReader): boolean {
+  const input = r.input;
+  const termCount = input.count(r.bytes.length);
+  const terms: string[] = [];
+  for (let t = 0; t < termCount; t++) {
+    const term = input.string();
+    // The merge relies on each part's terms ascending, as every save writes them.
+    if (t > 0 && !(terms[t - 1]! < term)) return false;
+    terms.push(term);
+  }
+  r.terms = terms;
+  return true;
+}
+
+/** Pass 1 over a part's lists from term `from`, for about `PER_SLICE` postings: counts what each term keeps. */
+function countLists(r: PartReader, from: number, scratch: Scratch): number {
+  const { input, idOf, keptOf } = r;
+  const chunkCount = idOf.length;
+  let work = 0;
+  let t = from;
+  for (; t < keptOf.length && work < PER_SLICE; t++) {
+    const n = input.count(chunkCount);
+    if (r.holes) keptOf[t] = scratch.read(input, n, chunkCount, idOf);
+    else {
+      input.skipUints(2 * n);
+      keptOf[t] = n;
+    }
+    work += n + 1;
+  }
+  return t;
+}
+
+/** Pass 2 over a part's lists from term `from`, for about `PER_SLICE` postings: decodes them into their merged lists. */
+function decodeLists(r: PartReader, input: ByteReader, from: number, lists: readonly PostingList[], filled: Int32Array, scratch: Scratch): number {
+  const { idOf, slotOf } = r;
+  const chunkCount = idOf.length;
+  let work = 0;
+  let t = from;
+  for (; t < slotOf.length && work < PER_SLICE; t++) {
+    const n = input.count(chunkCount);
+    const slot = slotOf[t]!;
+    const list = lists[slot];
+    if (!list) {
+      scratch.read(input, n, chunkCount, idOf);
+    } else if (r.holes) {
+      filled[slot] = scratch.copyKept(input, n, chunkCount, idOf, list, filled[slot]!);
+    } else {
+      const ids = list.ids;
+      const at = filled[slot]!;
+      input.uintPairs(n, chunkCount - 1, ids, list.counts, at);
+      for (let k = at; k < at + n; k++) ids[k] = idOf[ids[k]!]!;
+      filled[slot] = at + n;
+    }
+    work += n + 1;
+  }
+  return t;
 }
 
 /**
