@@ -38,10 +38,10 @@ interface PartReader {
  * several parts gets their lists end to end, in part order; documents a part leaves out are dropped. Undefined
  * when any part doesn't decode or the parts' fields differ (in name or order): the caller then analyses the texts.
  *
- * Each field is read twice. The first pass reads the parts' terms and counts each term's postings, and a k-way
- * merge of the parts' sorted terms gives every term its place; the second decodes each list straight into the
- * place of its merged list. No list is decoded into a part's own arrays and copied again, and nothing is made per
- * term and part: those copies and short-lived objects were most of a segmented restore's keyword time.
+ * Each field is read twice. The first pass reads the parts' terms and counts each term's postings, and the
+ * distinct terms, sorted once, give every term its place (`mergeTerms`); the second decodes each list straight into
+ * the place of its merged list. No list is decoded into a part's own arrays and copied again, and nothing is made
+ * per term and part: those copies and short-lived objects were most of a segmented restore's keyword time.
  */
 export function* mergePostingParts(parts: readonly PostingPart[], maxId: number): Steps<DecodedField[] | undefined> {
   try {
