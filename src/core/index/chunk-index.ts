@@ -1,24 +1,20 @@
-import type { Chunk, ChunkedNote } from "../types";
-import { ChunkDb, fieldBoosts } from "./chunk-db";
-import { Analyzer } from "../text/analyzer";
+import type { ChunkedNote } from "../types";
 import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../keyword/lexical-options";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
-import { VectorStore } from "../vectors/vector-store";
+import type { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
-import { adoptPages, pagesOf, type VectorPage } from "./saved-vector-pages";
-import { KeywordSearcher } from "../keyword/keyword-searcher";
-import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
-import { ChunkLanguages } from "./chunk-languages";
-import { NoteTable } from "../keyword/note-table";
-import { GRAM_FIELD, LANGUAGE_FIELD } from "../keyword/field-terms";
+import type { VectorPage } from "./saved-vector-pages";
+import type { KeywordSearcher } from "../keyword/keyword-searcher";
+import { LANGUAGE_FIELD } from "../keyword/field-terms";
 import { runAll } from "../shared/slices";
-import { restoreKeywordPartsSteps, restoreKeywordSteps, type KeywordPart } from "../keyword/keyword-restore";
-import { encodePostingParts } from "../keyword/postings-parts";
+import type { KeywordPart } from "../keyword/keyword-restore";
 import { KeywordExport } from "../keyword/keyword-export";
-import { ChunkTextShare } from "./chunk-text-share";
+import type { ChunkTextShare } from "./chunk-text-share";
 import { distinctiveWords } from "./distinctive-words";
+import { ChunkTables } from "./chunk-tables";
+import { exportKeywordPartsSteps, exportKeywordSteps, restoreChunksSteps } from "./chunk-persistence";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -27,54 +23,30 @@ export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSea
  * The index over chunks: an Orama database of the chunks' text fields, searched by BM25 over text, title, heading
  * path and aliases (our component inside Orama, see chunk-db.ts), and a `VectorStore` that owns the chunks'
  * vectors (Orama has no vector property). Orama keeps inserted documents by reference, so every insert gets a fresh
- * object and nothing inserted is mutated.
+ * object and nothing inserted is mutated. What it holds lives in `ChunkTables`; saving and restoring it in
+ * chunk-persistence.ts.
  */
 export class ChunkIndex {
-  private readonly db: ChunkDb;
-  /** Language code each chunk (by id) is analysed in; a chunk not listed is analysed as English. */
-  private readonly chunkLangs = new Map<string, string>();
-  /** A saved index is being restored: text fields are left out of inserts, their postings go in whole after. */
-  private restoring = false;
-  private readonly chunks = new Map<string, IndexedChunk>();
-  private readonly byPath = new Map<string, string[]>();
-  private readonly langs: ChunkLanguages;
-  private readonly boost: Record<string, number>;
-  // Stop words are indexed: a short query of function words must find its note. Queries drop them (keyword-query.ts).
-  private readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
+  private readonly t: ChunkTables;
+  private readonly chunks: Map<string, IndexedChunk>;
+  private readonly byPath: Map<string, string[]>;
   private readonly keywords: KeywordSearcher;
-  private readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
-  // Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export.
-  private textRevision = 0;
-  // Bumped when a vector is stored apart from its note (`setVector`) or the store changes precision.
-  private vectorChanges = 0;
-  private vectors: VectorStore | undefined;
-  private readonly tieKey: (id: string) => number;
   private readonly exported = new KeywordExport();
   /** How many notes hold each chunk's text (see `ChunkTextShare`). */
-  readonly textShare = new ChunkTextShare();
+  readonly textShare: ChunkTextShare;
 
   constructor(
     /** Vector size of the embedding model; 0 builds a keyword-only index. */
     readonly dims: number,
-    private readonly lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
+    lexical: LexicalOptions = DEFAULT_LEXICAL_OPTIONS,
     /** Language of notes whose language neither frontmatter nor their words tell. Default English. */
     defaultLanguage: Language = ENGLISH,
     /** How the vector store keeps vectors (see `VectorPrecision`). Default "float32". */
     precision: VectorPrecision = "float32",
   ) {
-    this.langs = new ChunkLanguages(this.chunkLangs, this.analyzer, defaultLanguage);
-    // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
-    // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
-    this.tieKey = (id: string): number => this.db.tieKey(id);
-    this.vectors = dims > 0 ? new VectorStore(dims, this.tieKey, precision) : undefined;
-    this.db = new ChunkDb(this.analyzer, (id) => this.chunkLangs.get(id));
-    this.boost = fieldBoosts(lexical);
-    const [db, analyzer, boost, props] = [this.db, this.analyzer, this.boost, TEXT_FIELDS];
-    const text = (id: string): string => this.chunks.get(id)?.chunk.text ?? "";
-    const lines = (id: string): string => [...(this.chunks.get(id)?.chunk.headingPath ?? []), text(id)].join("\n");
-    const langOf = (id: string): Language => languageOf(this.chunkLangs.get(id)) ?? ENGLISH;
-    const [notes, revision, noteOf] = [this.notes, () => this.textRevision, (id: string) => this.chunks.get(id)?.chunk.path ?? id];
-    this.keywords = new KeywordSearcher({ db, analyzer, props, boost, lexical, text, lines, languageOf: langOf, notes, noteOf, revision });
+    const t = (this.t = new ChunkTables(dims, defaultLanguage, precision));
+    [this.chunks, this.byPath, this.textShare] = [t.chunks, t.byPath, t.textShare];
+    this.keywords = t.keywordSearcher(lexical);
   }
 
   /** Number of chunks indexed. */
@@ -92,12 +64,12 @@ export class ChunkIndex {
    * keyword-only. A precision change (`setVectorPrecisionSteps`) replaces it.
    */
   get vectorStore(): VectorStore | undefined {
-    return this.vectors;
+    return this.t.vectors;
   }
 
   /** How this index keeps its vectors. */
   get vectorPrecision(): VectorPrecision {
-    return this.vectors?.precision ?? "float32";
+    return this.t.vectors?.precision ?? "float32";
   }
 
   /**
@@ -105,12 +77,12 @@ export class ChunkIndex {
    * worked out from the notes' paths, tags or texts can be kept while it stays the same.
    */
   get revision(): number {
-    return this.textRevision;
+    return this.t.textRevision;
   }
 
   /** Changes with `revision` and whenever a stored vector changes: what is worked out from the vectors can be kept while both stay the same. */
   get vectorRevision(): number {
-    return this.textRevision + this.vectorChanges;
+    return this.t.textRevision + this.t.vectorChanges;
   }
 
   hasNote(path: string): boolean {
@@ -137,8 +109,9 @@ export class ChunkIndex {
   /** Chunk `id` as indexed; in an int8 index its `vector` is a dequantized copy, made for this call. */
   get(id: string): IndexedChunk | undefined {
     const entry = this.chunks.get(id);
-    if (!entry || entry.vector || this.vectors?.precision !== "int8") return entry;
-    const vector = this.vectors.get(id);
+    const store = this.t.vectors;
+    if (!entry || entry.vector || store?.precision !== "int8") return entry;
+    const vector = store.get(id);
     return vector ? { ...entry, vector } : entry;
   }
 
@@ -148,23 +121,7 @@ export class ChunkIndex {
    * store, which is swapped in one step at the end. Returns how many vectors were converted.
    */
   *setVectorPrecisionSteps(precision: VectorPrecision, perStep = 512): Generator<void, number, void> {
-    const old = this.vectors;
-    if (!old || old.precision === precision) return 0;
-    const next = new VectorStore(this.dims, this.tieKey, precision);
-    const views = new Map<string, Float32Array | undefined>();
-    for (const [id, entry] of this.chunks) {
-      const v = old.get(id);
-      if (!v) continue;
-      views.set(id, next.set(id, entry.chunk.path, v));
-      if (views.size % perStep === 0) yield;
-    }
-    this.vectors = next;
-    this.vectorChanges++;
-    for (const [id, vector] of views) {
-      const entry = this.chunks.get(id);
-      if (entry) this.chunks.set(id, { ...entry, vector });
-    }
-    return views.size;
+    return yield* this.t.setPrecisionSteps(precision, perStep);
   }
 
   /**
@@ -189,13 +146,13 @@ export class ChunkIndex {
     yield* this.removeNoteSteps(note.path, perStep);
     const ids: string[] = [];
     this.byPath.set(note.path, ids);
-    this.textRevision++; // also for a note without chunks: its path is new
-    this.langs.noteAdded(note);
+    this.t.textRevision++; // also for a note without chunks: its path is new
+    this.t.langs.noteAdded(note);
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
-      const entry = this.entryOf(note, chunk, vectors[i]);
+      const entry = this.t.entryOf(note, chunk, vectors[i]);
       this.chunks.set(chunk.id, entry);
-      this.insertDoc(entry);
+      this.t.insertDoc(entry, false);
       ids.push(chunk.id);
     }
   }
@@ -215,25 +172,18 @@ export class ChunkIndex {
     let done = 0;
     while (ids.length > 0) {
       if (done > 0 && done % perStep === 0) yield;
-      const id = ids.pop() as string;
-      this.vectorStore?.delete(id);
-      this.noteTable("remove", id, path);
-      this.db.remove(id);
-      this.langs.chunkRemoved(id);
-      this.textShare.remove(id, path);
-      this.textRevision++;
-      this.chunks.delete(id);
+      this.t.removeChunk(ids.pop() as string, path);
       done++;
     }
     this.byPath.delete(path);
-    this.textRevision++;
-    this.langs.noteRemoved(path);
+    this.t.textRevision++;
+    this.t.langs.noteRemoved(path);
     return true;
   }
 
   /** Makes `lang` the default language, re-analysing just the chunks it changes (`ChunkLanguages`); returns how many. */
   *setDefaultLanguageSteps(lang: Language, perStep = 64): Generator<void, number, void> {
-    return yield* this.langs.setDefaultSteps(lang, this.byPath, (id) => this.chunks.get(id), (e) => this.reanalyse(e), perStep);
+    return yield* this.t.langs.setDefaultSteps(lang, this.byPath, (id) => this.chunks.get(id), (e) => this.t.reanalyse(e), perStep);
   }
 
   /**
@@ -251,45 +201,7 @@ export class ChunkIndex {
     perStep = 256,
     rows?: VectorPage | readonly VectorPage[],
   ): Generator<void, boolean, void> {
-    if (this.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
-    const order: IndexedChunk[] = [];
-    this.restoring = keywords !== undefined;
-    const store = this.vectorStore;
-    const slotOf = adoptPages(store, pagesOf(rows), this.dims);
-    try {
-      for (const { note, vectors, rows: rowOf } of saved) {
-        const ids: string[] = [];
-        this.byPath.set(note.path, ids);
-        this.langs.noteAdded(note);
-        for (const [i, chunk] of note.chunks.entries()) {
-          const slot = slotOf(rowOf?.[i] ?? -1);
-          const entry = this.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
-          this.chunks.set(chunk.id, entry);
-          this.insertDoc(entry);
-          if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot);
-          ids.push(chunk.id);
-          order.push(entry);
-          if (order.length % perStep === 0) yield;
-        }
-      }
-    } finally {
-      this.restoring = false;
-      this.vectorStore?.settle();
-    }
-    this.textRevision++;
-    if (keywords === undefined) return false;
-    const idOf = Int32Array.from(order, (e) => this.db.internalIdOf(e.chunk.id) ?? 0);
-    try {
-      const target = {
-        fields: this.db.postings.fields, analyzer: this.analyzer, order, idOf, perStep,
-        choose: (entry: IndexedChunk) => this.langs.choose(entry),
-        restoreLanguages: () => this.keywords.restoreLanguages(this.chunkLangs),
-        placed: (entry: IndexedChunk) => this.noteTable("add", entry.chunk.id, entry.chunk.path),
-      };
-      return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
-    } finally {
-      this.textRevision++; // postings filled between steps: nothing kept from a search meanwhile may outlive them
-    }
+    return yield* restoreChunksSteps(this.t, () => this.keywords.restoreLanguages(this.t.chunkLangs), saved, keywords, perStep, rows);
   }
 
   /**
@@ -297,15 +209,7 @@ export class ChunkIndex {
    * every indexed chunk once. Undefined when it doesn't (the caller then saves no postings).
    */
   *exportKeywordSteps(ids: readonly string[]): Generator<void, Uint8Array | undefined, void> {
-    if (ids.length !== this.chunks.size) return undefined;
-    const db = this.db;
-    return yield* this.exported.steps({
-      fields: db.postings.fields,
-      internalIdOf: (id) => db.internalIdOf(id),
-      internalIdCount: db.ids.length,
-      has: (id) => this.chunks.has(id),
-      revision: () => this.textRevision,
-    }, ids);
+    return yield* exportKeywordSteps(this.t, this.exported, ids);
   }
 
   /**
@@ -314,27 +218,17 @@ export class ChunkIndex {
    * an id is not indexed.
    */
   *exportKeywordPartsSteps(groups: readonly (readonly string[])[]): Generator<void, Uint8Array[] | undefined, void> {
-    const db = this.db;
-    const partOf = new Int32Array(db.ids.length + 1).fill(-1);
-    const ordinalOf = new Int32Array(db.ids.length + 1);
-    for (const [part, ids] of groups.entries()) {
-      for (const [ordinal, id] of ids.entries()) {
-        const internalId = db.internalIdOf(id);
-        if (internalId === undefined || !this.chunks.has(id)) return undefined;
-        partOf[internalId] = part;
-        ordinalOf[internalId] = ordinal;
-      }
-    }
-    return yield* encodePostingParts(db.postings.fields, partOf, ordinalOf, groups.map((g) => g.length));
+    return yield* exportKeywordPartsSteps(this.t, groups);
   }
 
   /** Attach or replace a chunk's vector. Returns false for an unknown chunk or a vector of the wrong size. */
   setVector(id: string, vector: Float32Array): boolean {
     const old = this.chunks.get(id);
-    if (!old || !this.vectors || !this.usable(vector)) return false;
-    this.vectors.recycle();
-    this.vectorChanges++;
-    this.chunks.set(id, { ...old, vector: this.vectors.set(id, old.chunk.path, vector) });
+    const store = this.t.vectors;
+    if (!old || !store || !this.t.usable(vector)) return false;
+    store.recycle();
+    this.t.vectorChanges++;
+    this.chunks.set(id, { ...old, vector: store.set(id, old.chunk.path, vector) });
     return true;
   }
 
@@ -386,53 +280,12 @@ export class ChunkIndex {
    * `maxShare` of the chunks (default: none) are left out.
    */
   distinctiveWords(ids: readonly string[], count: number, leaveOut?: ReadonlySet<string>, maxShare?: number): string[] {
-    const field = this.db.postings.fields[LANGUAGE_FIELD];
+    const field = this.t.db.postings.fields[LANGUAGE_FIELD];
     if (!field) return [];
     const texts = ids.flatMap((id) => {
       const entry = this.chunks.get(id);
-      return entry ? [{ text: entry.chunk.text, lang: languageOf(this.langs.recorded(id)) ?? ENGLISH }] : [];
+      return entry ? [{ text: entry.chunk.text, lang: languageOf(this.t.langs.recorded(id)) ?? ENGLISH }] : [];
     });
-    return distinctiveWords(texts, { analyzer: this.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut, maxShare);
-  }
-
-  private usable(v: Float32Array | undefined): Float32Array | undefined {
-    return v && this.dims > 0 && v.length === this.dims ? v : undefined;
-  }
-
-  private entryOf(note: ChunkedNote, chunk: Chunk, vector: Float32Array | undefined): IndexedChunk {
-    const { title, aliases, tags } = note.meta;
-    return { chunk, title, aliases, tags, links: note.meta.links, vector: this.usable(vector) };
-  }
-
-  /** Indexes a chunk's text again in the language `langs` now gives it; its internal id and vector stay. */
-  private reanalyse(entry: IndexedChunk): void {
-    // The note table holds the chunk's field lengths, which the new analysis changes.
-    this.noteTable("remove", entry.chunk.id, entry.chunk.path);
-    this.db.remove(entry.chunk.id);
-    this.langs.choose(entry);
-    this.db.insert(entry.chunk.id, chunkFieldTexts(entry));
-    this.noteTable("add", entry.chunk.id, entry.chunk.path);
-    this.textRevision++;
-  }
-
-  /** Adds a chunk to the note table, or takes it out, with its field lengths as the postings hold them now. */
-  private noteTable(op: "add" | "remove", id: string, path: string): void {
-    const internalId = this.db.internalIdOf(id);
-    if (internalId !== undefined) this.notes.track(op, internalId, path, this.db.postings.fields);
-  }
-
-  private insertDoc(entry: IndexedChunk): void {
-    this.textRevision++;
-    // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
-    this.textShare.add(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
-    if (this.restoring) {
-      // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
-      this.db.insertKeysOnly(lazyFieldTexts(entry));
-    } else {
-      this.langs.choose(entry);
-      this.db.insert(entry.chunk.id, chunkFieldTexts(entry));
-      this.noteTable("add", entry.chunk.id, entry.chunk.path);
-    }
-    if (entry.vector) entry.vector = this.vectorStore?.set(entry.chunk.id, entry.chunk.path, entry.vector);
+    return distinctiveWords(texts, { analyzer: this.t.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut, maxShare);
   }
 }

@@ -3,7 +3,7 @@ import { analyseChunksSteps } from "../index/chunk-fields";
 import type { FieldPostings } from "./field-postings";
 import type { IndexedChunk } from "../index/index-types";
 import { decodePostings } from "./postings-codec";
-import { mergePostingParts } from "./postings-parts";
+import { mergePostingParts } from "./postings-merge";
 
 /** What putting a saved keyword index back into a chunk index needs of it. */
 export interface KeywordRestoreTarget {
@@ -79,7 +79,8 @@ export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: Keyw
   } else {
     covered.fill(0);
   }
-  const rest = t.order.flatMap((entry, i) => (covered[i] ? [] : [i]));
+  const rest: number[] = [];
+  for (let i = 0; i < covered.length; i++) if (!covered[i]) rest.push(i);
   const order = rest.map((i) => t.order[i] as IndexedChunk);
   const idOf = Int32Array.from(rest, (i) => t.idOf[i] ?? 0);
   yield* analyseChunksSteps(t.fields, t.analyzer, order, idOf, t.choose, Math.min(t.perStep, 8));

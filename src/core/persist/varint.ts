@@ -74,6 +74,24 @@ export class ByteReader {
     return this.at === this.bytes.length;
   }
 
+  /** Bytes read so far: a reader made on `bytes.subarray(offset)` goes on from here. */
+  get offset(): number {
+    return this.at;
+  }
+
+  /** Steps over `k` numbers as `uint` would read them, without working out their values. */
+  skipUints(k: number): void {
+    const bytes = this.bytes;
+    const end = bytes.length;
+    let at = this.at;
+    let left = k;
+    while (left > 0) {
+      if (at >= end) throw new MalformedBytes("runs past the end");
+      if (bytes[at++]! < 0x80) left--;
+    }
+    this.at = at;
+  }
+
   uint(): number {
     let value = 0;
     let scale = 1;
@@ -96,13 +114,15 @@ export class ByteReader {
 
   /**
    * `n` pairs of numbers as `uint` reads them, the first of each at most `maxFirst` (as `count`), into
-   * `firsts[0…n)` and `seconds[0…n)`: a field's postings, read in one loop over the bytes (a load reads millions).
+   * `firsts[into…into+n)` and `seconds[into…into+n)`: a field's postings, read in one loop over the bytes (a load
+   * reads millions).
    */
-  uintPairs(n: number, maxFirst: number, firsts: Int32Array, seconds: Int32Array): void {
+  uintPairs(n: number, maxFirst: number, firsts: Int32Array, seconds: Int32Array, into = 0): void {
     const bytes = this.bytes;
     const end = bytes.length;
     let at = this.at;
-    for (let k = 0; k < n; k++) {
+    const stop = into + n;
+    for (let k = into; k < stop; k++) {
       // Most numbers fit one byte; longer ones go the general way.
       let b = at < end ? bytes[at]! : 0x80;
       let first: number;

@@ -67,3 +67,41 @@ describe("ByteReader.uintPairs", () => {
     expect(() => new ByteReader(cut.view().subarray(0, 2)).uintPairs(1, 10, new Int32Array(1), new Int32Array(1))).toThrow(/past the end/);
   });
 });
+
+describe("ByteReader.skipUints, offset and uintPairs at an offset", () => {
+  it("steps over exactly the numbers uint would read, and writes pairs from `into` on, leaving what is before", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(2 ** 40)), fc.array(fc.tuple(fc.nat(1000), fc.nat(2 ** 31 - 1))), fc.nat(5), (skipped, pairs, into) => {
+        const w = new ByteWriter(16);
+        for (const x of skipped) w.uint(x);
+        for (const [a, b] of pairs) {
+          w.uint(a);
+          w.uint(b);
+        }
+        const r = new ByteReader(w.view());
+        r.skipUints(skipped.length);
+        const at = r.offset;
+        const firsts = new Int32Array(into + pairs.length).fill(-7);
+        const seconds = new Int32Array(into + pairs.length).fill(-7);
+        r.uintPairs(pairs.length, 1000, firsts, seconds, into);
+        expect(r.done).toBe(true);
+        expect([...firsts.subarray(0, into)]).toEqual(new Array(into).fill(-7));
+        expect([...firsts.subarray(into)]).toEqual(pairs.map((p) => p[0]));
+        expect([...seconds.subarray(into)]).toEqual(pairs.map((p) => p[1]));
+        // A reader made from the offset on reads the same.
+        const again = new ByteReader(w.view().subarray(at));
+        again.skipUints(2 * pairs.length);
+        expect(again.done).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("refuses to skip past the end", () => {
+    const w = new ByteWriter(16);
+    w.uint(1);
+    w.uint(300);
+    expect(() => new ByteReader(w.view()).skipUints(3)).toThrow(/past the end/);
+    expect(() => new ByteReader(w.view().subarray(0, 2)).skipUints(2)).toThrow(/past the end/);
+  });
+});

@@ -1,0 +1,86 @@
+import { adoptPages, pagesOf, type VectorPage } from "./saved-vector-pages";
+import { restoreKeywordPartsSteps, restoreKeywordSteps, type KeywordPart } from "../keyword/keyword-restore";
+import { encodePostingParts } from "../keyword/postings-parts";
+import type { KeywordExport } from "../keyword/keyword-export";
+import type { ChunkTables } from "./chunk-tables";
+import type { IndexedChunk, SavedNote } from "./index-types";
+
+/**
+ * Fills empty tables with saved notes (see `ChunkIndex.restoreSteps`). `restoreLanguages` reads the chunks'
+ * languages back from the restored postings.
+ */
+export function* restoreChunksSteps(
+  t: ChunkTables,
+  restoreLanguages: () => void,
+  saved: readonly SavedNote[],
+  keywords: Uint8Array | readonly KeywordPart[] | undefined,
+  perStep: number,
+  rows: VectorPage | readonly VectorPage[] | undefined,
+): Generator<void, boolean, void> {
+  if (t.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
+  const order: IndexedChunk[] = [];
+  const keysOnly = keywords !== undefined;
+  const store = t.vectors;
+  const slotOf = adoptPages(store, pagesOf(rows), t.dims);
+  try {
+    for (const { note, vectors, rows: rowOf } of saved) {
+      const ids: string[] = [];
+      t.byPath.set(note.path, ids);
+      t.langs.noteAdded(note);
+      for (const [i, chunk] of note.chunks.entries()) {
+        const slot = slotOf(rowOf?.[i] ?? -1);
+        const entry = t.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
+        t.chunks.set(chunk.id, entry);
+        t.insertDoc(entry, keysOnly);
+        if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot);
+        ids.push(chunk.id);
+        order.push(entry);
+        if (order.length % perStep === 0) yield;
+      }
+    }
+  } finally {
+    t.vectors?.settle();
+  }
+  t.textRevision++;
+  if (keywords === undefined) return false;
+  const idOf = Int32Array.from(order, (e) => t.db.internalIdOf(e.chunk.id) ?? 0);
+  try {
+    const target = {
+      fields: t.db.postings.fields, analyzer: t.analyzer, order, idOf, perStep, restoreLanguages,
+      choose: (entry: IndexedChunk) => t.langs.choose(entry),
+      placed: (entry: IndexedChunk) => t.noteTable("add", entry.chunk.id, entry.chunk.path),
+    };
+    return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
+  } finally {
+    t.textRevision++; // postings filled between steps: nothing kept from a search meanwhile may outlive them
+  }
+}
+
+/** The text fields' postings with chunks numbered by their position in `ids` (see `ChunkIndex.exportKeywordSteps`). */
+export function* exportKeywordSteps(t: ChunkTables, exported: KeywordExport, ids: readonly string[]): Generator<void, Uint8Array | undefined, void> {
+  if (ids.length !== t.chunks.size) return undefined;
+  const db = t.db;
+  return yield* exported.steps({
+    fields: db.postings.fields,
+    internalIdOf: (id) => db.internalIdOf(id),
+    internalIdCount: db.ids.length,
+    has: (id) => t.chunks.has(id),
+    revision: () => t.textRevision,
+  }, ids);
+}
+
+/** The text fields' postings of each group of chunk ids (see `ChunkIndex.exportKeywordPartsSteps`). */
+export function* exportKeywordPartsSteps(t: ChunkTables, groups: readonly (readonly string[])[]): Generator<void, Uint8Array[] | undefined, void> {
+  const db = t.db;
+  const partOf = new Int32Array(db.ids.length + 1).fill(-1);
+  const ordinalOf = new Int32Array(db.ids.length + 1);
+  for (const [part, ids] of groups.entries()) {
+    for (const [ordinal, id] of ids.entries()) {
+      const internalId = db.internalIdOf(id);
+      if (internalId === undefined || !t.chunks.has(id)) return undefined;
+      partOf[internalId] = part;
+      ordinalOf[internalId] = ordinal;
+    }
+  }
+  return yield* encodePostingParts(db.postings.fields, partOf, ordinalOf, groups.map((g) => g.length));
+}
