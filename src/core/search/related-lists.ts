@@ -5,6 +5,7 @@ import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVe
 import type { RelatedListName } from "./related-fusion";
 import { cosine, meanDirection } from "../vectors/vector-math";
 import { scanNearestNotes } from "../vectors/vector-scan";
+import { storedVector } from "./stored-vector";
 
 /** Words of the note's body in its query: Lucene's more-like-this default, and what the benchmark measured. */
 export const BODY_QUERY_WORDS = 25;
@@ -60,7 +61,7 @@ export function titleList(index: ChunkIndex, ids: readonly string[], skip: Reado
   const words: string[] = [];
   const seen = new Set<string>();
   for (const id of ids) {
-    const entry = index.get(id);
+    const entry = index.entry(id);
     if (!entry) continue;
     for (const part of [entry.title, ...entry.chunk.headingPath.slice(1)]) {
       if (seen.has(part)) continue;
@@ -105,7 +106,7 @@ function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string
 
 function wholeNoteSimilarity(index: ChunkIndex, mean: Float32Array, path: string): number {
   const vectors = index.chunkIdsOf(path).flatMap((id) => {
-    const v = index.get(id)?.vector;
+    const v = storedVector(index, id);
     return v ? [v] : [];
   });
   const other = meanDirection(vectors);

@@ -2,6 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import { dot } from "../vectors/vector-math";
 import { pairDotKernel, type PairDotKernel } from "../vectors/pair-dot-kernel";
 import type { BestPair, SourceVector } from "./related-pairing";
+import { readStoredVector } from "./stored-vector";
 
 /**
  * Source chunks × other chunks below which the plain loop is as quick as packing rows for the kernel. A long note
@@ -13,8 +14,11 @@ const MIN_PAIRS_FOR_KERNEL = 64;
 /** The other note's chunks that can pair: a vector of their own text with a norm. */
 export interface PairRows {
   ids: string[];
+  /** Row k of `packed`, for each chunk. */
   vectors: Float32Array[];
   norms: number[];
+  /** The vectors back to back, `dims` a row, as the kernel reads them. */
+  packed: Float32Array;
 }
 
 /**
@@ -29,7 +33,7 @@ export function bestPairBatched(rows: PairRows, sources: readonly SourceVector[]
   if (m === 0 || sources.length * m < MIN_PAIRS_FOR_KERNEL) return undefined;
   const kernel = pairDotKernel(dims);
   if (!kernel) return undefined;
-  const best = maxDotPerRow(kernel, rows.vectors, sources, dims);
+  const best = maxDotPerRow(kernel, rows.packed, m, sources);
   let at = -1;
   let similarity = -Infinity;
   for (let c = 0; c < m; c++) {
@@ -44,10 +48,7 @@ export function bestPairBatched(rows: PairRows, sources: readonly SourceVector[]
 }
 
 /** For each row, the largest dot product with any source's unit vector: two sources a pass. */
-function maxDotPerRow(kernel: PairDotKernel, vectors: readonly Float32Array[], sources: readonly SourceVector[], dims: number): Float64Array {
-  const m = vectors.length;
-  const packed = new Float32Array(m * dims);
-  vectors.forEach((v, c) => packed.set(v, c * dims));
+function maxDotPerRow(kernel: PairDotKernel, packed: Float32Array, m: number, sources: readonly SourceVector[]): Float64Array {
   const best = new Float64Array(m).fill(-Infinity);
   const dots = new Float64Array(m);
   for (let i = 0; i < sources.length; i += 2) {
@@ -59,16 +60,23 @@ function maxDotPerRow(kernel: PairDotKernel, vectors: readonly Float32Array[], s
   return best;
 }
 
-/** The chunks of `path` that can pair (rarity above 0, a vector with a norm), in the note's order. */
+/**
+ * The chunks of `path` that can pair (rarity above 0, a vector with a norm), in the note's order, their vectors read
+ * straight into one packed array: in an int8 index each is dequantized there once, with no copy per chunk.
+ */
 export function pairRows(index: ChunkIndex, path: string, rarity: (id: string) => number): PairRows {
-  const out: PairRows = { ids: [], vectors: [], norms: [] };
-  for (const id of index.chunkIdsOf(path)) {
-    const vector = index.get(id)?.vector;
-    if (!vector || rarity(id) <= 0) continue;
-    const norm = Math.sqrt(dot(vector, vector));
+  const dims = index.dims;
+  const all = index.chunkIdsOf(path);
+  const packed = new Float32Array(all.length * dims);
+  const codes = new Int8Array(dims);
+  const out: PairRows = { ids: [], vectors: [], norms: [], packed };
+  for (const id of all) {
+    const row = packed.subarray(out.ids.length * dims, (out.ids.length + 1) * dims);
+    if (rarity(id) <= 0 || !readStoredVector(index, id, row, codes)) continue;
+    const norm = Math.sqrt(dot(row, row));
     if (norm === 0) continue;
     out.ids.push(id);
-    out.vectors.push(vector);
+    out.vectors.push(row);
     out.norms.push(norm);
   }
   return out;
