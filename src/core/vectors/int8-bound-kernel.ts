@@ -8,15 +8,14 @@ const INT32_MAX = 2_147_483_647;
 
 /**
  * Integer dot products of an int8 store's rows with two probes rounded to int16 (int8-bound-kernel.wat): a quarter of
- * the exact int8 kernel's time, and off by an amount the caller can bound from each row's Σ|code| (see
- * int8-prefilter.ts).
+ * the exact int8 kernel's time, and off by an amount the caller can bound (see int8-prefilter.ts).
  */
 export interface Int8BoundKernel {
   /** The largest |probe value| that cannot overflow the kernel's int32 sums at these dims. */
   readonly maxProbe: number;
   /**
-   * For each of the `count` rows of `codes` (back to back, `dims` a row), writes `a · c`, `b · c` and `Σ|c|` to
-   * `out[3k…3k+2]`. `a` and `b` hold `dims` values within ±`maxProbe`.
+   * For each of the `count` rows of `codes` (back to back, `dims` a row), writes `a · c` and `b · c` to `out[2k]` and
+   * `out[2k+1]`. `a` and `b` hold `dims` values within ±`maxProbe`.
    */
   scoreRows(codes: Int8Array, count: number, a: Int16Array, b: Int16Array, out: Int32Array): void;
 }
@@ -34,7 +33,7 @@ export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
   const probeA = 0;
   const probeB = dims * 2;
   const out = dims * 4;
-  const codesAt = out + BATCH * 12;
+  const codesAt = out + BATCH * 8;
   const needed = codesAt + BATCH * dims;
   if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
   return {
@@ -44,14 +43,14 @@ export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
       const buffer = ex.memory.buffer;
       const shorts = new Int16Array(buffer, 0, 2 * dims);
       const bytes = new Int8Array(buffer, codesAt, BATCH * dims);
-      const results = new Int32Array(buffer, out, BATCH * 3);
+      const results = new Int32Array(buffer, out, BATCH * 2);
       shorts.set(a, probeA / 2);
       shorts.set(b, probeB / 2);
       for (let from = 0; from < count; from += BATCH) {
         const n = Math.min(BATCH, count - from);
         bytes.set(codes.subarray(from * dims, (from + n) * dims));
         ex.int8Bound(codesAt, n, dims, probeA, probeB, out);
-        scores.set(results.subarray(0, 3 * n), 3 * from);
+        scores.set(results.subarray(0, 2 * n), 2 * from);
       }
     },
   };

@@ -5,20 +5,23 @@ import type { VectorStore } from "./vector-store";
 /** Rows scored per kernel call. */
 const BATCH = 1024;
 /**
- * Relative slack on every bound, far above the float64 rounding of either pass (a few units in the 15th digit), so
- * that a bound never excludes a note whose exact score would have reached the top.
+ * Added to every bound: far above the float64 rounding of either pass (about 1e-13 of a cosine at 1,024 dims), so a
+ * bound never excludes a note whose exact score would have reached the list.
  */
 const SLACK = 1e-9;
+/**
+ * A row's norm (of its codes × scale, each rounded to float32, see `normOfCodes`) is at least scale × ‖codes‖ ×
+ * (1 − 2⁻²⁴) or so: this covers the ratio with room to spare.
+ */
+const NORM_RATIO = 1 + 1e-6;
 
 /** A unit probe rounded to int16: `q[i] ≈ unit[i] × factor`. */
 interface IntProbe {
   q: Int16Array;
   /** The probe's values were multiplied by this before rounding. */
   factor: number;
-  /** How far one value of the probe is from `q[i] / factor` at most. */
+  /** ‖unit − q / factor‖: how far the rounded probe is from the probe, as a vector. */
   error: number;
-  /** The largest |value| of the probe. */
-  max: number;
 }
 
 function quantize(unit: Float32Array, maxProbe: number): IntProbe | undefined {
@@ -27,9 +30,12 @@ function quantize(unit: Float32Array, maxProbe: number): IntProbe | undefined {
   if (!(max > 0) || !Number.isFinite(max)) return undefined;
   const factor = maxProbe / max;
   const q = new Int16Array(unit.length);
-  for (let i = 0; i < unit.length; i++) q[i] = Math.max(-maxProbe, Math.min(maxProbe, Math.round(unit[i]! * factor)));
-  // Rounding is off by 0.5 at most; the product unit[i] × factor may itself be off by a few ulps.
-  return { q, factor, error: (0.5 + 1e-6) / factor, max };
+  let sum = 0;
+  for (let i = 0; i < unit.length; i++) {
+    q[i] = Math.max(-maxProbe, Math.min(maxProbe, Math.round(unit[i]! * factor)));
+    sum += (unit[i]! - q[i]! / factor) ** 2;
+  }
+  return { q, factor, error: Math.sqrt(sum) };
 }
 
 /**
@@ -37,8 +43,9 @@ function quantize(unit: Float32Array, maxProbe: number): IntProbe | undefined {
  * a pass, a note by its best chunk's best probe, `skip` left out), as 1s in an array indexed by note number; undefined
  * when the store is not int8 or the kernel can't run (then every note must be scored exactly).
  *
- * A first pass scores every row with the probes rounded to int16 in exact integer arithmetic (int8-bound-kernel.wat),
- * which is off from the exact score by at most Σ|code| × the probe's rounding error, scaled like the score. Each note
+ * A first pass scores every row with the probes rounded to int16 in exact integer arithmetic (int8-bound-kernel.wat).
+ * By Cauchy–Schwarz, a row's cosine with the rounded probe is off from its cosine with the probe by at most
+ * ‖probe − rounded probe‖ (about 4e-5 at 384 dims), whatever the row, so no per-row bound is needed. Each note
  * gets a lower and an upper bound of its exact score; a note whose upper bound is below the `limit`-th largest lower
  * bound has at least `limit` notes certainly above it, so the exact pass needs only the others, and finds the same
  * notes with the same scores as a scan of everything.
@@ -70,8 +77,8 @@ export function int8Candidates(store: VectorStore, units: readonly Float32Array[
 function bound(store: VectorStore, kernel: Int8BoundKernel, a: IntProbe, b: IntProbe, lower: Float64Array, upper: Float64Array): void {
   const dims = store.dims;
   const notes = store.notes;
-  const out = new Int32Array(3 * BATCH);
-  const error = Math.max(a.error, b.error) + SLACK * Math.max(a.max, b.max);
+  const out = new Int32Array(2 * BATCH);
+  const off = Math.max(a.error, b.error) * NORM_RATIO + SLACK;
   for (const page of store.pages) {
     if (!page.codes) continue;
     for (let from = 0; from < page.count; from += BATCH) {
@@ -81,9 +88,7 @@ function bound(store: VectorStore, kernel: Int8BoundKernel, a: IntProbe, b: IntP
         const slot = page.first + from + k;
         const norm = store.norm(slot);
         if (norm === 0) continue;
-        const f = page.scales[from + k]! / norm;
-        const approx = Math.max(out[3 * k]! / a.factor, out[3 * k + 1]! / b.factor) * f;
-        const off = out[3 * k + 2]! * error * f + SLACK * Math.abs(approx) + 1e-12;
+        const approx = (Math.max(out[2 * k]! / a.factor, out[2 * k + 1]! / b.factor) * page.scales[from + k]!) / norm;
         const note = notes.noteOfSlot(slot);
         if (approx - off > lower[note]!) lower[note] = approx - off;
         if (approx + off > upper[note]!) upper[note] = approx + off;

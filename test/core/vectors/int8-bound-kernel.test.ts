@@ -16,7 +16,7 @@ describe("int8 bound WebAssembly kernel", () => {
     for (const dims of [16, 384, 768, 1024, 4096]) expect(dims * 127 * int8BoundKernel(dims)!.maxProbe).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 
-  it("gives the exact integer dot products with both probes and each row's Σ|code|, across batches", () => {
+  it("gives the exact integer dot products with both probes, across batches", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 4 }).chain((blocks) => {
@@ -30,12 +30,11 @@ describe("int8 bound WebAssembly kernel", () => {
           const dims = a.length;
           const codes = new Int8Array(rows.length * dims);
           rows.forEach((r, i) => codes.set(r, i * dims));
-          const out = new Int32Array(3 * rows.length);
+          const out = new Int32Array(2 * rows.length);
           int8BoundKernel(dims)!.scoreRows(codes, rows.length, a, b, out);
           rows.forEach((r, k) => {
-            expect(out[3 * k]).toBe(r.reduce((s, c, i) => s + c * a[i]!, 0));
-            expect(out[3 * k + 1]).toBe(r.reduce((s, c, i) => s + c * b[i]!, 0));
-            expect(out[3 * k + 2]).toBe(r.reduce((s, c) => s + Math.abs(c), 0));
+            expect(out[2 * k]).toBe(r.reduce((s, c, i) => s + c * a[i]!, 0));
+            expect(out[2 * k + 1]).toBe(r.reduce((s, c, i) => s + c * b[i]!, 0));
           });
         },
       ),

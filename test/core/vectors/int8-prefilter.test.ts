@@ -58,6 +58,27 @@ describe("int8 prefilter of the related scan", () => {
     );
   });
 
+  it("keeps every note whose exact score is within the int16 probe's rounding of the list's last place", () => {
+    // Rows one code apart around a common vector (one dimension held at 127, so the codes are the values as given):
+    // their cosines with a probe near that vector differ by about as much as rounding the probe to int16 moves them.
+    const dims = 64;
+    const base = Array.from({ length: dims }, (_, i) => (i === 0 ? 127 : ((i * 37) % 90) - 45));
+    const delta = fc.array(fc.tuple(fc.integer({ min: 1, max: dims - 1 }), fc.integer({ min: -1, max: 1 })), { maxLength: 3 });
+    const row = delta.map((ds) => {
+      const v = [...base];
+      for (const [i, d] of ds) v[i] = v[i]! + d;
+      return v;
+    });
+    const probe = fc.array(fc.float({ min: -0.5, max: 0.5, noNaN: true }), { minLength: dims, maxLength: dims }).map((noise) => Float32Array.from(base, (x, i) => x + noise[i]!));
+    fc.assert(
+      fc.property(fc.array(fc.array(row, { minLength: 1, maxLength: 2 }), { minLength: 5, maxLength: 60 }), fc.array(probe, { minLength: 1, maxLength: 2 }), fc.integer({ min: 1, max: 8 }), (notes, probes, limit) => {
+        const idx = int8Index(dims, notes);
+        expect(scanNearestNotes(idx, probes, new Set(), limit)).toEqual(scanNearestNotes(idx, probes, new Set(), limit, true));
+      }),
+      { numRuns: 800 },
+    );
+  });
+
   it("scores only a few of 2,000 rows exactly for a list of 10 and still gives the full scan's list", () => {
     const dims = 64;
     const next = lcg(7);
