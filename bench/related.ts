@@ -5,7 +5,7 @@
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
- *                            [--base COMMIT] [--precision int8]
+ *                            [--base COMMIT[,COMMIT…]] [--precision int8]
  *
  * The related lists' weights are learnt the way the app does, in the background once the index is built
  * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
@@ -59,14 +59,20 @@ const VAULTS: Record<string, { dir: string; heldOut?: boolean }> = {
 const GENERATED = /^(02 - Community Expansions\/02\.05 All Community Expansions|01 - Community\/People)\//;
 
 type OldFind = (index: unknown, path: string, opts: unknown) => RelatedResult;
-const baseDir = `.cache/base-${BASE}`;
-if (!existsSync(`${baseDir}/src`)) {
-  mkdirSync(baseDir, { recursive: true });
-  execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
+/** `--base A,B`: each commit's list is timed beside ours; the first is "today" in the quality table. */
+const BASES = BASE.split(",").filter((b) => b.length > 0);
+const oldFinds = new Map<string, OldFind>();
+for (const base of BASES) {
+  const baseDir = `.cache/base-${base}`;
+  if (!existsSync(`${baseDir}/src`)) {
+    mkdirSync(baseDir, { recursive: true });
+    execSync(`git archive ${base} src | tar -x -C ${baseDir}`);
+  }
+  const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
+  // eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
+  oldFinds.set(base, ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes);
 }
-const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
-// eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
-const oldFind = ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes;
+const oldFind = oldFinds.get(BASES[0]!)!;
 
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
@@ -163,7 +169,7 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   };
   const methods: Record<string, RelatedMethod> = {
     ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
-    [`today (${BASE})`]: keep("today", (p) => oldFind(index, p, OPTS)),
+    [`today (${BASES[0]})`]: keep("today", (p) => oldFind(index, p, OPTS)),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
@@ -199,7 +205,7 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
 function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: readonly string[]): void {
   const methods: Record<string, RelatedMethod> = {
     ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
-    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    ...Object.fromEntries([...oldFinds].map(([base, find]): [string, RelatedMethod] => [`today (${base})`, (p, l) => find(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path)])),
     "mean vector": meanVectorMethod(index),
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": moreLikeThisMethod(notes),
