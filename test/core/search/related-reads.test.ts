@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { findRelatedNotes } from "../../../src/core/search/related-notes";
+import { vectorList } from "../../../src/core/search/related-lists";
+import { sourceVectors } from "../../../src/core/search/related-pairing";
+import { cosine, meanDirection } from "../../../src/core/vectors/vector-math";
 import { readStoredVector, storedVector, hasStoredVector } from "../../../src/core/search/stored-vector";
 import type { ChunkedNote } from "../../../src/core/types";
 import type { VectorPrecision } from "../../../src/core/vectors/vector-precision";
@@ -15,6 +18,8 @@ function note(path: string, texts: string[]): ChunkedNote {
   };
 }
 
+const letters = (k: number): string => String.fromCharCode(97 + (k % 26), 97 + Math.floor(k / 26));
+
 /** 40 notes of 1 to 12 chunks, some unembedded; words and vectors from a fixed sequence. */
 function vault(precision: VectorPrecision): ChunkIndex {
   const idx = new ChunkIndex(DIMS, undefined, undefined, precision);
@@ -22,7 +27,8 @@ function vault(precision: VectorPrecision): ChunkIndex {
   const next = (): number => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 2 - 1;
   const words = ["garden", "soil", "compost", "water", "index", "query", "vector", "orbit", "planet", "bread", "yeast", "flour"];
   for (let n = 0; n < 40; n++) {
-    const texts = Array.from({ length: 1 + (n % 12) }, (_, i) => `${words[(n + i) % 12]} ${words[(n * 7 + i) % 12]} note ${n} part ${i}`);
+    // Digits don't tell texts apart (shared-text detection ignores them): letters do.
+    const texts = Array.from({ length: 1 + (n % 12) }, (_, i) => `${words[(n + i) % 12]} ${words[(n * 7 + i) % 12]} note ${letters(n)} part ${letters(i)}`);
     idx.addNote(note(`n${n}.md`, texts), texts.map((_, i) => (n % 9 === 4 && i === 0 ? undefined : Float32Array.from({ length: DIMS }, next))));
   }
   return idx;
@@ -60,3 +66,24 @@ describe("related notes read stored vectors without copies", () => {
     });
   }
 });
+
+describe("vectorList ties", () => {
+  it("works out each tied note's whole-note similarity once, however long the tie", () => {
+    const idx = vault("int8");
+    const sources = sourceVectors(idx, idx.chunkIdsOf("n11.md"));
+    expect(sources.length).toBe(12);
+    const chunkIdsOf = vi.spyOn(idx, "chunkIdsOf");
+    // Every candidate ties on its pair: only the whole-note similarity tells them apart.
+    const list = vectorList(idx, sources, new Set(["n11.md"]), 8, 0, (path) => ({ similarity: 0.5, weighted: 0.5, chunkId: `${path}#0`, sourceChunkId: sources[0]!.id }));
+    expect(list).toHaveLength(8);
+    expect(chunkIdsOf.mock.calls.length).toBe(8);
+    const whole = list.map((p) => [p, storedMean(idx, p)] as const);
+    const mean = meanDirection(sources.map((s) => s.vector))!;
+    const sims = whole.map(([, m]) => cosine(mean, m));
+    expect([...sims].sort((a, b) => b - a)).toEqual(sims);
+  });
+});
+
+function storedMean(idx: ChunkIndex, path: string): Float32Array {
+  return meanDirection(idx.chunkIdsOf(path).flatMap((id) => storedVector(idx, id) ?? []))!;
+}
