@@ -5,7 +5,7 @@
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
- *                            [--base COMMIT[,COMMIT…]] [--precision int8]
+ *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights]
  *
  * The related lists' weights are learnt the way the app does, in the background once the index is built
  * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
@@ -25,7 +25,7 @@ import { embeddingInput } from "../src/core/index/embedding-input";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { OllamaClient } from "../src/core/ollama/ollama-client";
 import { findRelatedNotes, type RelatedResult } from "../src/core/search/related-notes";
-import { RelatedWeightsKeeper } from "../src/core/search/related-weights";
+import { learntRelatedWeights, RelatedWeightsKeeper } from "../src/core/search/related-weights";
 import type { FileStore } from "../src/core/persist/file-store";
 import { ok } from "../src/core/result";
 import { scanNearestNotes } from "../src/core/vectors/vector-scan";
@@ -203,9 +203,13 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
 }
 
 function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: readonly string[]): void {
+  // A base commit's module has a keeper of its own, which learnt nothing: `--same-weights` hands every tree the
+  // weights ours learnt, so all read the same lists and the times compare the same work.
+  const learnt = args.has("same-weights") ? learntRelatedWeights(index, OPTS.rrfK) : undefined;
+  const opts = (limit: number) => ({ ...OPTS, limit, ...(learnt ? { learnt } : {}) });
   const methods: Record<string, RelatedMethod> = {
-    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
-    ...Object.fromEntries([...oldFinds].map(([base, find]): [string, RelatedMethod] => [`today (${base})`, (p, l) => find(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path)])),
+    ours: (p, l) => findRelatedNotes(index, p, opts(l)).entries.map((e) => e.path),
+    ...Object.fromEntries([...oldFinds].map(([base, find]): [string, RelatedMethod] => [`today (${base})`, (p, l) => find(index, p, opts(l)).entries.map((e) => e.path)])),
     "mean vector": meanVectorMethod(index),
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": moreLikeThisMethod(notes),
