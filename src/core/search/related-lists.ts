@@ -5,7 +5,7 @@ import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVe
 import type { RelatedListName } from "./related-fusion";
 import { addUnit, cosine, meanDirection } from "../vectors/vector-math";
 import { scanNearestNotes } from "../vectors/vector-scan";
-import { readStoredVector } from "./stored-vector";
+import { storedVectorInto } from "./stored-vector";
 
 /** Words of the note's body in its query: Lucene's more-like-this default, and what the benchmark measured. */
 export const BODY_QUERY_WORDS = 25;
@@ -106,15 +106,16 @@ function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string
   return { paths: collapseRanking(ids, notePathOfChunkId).filter((p) => !skip.has(p)), chunkOf };
 }
 
-/** Cosine of `mean` with the mean direction of `path`'s stored vectors (`meanDirection`'s), each read into one buffer. */
+/** Cosine of `mean` with the mean direction of `path`'s stored vectors (`meanDirection`'s), int8 ones decoded into one buffer. */
 function wholeNoteSimilarity(index: ChunkIndex, mean: Float32Array, path: string): number {
   const v = new Float32Array(index.dims);
   const codes = new Int8Array(index.dims);
   const sum = new Float32Array(index.dims);
   let any = false;
   for (const id of index.chunkIdsOf(path)) {
-    if (!readStoredVector(index, id, v, codes)) continue;
-    addUnit(sum, v);
+    const vector = storedVectorInto(index, id, v, codes);
+    if (!vector) continue;
+    addUnit(sum, vector);
     any = true;
   }
   return any ? cosine(mean, sum) : -1;

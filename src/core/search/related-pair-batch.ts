@@ -2,7 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import { dot } from "../vectors/vector-math";
 import { pairDotKernel, type PairDotKernel } from "../vectors/pair-dot-kernel";
 import type { BestPair, SourceVector } from "./related-pairing";
-import { readStoredVector } from "./stored-vector";
+import { storedVectorInto } from "./stored-vector";
 
 /**
  * Source chunks × other chunks below which the plain loop is as quick as packing rows for the kernel. A long note
@@ -17,8 +17,8 @@ export interface PairRows {
   /** Row k of `packed`, for each chunk. */
   vectors: Float32Array[];
   norms: number[];
-  /** The vectors back to back, `dims` a row, as the kernel reads them. */
-  packed: Float32Array;
+  /** In an int8 index, the vectors back to back, `dims` a row, as the kernel reads them (float32: packed when needed). */
+  packed?: Float32Array;
 }
 
 /**
@@ -33,7 +33,7 @@ export function bestPairBatched(rows: PairRows, sources: readonly SourceVector[]
   if (m === 0 || sources.length * m < MIN_PAIRS_FOR_KERNEL) return undefined;
   const kernel = pairDotKernel(dims);
   if (!kernel) return undefined;
-  const best = maxDotPerRow(kernel, rows.packed, m, sources);
+  const best = maxDotPerRow(kernel, rows.packed ?? pack(rows.vectors, dims), m, sources);
   let at = -1;
   let similarity = -Infinity;
   for (let c = 0; c < m; c++) {
@@ -60,23 +60,35 @@ function maxDotPerRow(kernel: PairDotKernel, packed: Float32Array, m: number, so
   return best;
 }
 
+/** `vectors` back to back in one array. */
+function pack(vectors: readonly Float32Array[], dims: number): Float32Array {
+  const packed = new Float32Array(vectors.length * dims);
+  vectors.forEach((v, c) => packed.set(v, c * dims));
+  return packed;
+}
+
 /**
- * The chunks of `path` that can pair (rarity above 0, a vector with a norm), in the note's order, their vectors read
- * straight into one packed array: in an int8 index each is dequantized there once, with no copy per chunk.
+ * The chunks of `path` that can pair (rarity above 0, a vector with a norm), in the note's order. A float32 index
+ * lends its stored views; an int8 index's chunks are decoded straight into one packed array, with no copy a chunk.
  */
 export function pairRows(index: ChunkIndex, path: string, rarity: (id: string) => number): PairRows {
   const dims = index.dims;
   const all = index.chunkIdsOf(path);
-  const packed = new Float32Array(all.length * dims);
+  const packed = index.vectorPrecision === "int8" ? new Float32Array(all.length * dims) : undefined;
+  const scratch = packed ?? new Float32Array(dims);
   const codes = new Int8Array(dims);
-  const out: PairRows = { ids: [], vectors: [], norms: [], packed };
+  const out: PairRows = { ids: [], vectors: [], norms: [], ...(packed ? { packed } : {}) };
   for (const id of all) {
-    const row = packed.subarray(out.ids.length * dims, (out.ids.length + 1) * dims);
-    if (rarity(id) <= 0 || !readStoredVector(index, id, row, codes)) continue;
-    const norm = Math.sqrt(dot(row, row));
+    const at = out.ids.length;
+    const row = packed ? scratch.subarray(at * dims, (at + 1) * dims) : scratch;
+    const vector = rarity(id) > 0 ? storedVectorInto(index, id, row, codes) : undefined;
+    if (!vector) continue;
+    const norm = Math.sqrt(dot(vector, vector));
     if (norm === 0) continue;
+    // The kernel reads the packed rows: a vector lent rather than decoded there is copied in.
+    if (packed && vector !== row) row.set(vector);
     out.ids.push(id);
-    out.vectors.push(row);
+    out.vectors.push(packed ? row : vector);
     out.norms.push(norm);
   }
   return out;

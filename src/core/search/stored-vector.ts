@@ -21,6 +21,16 @@ export function readStoredVector(index: ChunkIndex, id: string, out: Float32Arra
   return true;
 }
 
+/**
+ * Chunk `id`'s stored vector with `get`'s values: in a float32 index the stored view itself (no copy), in an int8
+ * index decoded into `out`; undefined when it has none.
+ */
+export function storedVectorInto(index: ChunkIndex, id: string, out: Float32Array, codes: Int8Array): Float32Array | undefined {
+  const stored = index.entry(id)?.vector;
+  if (stored) return stored;
+  return readStoredVector(index, id, out, codes) ? out : undefined;
+}
+
 /** Chunk `id`'s stored vector as `index.get(id).vector` gives it (in an int8 index a new array); undefined when it has none. */
 export function storedVector(index: ChunkIndex, id: string): Float32Array | undefined {
   const entry = index.entry(id);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { findRelatedNotes } from "../../../src/core/search/related-notes";
 import { vectorList } from "../../../src/core/search/related-lists";
+import { pairRows } from "../../../src/core/search/related-pair-batch";
 import { sourceVectors } from "../../../src/core/search/related-pairing";
 import { cosine, meanDirection } from "../../../src/core/vectors/vector-math";
 import { readStoredVector, storedVector, hasStoredVector } from "../../../src/core/search/stored-vector";
@@ -87,3 +88,19 @@ describe("vectorList ties", () => {
 function storedMean(idx: ChunkIndex, path: string): Float32Array {
   return meanDirection(idx.chunkIdsOf(path).flatMap((id) => storedVector(idx, id) ?? []))!;
 }
+
+describe("pairRows", () => {
+  it("lends a float32 index's stored views, and decodes an int8 index's chunks into one packed array", () => {
+    const f32 = vault("float32");
+    const rows = pairRows(f32, "n11.md", () => 1);
+    expect(rows.ids).toHaveLength(12);
+    rows.ids.forEach((id, c) => expect(rows.vectors[c]).toBe(f32.entry(id)!.vector));
+    const i8 = vault("int8");
+    const packed = pairRows(i8, "n11.md", () => 1);
+    expect(packed.packed).toHaveLength(12 * DIMS);
+    packed.ids.forEach((id, c) => {
+      expect(packed.vectors[c]!.buffer).toBe(packed.packed!.buffer);
+      expect([...packed.vectors[c]!]).toEqual([...i8.get(id)!.vector!]);
+    });
+  });
+});
