@@ -5,7 +5,7 @@
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
- *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights]
+ *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights] [--rotate]
  *
  * The related lists' weights are learnt the way the app does, in the background once the index is built
  * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
@@ -226,8 +226,12 @@ function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: re
     first[name] = performance.now() - t0;
   }
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(methods).map((k) => [k, []]));
-  for (const s of sources) {
-    for (const [name, run] of Object.entries(methods)) {
+  // `--rotate`: each source starts the turn with the next method, so no method always runs right after the
+  // allocation-heavy baselines (whose garbage is collected during whatever runs next).
+  const order = Object.entries(methods);
+  for (const [i, s] of sources.entries()) {
+    const turn = args.has("rotate") ? [...order.slice(i % order.length), ...order.slice(0, i % order.length)] : order;
+    for (const [name, run] of turn) {
       const t0 = performance.now();
       run(s, 10);
       times[name]!.push(performance.now() - t0);
