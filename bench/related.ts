@@ -18,7 +18,7 @@
  * more-like-this, random; "today" is commit --base's related list (its source is unpacked under .cache/).
  */
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { embeddingInput } from "../src/core/index/embedding-input";
@@ -59,21 +59,15 @@ const VAULTS: Record<string, { dir: string; heldOut?: boolean }> = {
 const GENERATED = /^(02 - Community Expansions\/02\.05 All Community Expansions|01 - Community\/People)\//;
 
 type OldFind = (index: unknown, path: string, opts: unknown) => RelatedResult;
-/** `--base A,B`: each commit's list is timed beside ours; the first is "today" in the quality table. */
 const BASES = BASE.split(",").filter((b) => b.length > 0);
 const oldFinds = new Map<string, OldFind>();
 for (const base of BASES) {
   const baseDir = `.cache/base-${base}`;
-  if (!existsSync(`${baseDir}/src`)) {
-    mkdirSync(baseDir, { recursive: true });
-    execSync(`git archive ${base} src | tar -x -C ${baseDir}`);
-  }
+  if (!existsSync(`${baseDir}/src`)) execSync(`mkdir -p ${baseDir} && git archive ${base} src | tar -x -C ${baseDir}`);
   const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
-  // eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
-  oldFinds.set(base, ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes);
+  oldFinds.set(base, ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes); // eslint-disable-line no-unsanitized/method -- fixed path under .cache/
 }
-const oldFind = oldFinds.get(BASES[0]!)!;
-
+const oldFind = oldFinds.get(BASES[0]!)!; // "today" in the quality table
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
 function embedderFor(name: string): { embedder: OllamaEmbedder; cache: DiskEmbeddingCache } {
@@ -203,8 +197,7 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
 }
 
 function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: readonly string[]): void {
-  // A base commit's module has a keeper of its own, which learnt nothing: `--same-weights` hands every tree the
-  // weights ours learnt, so all read the same lists and the times compare the same work.
+  // `--same-weights`: a base's own keeper learnt nothing; hand every tree ours, so all do the same work.
   const learnt = args.has("same-weights") ? learntRelatedWeights(index, OPTS.rrfK) : undefined;
   const opts = (limit: number) => ({ ...OPTS, limit, ...(learnt ? { learnt } : {}) });
   const methods: Record<string, RelatedMethod> = {
@@ -226,12 +219,10 @@ function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: re
     first[name] = performance.now() - t0;
   }
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(methods).map((k) => [k, []]));
-  // `--rotate`: each source starts the turn with the next method, so no method always runs right after the
-  // allocation-heavy baselines (whose garbage is collected during whatever runs next).
+  // `--rotate`: each turn starts with the next method, so none always runs right after the baselines' garbage.
   const order = Object.entries(methods);
   for (const [i, s] of sources.entries()) {
-    const turn = args.has("rotate") ? [...order.slice(i % order.length), ...order.slice(0, i % order.length)] : order;
-    for (const [name, run] of turn) {
+    for (const [name, run] of args.has("rotate") ? [...order.slice(i % order.length), ...order.slice(0, i % order.length)] : order) {
       const t0 = performance.now();
       run(s, 10);
       times[name]!.push(performance.now() - t0);
