@@ -79,6 +79,7 @@ for (let round = 0; round < 2; round++) {
     const skip = new Set([s]);
     const src = time("sourceVectors", () => sourceVectors(index, ids));
     time("scan", () => scanNearestNotes(index, probeVectors(src, 1), skip, 40));
+    time("scan, all exact", () => scanNearestNotes(index, probeVectors(src, 1), skip, 40, true));
     const pairs = new Map<string, unknown>();
     time("vectorList (scan+pairs)", () => vectorList(index, src, skip, 40, 1, (p) => { if (!pairs.has(p)) pairs.set(p, bestPair(index, src, p)); return pairs.get(p) as never; }));
     time("titleList", () => titleList(index, ids, skip, 40));

@@ -5,7 +5,7 @@
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
- *                            [--base COMMIT] [--precision int8]
+ *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights] [--rotate]
  *
  * The related lists' weights are learnt the way the app does, in the background once the index is built
  * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
@@ -18,14 +18,14 @@
  * more-like-this, random; "today" is commit --base's related list (its source is unpacked under .cache/).
  */
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { embeddingInput } from "../src/core/index/embedding-input";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { OllamaClient } from "../src/core/ollama/ollama-client";
 import { findRelatedNotes, type RelatedResult } from "../src/core/search/related-notes";
-import { RelatedWeightsKeeper } from "../src/core/search/related-weights";
+import { learntRelatedWeights, RelatedWeightsKeeper } from "../src/core/search/related-weights";
 import type { FileStore } from "../src/core/persist/file-store";
 import { ok } from "../src/core/result";
 import { scanNearestNotes } from "../src/core/vectors/vector-scan";
@@ -59,15 +59,15 @@ const VAULTS: Record<string, { dir: string; heldOut?: boolean }> = {
 const GENERATED = /^(02 - Community Expansions\/02\.05 All Community Expansions|01 - Community\/People)\//;
 
 type OldFind = (index: unknown, path: string, opts: unknown) => RelatedResult;
-const baseDir = `.cache/base-${BASE}`;
-if (!existsSync(`${baseDir}/src`)) {
-  mkdirSync(baseDir, { recursive: true });
-  execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
+const BASES = BASE.split(",").filter((b) => b.length > 0);
+const oldFinds = new Map<string, OldFind>();
+for (const base of BASES) {
+  const baseDir = `.cache/base-${base}`;
+  if (!existsSync(`${baseDir}/src`)) execSync(`mkdir -p ${baseDir} && git archive ${base} src | tar -x -C ${baseDir}`);
+  const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
+  oldFinds.set(base, ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes); // eslint-disable-line no-unsanitized/method -- fixed path under .cache/
 }
-const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
-// eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
-const oldFind = ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes;
-
+const oldFind = oldFinds.get(BASES[0]!)!; // "today" in the quality table
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const embedders = new Map<string, { embedder: OllamaEmbedder; cache: DiskEmbeddingCache }>();
 function embedderFor(name: string): { embedder: OllamaEmbedder; cache: DiskEmbeddingCache } {
@@ -163,7 +163,7 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   };
   const methods: Record<string, RelatedMethod> = {
     ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
-    [`today (${BASE})`]: keep("today", (p) => oldFind(index, p, OPTS)),
+    [`today (${BASES[0]})`]: keep("today", (p) => oldFind(index, p, OPTS)),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
@@ -197,9 +197,12 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
 }
 
 function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: readonly string[]): void {
+  // `--same-weights`: a base's own keeper learnt nothing; hand every tree ours, so all do the same work.
+  const learnt = args.has("same-weights") ? learntRelatedWeights(index, OPTS.rrfK) : undefined;
+  const opts = (limit: number) => ({ ...OPTS, limit, ...(learnt ? { learnt } : {}) });
   const methods: Record<string, RelatedMethod> = {
-    ours: (p, l) => findRelatedNotes(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
-    [`today (${BASE})`]: (p, l) => oldFind(index, p, { ...OPTS, limit: l }).entries.map((e) => e.path),
+    ours: (p, l) => findRelatedNotes(index, p, opts(l)).entries.map((e) => e.path),
+    ...Object.fromEntries([...oldFinds].map(([base, find]): [string, RelatedMethod] => [`today (${base})`, (p, l) => find(index, p, opts(l)).entries.map((e) => e.path)])),
     "mean vector": meanVectorMethod(index),
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": moreLikeThisMethod(notes),
@@ -216,8 +219,10 @@ function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: re
     first[name] = performance.now() - t0;
   }
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(methods).map((k) => [k, []]));
-  for (const s of sources) {
-    for (const [name, run] of Object.entries(methods)) {
+  // `--rotate`: each turn starts with the next method, so none always runs right after the baselines' garbage.
+  const order = Object.entries(methods);
+  for (const [i, s] of sources.entries()) {
+    for (const [name, run] of args.has("rotate") ? [...order.slice(i % order.length), ...order.slice(0, i % order.length)] : order) {
       const t0 = performance.now();
       run(s, 10);
       times[name]!.push(performance.now() - t0);

@@ -21,6 +21,7 @@ const KERNELS = [
   { name: "pair-dot", constant: "PAIR_DOT_WASM", description: "The pair-dot kernel" },
   { name: "dot", constant: "DOT_WASM", description: "The single-probe dot kernel" },
   { name: "int8-dot", constant: "INT8_DOT_WASM", description: "The int8 dot kernel" },
+  { name: "int8-bound", constant: "INT8_BOUND_WASM", description: "The int8 bound kernel" },
 ];
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -55,7 +55,7 @@ export function* calibrateRelatedSteps(index: ChunkIndex, opts: RelatedCalibrati
   for (const { path } of order) {
     if (sampled.length >= opts.samples) break;
     const ids = index.chunkIdsOf(path);
-    const written = index.get(ids[0] ?? "")?.links ?? [];
+    const written = index.entry(ids[0] ?? "")?.links ?? [];
     const links = new Set(written.flatMap((w) => resolve(w) ?? []).filter((p) => p !== path));
     if (links.size < 2) continue;
     const leaveOut = new Set(written.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w !== ""));

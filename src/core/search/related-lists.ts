@@ -3,8 +3,9 @@ import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { readNotesDeepSync } from "./note-depth";
 import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVector } from "./related-pairing";
 import type { RelatedListName } from "./related-fusion";
-import { cosine, meanDirection } from "../vectors/vector-math";
+import { addUnit, cosine, meanDirection } from "../vectors/vector-math";
 import { scanNearestNotes } from "../vectors/vector-scan";
+import { storedVectorInto } from "./stored-vector";
 
 /** Words of the note's body in its query: Lucene's more-like-this default, and what the benchmark measured. */
 export const BODY_QUERY_WORDS = 25;
@@ -46,10 +47,12 @@ export function vectorList(
     if (pair) scored.push({ path: candidate.path, w: pair.weighted, whole: 0 });
   }
   scored.sort((a, b) => b.w - a.w);
-  // Only ties need the whole-note similarity, so it is computed for them alone.
-  for (let i = 0; i + 1 < scored.length; i++) {
-    if (scored[i]!.w !== scored[i + 1]!.w || !mean) continue;
-    for (let j = i; j < scored.length && scored[j]!.w === scored[i]!.w; j++) scored[j]!.whole = wholeNoteSimilarity(index, mean, scored[j]!.path);
+  // Only ties need the whole-note similarity, so it is computed for them alone, once a note.
+  for (let i = 0; i < scored.length; ) {
+    let end = i + 1;
+    while (end < scored.length && scored[end]!.w === scored[i]!.w) end++;
+    if (end - i > 1 && mean) for (let j = i; j < end; j++) scored[j]!.whole = wholeNoteSimilarity(index, mean, scored[j]!.path);
+    i = end;
   }
   scored.sort((a, b) => b.w - a.w || b.whole - a.whole || (a.path < b.path ? -1 : 1));
   return scored.map((s) => s.path);
@@ -60,7 +63,7 @@ export function titleList(index: ChunkIndex, ids: readonly string[], skip: Reado
   const words: string[] = [];
   const seen = new Set<string>();
   for (const id of ids) {
-    const entry = index.get(id);
+    const entry = index.entry(id);
     if (!entry) continue;
     for (const part of [entry.title, ...entry.chunk.headingPath.slice(1)]) {
       if (seen.has(part)) continue;
@@ -103,13 +106,19 @@ function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string
   return { paths: collapseRanking(ids, notePathOfChunkId).filter((p) => !skip.has(p)), chunkOf };
 }
 
+/** Cosine of `mean` with the mean direction of `path`'s stored vectors (`meanDirection`'s), int8 ones decoded into one buffer. */
 function wholeNoteSimilarity(index: ChunkIndex, mean: Float32Array, path: string): number {
-  const vectors = index.chunkIdsOf(path).flatMap((id) => {
-    const v = index.get(id)?.vector;
-    return v ? [v] : [];
-  });
-  const other = meanDirection(vectors);
-  return other ? cosine(mean, other) : -1;
+  const v = new Float32Array(index.dims);
+  const codes = new Int8Array(index.dims);
+  const sum = new Float32Array(index.dims);
+  let any = false;
+  for (const id of index.chunkIdsOf(path)) {
+    const vector = storedVectorInto(index, id, v, codes);
+    if (!vector) continue;
+    addUnit(sum, vector);
+    any = true;
+  }
+  return any ? cosine(mean, sum) : -1;
 }
 
 /** The three lists for a source, and the closest pairs found on the way. */

@@ -2,6 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import { fuseRelated, topScore, type RelatedListName, type RelatedWeights } from "./related-fusion";
 import { relatedLists } from "./related-lists";
 import { sourceVectors } from "./related-pairing";
+import { hasStoredVector } from "./stored-vector";
 import { learntRelatedWeights } from "./related-weights";
 import { DEFAULT_SEARCH_OPTIONS } from "./search-options";
 
@@ -119,7 +120,7 @@ export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedO
     if (entries.length >= limit) break;
     const pair = lists.pairOf(hit.path);
     const chunkId = pair?.chunkId ?? lists.bm25.chunkOf.get(hit.path) ?? lists.body.chunkOf.get(hit.path) ?? index.chunkIdsOf(hit.path)[0];
-    const entry = chunkId === undefined ? undefined : index.get(chunkId);
+    const entry = chunkId === undefined ? undefined : index.entry(chunkId);
     if (!entry) continue;
     const { chunk } = entry;
     entries.push({
@@ -134,7 +135,7 @@ export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedO
       ...(pair ? { sourceChunkId: pair.sourceChunkId } : {}),
     });
   }
-  const hasVectors = ids.some((id) => index.get(id)?.vector !== undefined);
+  const hasVectors = ids.some((id) => hasStoredVector(index, id));
   return { path, status: hasVectors ? "ok" : "no-embeddings", entries, ...(section ? { section } : {}) };
 }
 
@@ -142,7 +143,7 @@ export function findRelatedNotes(index: ChunkIndex, path: string, opts: RelatedO
 function sourceChunks(index: ChunkIndex, path: string, at: { line: number } | undefined): { ids: readonly string[]; section?: RelatedResult["section"] } {
   const all = index.chunkIdsOf(path);
   if (!at) return { ids: all };
-  const chunks = all.flatMap((id) => index.get(id)?.chunk ?? []);
+  const chunks = all.flatMap((id) => index.entry(id)?.chunk ?? []);
   const here = chunks.find((c) => c.startLine <= at.line && at.line <= c.endLine) ?? [...chunks].reverse().find((c) => c.startLine <= at.line);
   if (!here) return { ids: all };
   const key = here.headingPath.join("\u0000");

@@ -2,6 +2,7 @@ import type { ChunkIndex } from "../index/chunk-index";
 import { dot } from "../vectors/vector-math";
 import { pairDotKernel, type PairDotKernel } from "../vectors/pair-dot-kernel";
 import type { BestPair, SourceVector } from "./related-pairing";
+import { storedVectorInto } from "./stored-vector";
 
 /**
  * Source chunks × other chunks below which the plain loop is as quick as packing rows for the kernel. A long note
@@ -13,8 +14,11 @@ const MIN_PAIRS_FOR_KERNEL = 64;
 /** The other note's chunks that can pair: a vector of their own text with a norm. */
 export interface PairRows {
   ids: string[];
+  /** Row k of `packed`, for each chunk. */
   vectors: Float32Array[];
   norms: number[];
+  /** In an int8 index, the vectors back to back, `dims` a row, as the kernel reads them (float32: packed when needed). */
+  packed?: Float32Array;
 }
 
 /**
@@ -29,7 +33,7 @@ export function bestPairBatched(rows: PairRows, sources: readonly SourceVector[]
   if (m === 0 || sources.length * m < MIN_PAIRS_FOR_KERNEL) return undefined;
   const kernel = pairDotKernel(dims);
   if (!kernel) return undefined;
-  const best = maxDotPerRow(kernel, rows.vectors, sources, dims);
+  const best = maxDotPerRow(kernel, rows.packed ?? pack(rows.vectors, dims), m, sources);
   let at = -1;
   let similarity = -Infinity;
   for (let c = 0; c < m; c++) {
@@ -44,10 +48,7 @@ export function bestPairBatched(rows: PairRows, sources: readonly SourceVector[]
 }
 
 /** For each row, the largest dot product with any source's unit vector: two sources a pass. */
-function maxDotPerRow(kernel: PairDotKernel, vectors: readonly Float32Array[], sources: readonly SourceVector[], dims: number): Float64Array {
-  const m = vectors.length;
-  const packed = new Float32Array(m * dims);
-  vectors.forEach((v, c) => packed.set(v, c * dims));
+function maxDotPerRow(kernel: PairDotKernel, packed: Float32Array, m: number, sources: readonly SourceVector[]): Float64Array {
   const best = new Float64Array(m).fill(-Infinity);
   const dots = new Float64Array(m);
   for (let i = 0; i < sources.length; i += 2) {
@@ -59,16 +60,35 @@ function maxDotPerRow(kernel: PairDotKernel, vectors: readonly Float32Array[], s
   return best;
 }
 
-/** The chunks of `path` that can pair (rarity above 0, a vector with a norm), in the note's order. */
+/** `vectors` back to back in one array. */
+function pack(vectors: readonly Float32Array[], dims: number): Float32Array {
+  const packed = new Float32Array(vectors.length * dims);
+  vectors.forEach((v, c) => packed.set(v, c * dims));
+  return packed;
+}
+
+/**
+ * The chunks of `path` that can pair (rarity above 0, a vector with a norm), in the note's order. A float32 index
+ * lends its stored views; an int8 index's chunks are decoded straight into one packed array, with no copy a chunk.
+ */
 export function pairRows(index: ChunkIndex, path: string, rarity: (id: string) => number): PairRows {
-  const out: PairRows = { ids: [], vectors: [], norms: [] };
-  for (const id of index.chunkIdsOf(path)) {
-    const vector = index.get(id)?.vector;
-    if (!vector || rarity(id) <= 0) continue;
+  const dims = index.dims;
+  const all = index.chunkIdsOf(path);
+  const packed = index.vectorPrecision === "int8" ? new Float32Array(all.length * dims) : undefined;
+  const scratch = packed ?? new Float32Array(dims);
+  const codes = new Int8Array(dims);
+  const out: PairRows = { ids: [], vectors: [], norms: [], ...(packed ? { packed } : {}) };
+  for (const id of all) {
+    const at = out.ids.length;
+    const row = packed ? scratch.subarray(at * dims, (at + 1) * dims) : scratch;
+    const vector = rarity(id) > 0 ? storedVectorInto(index, id, row, codes) : undefined;
+    if (!vector) continue;
     const norm = Math.sqrt(dot(vector, vector));
     if (norm === 0) continue;
+    // The kernel reads the packed rows: a vector lent rather than decoded there is copied in.
+    if (packed && vector !== row) row.set(vector);
     out.ids.push(id);
-    out.vectors.push(vector);
+    out.vectors.push(packed ? row : vector);
     out.norms.push(norm);
   }
   return out;

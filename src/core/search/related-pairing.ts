@@ -1,6 +1,7 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { cosine, dot, meanDirection } from "../vectors/vector-math";
 import { bestPairBatched, pairRows } from "./related-pair-batch";
+import { storedVector } from "./stored-vector";
 
 /** A chunk of the active note, its stored vector and how much its text counts (see `chunkRarity`). */
 export interface SourceVector {
@@ -43,7 +44,7 @@ export function chunkRarity(index: ChunkIndex, id: string): number {
 export function sourceVectors(index: ChunkIndex, ids: readonly string[]): SourceVector[] {
   const out: SourceVector[] = [];
   for (const id of ids) {
-    const vector = index.get(id)?.vector;
+    const vector = storedVector(index, id);
     const rarity = chunkRarity(index, id);
     const n = vector ? Math.sqrt(dot(vector, vector)) : 0;
     if (vector && rarity > 0 && n > 0) out.push({ id, vector, unit: vector.map((x) => x / n), rarity });
@@ -74,18 +75,19 @@ export function probeVectors(sources: readonly SourceVector[], extra: number): F
  * `path` has no vectors on chunks of its own text. Chunks shared by too many notes never pair.
  */
 export function bestPair(index: ChunkIndex, sources: readonly SourceVector[], path: string): BestPair | undefined {
+  const rows = pairRows(index, path, (id) => chunkRarity(index, id));
   // Rarity is a step (0 or 1), so a pair's weighed similarity is its similarity and the kernel can rank the pairs.
   if (sources.every((s) => s.rarity === 1)) {
-    const rows = pairRows(index, path, (id) => chunkRarity(index, id));
     const batched = bestPairBatched(rows, sources, index.dims);
     if (batched || rows.ids.length === 0) return batched;
   }
+  // The rows are the chunks that can pair (a vector with a norm, rarity above 0), read once for both ways.
   let best: BestPair | undefined;
-  for (const id of index.chunkIdsOf(path)) {
-    const vector = index.get(id)?.vector;
-    const rarity = vector ? chunkRarity(index, id) : 0;
-    const norm = vector && rarity > 0 ? Math.sqrt(dot(vector, vector)) : 0;
-    if (!vector || norm === 0) continue;
+  for (let c = 0; c < rows.ids.length; c++) {
+    const id = rows.ids[c]!;
+    const vector = rows.vectors[c]!;
+    const norm = rows.norms[c]!;
+    const rarity = chunkRarity(index, id);
     for (const s of sources) {
       const similarity = dot(s.unit, vector) / norm;
       const weighted = similarity * rarity * s.rarity;

@@ -44,14 +44,17 @@ export function meanDirection(vectors: readonly Float32Array[]): Float32Array | 
   const first = vectors[0];
   if (!first || vectors.some((v) => v.length !== first.length)) return undefined;
   const sum = new Float32Array(first.length);
-  for (const v of vectors) {
-    let norm = 0;
-    for (let i = 0; i < v.length; i++) norm += (v[i] ?? 0) ** 2;
-    if (norm === 0) continue;
-    const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0) * scale;
-  }
+  for (const v of vectors) addUnit(sum, v);
   return sum;
+}
+
+/** Adds `v` scaled to unit length to `sum` (of the same length): one step of `meanDirection`. A zero `v` adds nothing. */
+export function addUnit(sum: Float32Array, v: Float32Array): void {
+  let norm = 0;
+  for (let i = 0; i < v.length; i++) norm += (v[i] ?? 0) ** 2;
+  if (norm === 0) return;
+  const scale = 1 / Math.sqrt(norm);
+  for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0) * scale;
 }
 
 /** `normOfValues` of the dequantized codes, without making them: each value rounded to float32 as `dequantizeInt8` does. */

@@ -1,6 +1,10 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { runAll } from "../shared/slices";
+import { int8Candidates } from "./int8-prefilter";
 import { scanStore } from "./store-scan";
+import { kthLargest } from "./top-k";
+
+export { kthLargest } from "./top-k";
 
 /** A note and the cosine similarity of its chunk closest to any probe. */
 export interface ScannedNote {
@@ -35,6 +39,8 @@ export function scanNearestNotes(
   probes: readonly Float32Array[],
   skip: ReadonlySet<string>,
   limit: number,
+  /** Score every stored vector exactly, without the int8 prefilter (int8-prefilter.ts): for tests. Default false. */
+  exact = false,
 ): ScannedNote[] {
   const units: Float32Array[] = [];
   for (const p of probes) {
@@ -45,19 +51,30 @@ export function scanNearestNotes(
   if (units.length === 0 || limit <= 0 || !store) return [];
   const notes = store.notes;
   const best = new Float64Array(notes.count).fill(-Infinity);
+  // In an int8 store a cheap bounded pass first rules out the notes that can't make the list; only the others are
+  // scored exactly, and come out as a full exact scan would give them.
+  const keep = exact ? undefined : int8Candidates(store, units, skip, limit);
   for (let i = 0; i < units.length; i += 2) {
     const a = units[i]!;
     const b = units[i + 1] ?? a;
     runAll(
-      scanStore(store, a, b, (first, count, dots) => {
-        for (let k = 0; k < count; k++) {
-          const norm = store.norm(first + k);
-          if (norm === 0) continue;
-          const sim = dots[k]! / norm;
-          const note = notes.noteOfSlot(first + k);
-          if (sim > best[note]!) best[note] = sim;
-        }
-      }),
+      scanStore(
+        store,
+        a,
+        b,
+        (first, count, dots) => {
+          for (let k = 0; k < count; k++) {
+            const norm = store.norm(first + k);
+            if (norm === 0) continue;
+            const note = notes.noteOfSlot(first + k);
+            if (keep && keep[note] !== 1) continue;
+            const sim = dots[k]! / norm;
+            if (sim > best[note]!) best[note] = sim;
+          }
+        },
+        Infinity,
+        keep,
+      ),
     );
   }
   for (const path of skip) {
@@ -77,41 +94,4 @@ function topNotes(pathOf: (note: number) => string, best: Float64Array, limit: n
   }
   picked.sort((x, y) => y.similarity - x.similarity || (x.path < y.path ? -1 : 1));
   return picked.slice(0, limit);
-}
-
-/**
- * The `k`-th largest of `values` counting repeats (-Infinity when fewer than `k` are above it): a min-heap of the `k`
- * largest, instead of sorting all 10,000 notes' scores for every list.
- */
-export function kthLargest(values: Float64Array, k: number): number {
-  if (k <= 0) return Infinity;
-  const heap = new Float64Array(k);
-  let size = 0;
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i]!;
-    if (!(x > -Infinity)) continue;
-    if (size < k) {
-      let at = size++;
-      while (at > 0) {
-        const up = (at - 1) >> 1;
-        if (heap[up]! <= x) break;
-        heap[at] = heap[up]!;
-        at = up;
-      }
-      heap[at] = x;
-    } else if (x > heap[0]!) {
-      let at = 0;
-      for (;;) {
-        const l = 2 * at + 1;
-        if (l >= k) break;
-        const r = l + 1;
-        const c = r < k && heap[r]! < heap[l]! ? r : l;
-        if (heap[c]! >= x) break;
-        heap[at] = heap[c]!;
-        at = c;
-      }
-      heap[at] = x;
-    }
-  }
-  return size < k ? -Infinity : heap[0]!;
 }

@@ -1,0 +1,62 @@
+import { instantiateKernel } from "./wasm-kernel";
+import { INT8_BOUND_WASM } from "./int8-bound-wasm";
+
+/** Rows copied into the kernel's memory per call. */
+const BATCH = 1024;
+const PAGE_BYTES = 65_536;
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * Integer dot products of an int8 store's rows with two probes rounded to int16 (int8-bound-kernel.wat): a quarter of
+ * the exact int8 kernel's time, and off by an amount the caller can bound (see int8-prefilter.ts).
+ */
+export interface Int8BoundKernel {
+  /** The largest |probe value| that cannot overflow the kernel's int32 sums at these dims. */
+  readonly maxProbe: number;
+  /**
+   * For each of the `count` rows of `codes` (back to back, `dims` a row), writes `a · c` and `b · c` to `out[2k]` and
+   * `out[2k+1]`. `a` and `b` hold `dims` values within ±`maxProbe`.
+   */
+  scoreRows(codes: Int8Array, count: number, a: Int16Array, b: Int16Array, out: Int32Array): void;
+}
+
+type Int8Bound = (codes: number, count: number, dims: number, probeA: number, probeB: number, out: number) => void;
+
+let exports: { memory: WebAssembly.Memory; int8Bound: Int8Bound } | null | undefined;
+
+/** The kernel for rows of `dims` codes, or undefined where it can't run (dims not a multiple of 16, no WebAssembly SIMD). */
+export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
+  if (dims <= 0 || dims % 16 !== 0) return undefined;
+  exports ??= instantiate();
+  const ex = exports;
+  if (!ex) return undefined;
+  const probeA = 0;
+  const probeB = dims * 2;
+  const out = dims * 4;
+  const codesAt = out + BATCH * 8;
+  const needed = codesAt + BATCH * dims;
+  if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
+  return {
+    maxProbe: Math.min(32_767, Math.floor(INT32_MAX / (127 * dims))),
+    scoreRows(codes, count, a, b, scores) {
+      // Views are taken per call: growing the memory (another dims) detaches older ones.
+      const buffer = ex.memory.buffer;
+      const shorts = new Int16Array(buffer, 0, 2 * dims);
+      const bytes = new Int8Array(buffer, codesAt, BATCH * dims);
+      const results = new Int32Array(buffer, out, BATCH * 2);
+      shorts.set(a, probeA / 2);
+      shorts.set(b, probeB / 2);
+      for (let from = 0; from < count; from += BATCH) {
+        const n = Math.min(BATCH, count - from);
+        bytes.set(codes.subarray(from * dims, (from + n) * dims));
+        ex.int8Bound(codesAt, n, dims, probeA, probeB, out);
+        scores.set(results.subarray(0, 2 * n), 2 * from);
+      }
+    },
+  };
+}
+
+function instantiate(): { memory: WebAssembly.Memory; int8Bound: Int8Bound } | null {
+  const kernel = instantiateKernel(INT8_BOUND_WASM, "int8Bound");
+  return kernel === null ? null : { memory: kernel.memory, int8Bound: kernel.fn as Int8Bound };
+}

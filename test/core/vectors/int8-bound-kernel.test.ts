@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import wabtInit from "wabt";
+import { describe, expect, it } from "vitest";
+import { int8BoundKernel } from "../../../src/core/vectors/int8-bound-kernel";
+import { INT8_BOUND_WASM } from "../../../src/core/vectors/int8-bound-wasm";
+
+describe("int8 bound WebAssembly kernel", () => {
+  it("runs for dimensions that are a multiple of 16 and declines the others", () => {
+    expect(int8BoundKernel(384)).toBeDefined();
+    expect(int8BoundKernel(24)).toBeUndefined();
+    expect(int8BoundKernel(0)).toBeUndefined();
+  });
+
+  it("keeps its sums within an int32 at the largest probe values", () => {
+    for (const dims of [16, 384, 768, 1024, 4096]) expect(dims * 127 * int8BoundKernel(dims)!.maxProbe).toBeLessThanOrEqual(2 ** 31 - 1);
+  });
+
+  it("gives the exact integer dot products with both probes, across batches", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((blocks) => {
+          const dims = blocks * 16;
+          const max = int8BoundKernel(dims)!.maxProbe;
+          const probe = fc.array(fc.integer({ min: -max, max }), { minLength: dims, maxLength: dims }).map((xs) => Int16Array.from(xs));
+          const row = fc.array(fc.integer({ min: -127, max: 127 }), { minLength: dims, maxLength: dims });
+          return fc.tuple(probe, probe, fc.array(row, { minLength: 1, maxLength: 1100 }));
+        }),
+        ([a, b, rows]) => {
+          const dims = a.length;
+          const codes = new Int8Array(rows.length * dims);
+          rows.forEach((r, i) => codes.set(r, i * dims));
+          const out = new Int32Array(2 * rows.length);
+          int8BoundKernel(dims)!.scoreRows(codes, rows.length, a, b, out);
+          rows.forEach((r, k) => {
+            expect(out[2 * k]).toBe(r.reduce((s, c, i) => s + c * a[i]!, 0));
+            expect(out[2 * k + 1]).toBe(r.reduce((s, c, i) => s + c * b[i]!, 0));
+          });
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("is built from the committed source (run `npm run build:wasm` after editing the .wat)", async () => {
+    const wabt = await wabtInit();
+    const path = "src/core/vectors/int8-bound-kernel.wat";
+    const module = wabt.parseWat(path, readFileSync(path, "utf8"), { simd: true });
+    const bytes = Buffer.from(module.toBinary({}).buffer);
+    module.destroy();
+    expect(bytes.toString("base64")).toBe(INT8_BOUND_WASM);
+  });
+});
