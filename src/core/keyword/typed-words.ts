@@ -1,4 +1,4 @@
-import { TextWords } from "./chunk-words";
+import { isAlnum, TextWords } from "./chunk-words";
 import { withinEdits } from "./fuzzy-terms";
 import type { ScoredId } from "../index/index-types";
 import { isOtherForm, MAX_ENDING } from "./word-forms";
@@ -56,16 +56,50 @@ export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf
  * for the word being typed, one that begins with it; 0.5 when it has only another form of it (see
  * word-forms.ts); else 0. `text` may be given as its words, already prepared (see chunk-words.ts).
  */
-export function nearness(text: string | TextWords, { word, edits, prefix }: TypedWord): number {
-  const { raw, folded } = typeof text === "string" ? new TextWords(text) : text;
+export function nearness(text: string | TextWords, typed: TypedWord): number {
+  const words = typeof text === "string" ? new TextWords(text) : text;
+  if (heldAsTyped(words.lower, typed)) return 1;
+  const { raw, folded } = words;
   let near = 0;
   for (let i = 0; i < raw.length; i++) {
-    if (!prefix && Math.abs((raw[i] ?? "").length - word.length) > Math.max(edits, MAX_ENDING)) continue;
+    if (!typed.prefix && tooLong(raw[i] ?? "", typed)) continue;
     const w = folded[i] ?? "";
-    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return 1;
-    if (near === 0 && isOtherForm(w, word)) near = 0.5;
+    if (isNear(w, typed)) return 1;
+    if (near === 0 && isOtherForm(w, typed.word)) near = 0.5;
   }
   return near;
+}
+
+/** Whether a word of the text, as written, is too far in length from the typed word to be it or another form of it. */
+function tooLong(raw: string, { word, edits }: TypedWord): boolean {
+  return Math.abs(raw.length - word.length) > Math.max(edits, MAX_ENDING);
+}
+
+/** Whether a word of the text (accents folded) counts as the typed word: see `nearness`. */
+function isNear(w: string, { word, edits, prefix }: TypedWord): boolean {
+  return (prefix && w.startsWith(word)) || withinEdits(w, word, edits);
+}
+
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+/**
+ * Whether lower-case `text` holds an ASCII word that begins with the typed word (an ASCII one) and counts as it: the
+ * chunks a word being typed is checked in mostly hold a word it begins, which one search of the text finds without
+ * splitting it into words. Where the answer would take a word with other characters, it is left to the full check.
+ */
+function heldAsTyped(text: string, typed: TypedWord): boolean {
+  const { word } = typed;
+  if (!ASCII_WORD.test(word)) return false;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    if (before >= 128 || isAlnum(before)) continue;
+    let end = at + word.length;
+    while (end < text.length && isAlnum(text.charCodeAt(end))) end++;
+    if (end < text.length && text.charCodeAt(end) >= 128) continue;
+    const found = text.slice(at, end);
+    if ((typed.prefix || !tooLong(found, typed)) && isNear(found, typed)) return true;
+  }
+  return false;
 }
 
 /** Whether `text` has a word within `edits` of a typed word, or another form of it (see `nearness`). */
