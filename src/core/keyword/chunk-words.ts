@@ -14,6 +14,7 @@ export class TextWords {
   /** The whole text, lower case. */
   readonly lower: string;
   private words: { raw: string[]; folded: string[] } | undefined;
+  private isAscii: boolean | undefined;
 
   constructor(text: string) {
     this.lower = text.toLowerCase();
@@ -27,6 +28,12 @@ export class TextWords {
   /** `raw[i]` with its accents folded. */
   get folded(): readonly string[] {
     return this.split().folded;
+  }
+
+  /** Whether the text is plain ASCII, whose words are runs of letters and digits. */
+  get ascii(): boolean {
+    this.isAscii ??= !NON_ASCII.test(this.lower);
+    return this.isAscii;
   }
 
   /** Whether the words have been split out yet. */
@@ -46,7 +53,7 @@ export class TextWords {
       folded.push(NON_ASCII.test(word) ? foldAccents(word) : word);
     };
     // Lower-case ASCII letters and digits are all `WORD` matches there: a loop over the codes finds the same words.
-    if (NON_ASCII.test(this.lower)) for (const m of this.lower.matchAll(WORD)) keep(m[0]);
+    if (!this.ascii) for (const m of this.lower.matchAll(WORD)) keep(m[0]);
     else for (const word of alnumRuns(this.lower)) keep(word);
     this.words = { raw, folded };
     return this.words;

@@ -1,7 +1,7 @@
 import { isAlnum, TextWords } from "./chunk-words";
 import { withinEdits } from "./fuzzy-terms";
 import type { ScoredId } from "../index/index-types";
-import { isOtherForm, MAX_ENDING } from "./word-forms";
+import { isOtherForm, MAX_ENDING, MIN_SHARED_START } from "./word-forms";
 
 /** A misspelt query word as typed (lower case, accents folded), the edits allowed, and whether it is being typed. */
 export interface TypedWord {
@@ -59,6 +59,7 @@ export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf
 export function nearness(text: string | TextWords, typed: TypedWord): number {
   const words = typeof text === "string" ? new TextWords(text) : text;
   if (heldAsTyped(words.lower, typed)) return 1;
+  if (words.ascii && ASCII_WORD.test(typed.word)) return asciiNearness(words.lower, typed);
   const { raw, folded } = words;
   let near = 0;
   for (let i = 0; i < raw.length; i++) {
@@ -100,6 +101,35 @@ function heldAsTyped(text: string, typed: TypedWord): boolean {
     if ((typed.prefix || !tooLong(found, typed)) && isNear(found, typed)) return true;
   }
   return false;
+}
+
+/**
+ * `nearness` for lower-case ASCII text and an ASCII typed word, read word by word off the character codes: only words
+ * of a length that could count are cut out and compared. Most chunks a word being typed is checked in hold no word
+ * near it, and splitting each into its distinct words cost more than the rest of the keystroke.
+ */
+function asciiNearness(text: string, typed: TypedWord): number {
+  const { word, edits, prefix } = typed;
+  const n = text.length;
+  const length = word.length;
+  const start = word.slice(0, MIN_SHARED_START);
+  let near = 0;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const from = i;
+    while (i < n && isAlnum(text.charCodeAt(i))) i++;
+    const size = i - from;
+    if (!prefix && Math.abs(size - length) > Math.max(edits, MAX_ENDING)) continue;
+    if (prefix && size >= length && text.startsWith(word, from)) return 1;
+    if (Math.abs(size - length) <= edits && withinEdits(text.slice(from, i), word, edits)) return 1;
+    // Another form shares its first MIN_SHARED_START letters with the word (see word-forms.ts).
+    if (near === 0 && length >= MIN_SHARED_START && size >= MIN_SHARED_START && text.startsWith(start, from) && isOtherForm(text.slice(from, i), word)) near = 0.5;
+  }
+  return near;
 }
 
 /** Whether `text` has a word within `edits` of a typed word, or another form of it (see `nearness`). */
