@@ -138,9 +138,8 @@ export class NotePass {
     if (this.df === 0) return;
     const n = this.table.noteCount;
     let idf = Math.log(1 + (n - this.df + 0.5) / (this.df + 0.5));
-    const raise = (cap: number): number => (cap === Infinity ? idf : Math.max(cap, idf));
-    if (kind === "own") this.ownIdf = raise(this.ownIdf);
-    if (kind !== "fuzzy") this.exactIdf = raise(this.exactIdf);
+    if (kind === "own") this.ownIdf = this.ownIdf === Infinity ? idf : Math.max(this.ownIdf, idf);
+    if (kind !== "fuzzy") this.exactIdf = this.exactIdf === Infinity ? idf : Math.max(this.exactIdf, idf);
     if (kind === "completion") idf = Math.min(idf, this.ownIdf);
     else if (kind === "fuzzy") idf = Math.min(idf, this.exactIdf);
     const w = weight * idf;
