@@ -132,8 +132,8 @@ function scoreClause(
     const mask = langs ? t.languages : undefined;
     pass?.startTerm();
     const key = walks ? termKey(term, mask, fieldsKey, p.b, pass?.lengthNorm) : "";
-    const walked = walks?.get(key);
-    if (walked) replay(walked, tfs, pass);
+    let walk = walks?.get(key);
+    if (walk) pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
     else for (const { prop, postings, weight: boost, avgLength } of fields) {
       const list = postings.postings(term);
       if (!list) continue;
@@ -149,10 +149,16 @@ function scoreClause(
         pass?.visit(id, count);
       }
     }
-    if (walks && !walked) walks.set(key, walkOf(tfs, pass));
+    if (walks && !walk) {
+      walk = walkOf(tfs, pass);
+      walks.set(key, walk);
+      tfs.reset();
+    }
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;
-    tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
+    // A kept walk holds what `tfs` would: each chunk once, in the order first met, none zero.
+    if (walk) saturate(walk.chunkIds, walk.chunkTfs, idf, k1, best);
+    else tfs.drain((id, tf) => best.max(id, (idf * tf * (k1 + 1)) / (tf + k1)));
     pass?.endTerm(weight, kind(t));
   }
   const chunks = best.drainToArrays();
@@ -178,10 +184,16 @@ function walkOf(tfs: Accumulator, pass: NotePass | undefined): TermWalk {
   };
 }
 
-/** Puts a kept walk where walking the term's postings would have left it. */
-function replay(walk: TermWalk, tfs: Accumulator, pass: NotePass | undefined): void {
-  for (let k = 0; k < walk.chunkIds.length; k++) tfs.add(walk.chunkIds[k] ?? 0, walk.chunkTfs[k] ?? 0);
-  pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
+/**
+ * Each chunk's BM25 score for one term from its term frequency, kept where it beats the clause's other terms: read
+ * straight from the term's walk, rather than put into `tfs` and drained through a call per chunk (a short prefix's
+ * thousand completions meet tens of thousands of chunks on every key).
+ */
+function saturate(ids: Int32Array, tfs: Float64Array, idf: number, k1: number, best: Accumulator): void {
+  for (let k = 0; k < ids.length; k++) {
+    const tf = tfs[k] ?? 0;
+    best.max(ids[k] ?? 0, (idf * tf * (k1 + 1)) / (tf + k1));
+  }
 }
 
 /**

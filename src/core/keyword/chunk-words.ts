@@ -6,24 +6,75 @@ const NON_ASCII = /[^\p{ASCII}]/u;
 /**
  * The distinct words of a text, lower case, each also with its accents folded: what checking a chunk for a word
  * close to a misspelt one reads (see typed-words.ts). Made once per chunk and index revision (see `ChunkWordsMemo`)
- * rather than on every key, which lowercased and tokenised the same hundred chunks again each time.
+ * rather than on every key, which lowercased and tokenised the same hundred chunks again each time. The words are
+ * split out only when first read: a chunk that holds the typed word as written is told by `lower` alone (see
+ * `nearness`), and splitting a note-sized chunk costs about a hundred times more.
  */
 export class TextWords {
-  /** Each distinct word as written, lower case. */
-  readonly raw: string[] = [];
-  /** `raw[i]` with its accents folded. */
-  readonly folded: string[] = [];
+  /** The whole text, lower case. */
+  readonly lower: string;
+  private words: { raw: string[]; folded: string[] } | undefined;
+  private isAscii: boolean | undefined;
 
   constructor(text: string) {
-    const seen = new Set<string>();
-    for (const m of text.toLowerCase().matchAll(WORD)) {
-      const raw = m[0];
-      if (seen.has(raw)) continue;
-      seen.add(raw);
-      this.raw.push(raw);
-      this.folded.push(NON_ASCII.test(raw) ? foldAccents(raw) : raw);
-    }
+    this.lower = text.toLowerCase();
   }
+
+  /** Each distinct word as written, lower case. */
+  get raw(): readonly string[] {
+    return this.split().raw;
+  }
+
+  /** `raw[i]` with its accents folded. */
+  get folded(): readonly string[] {
+    return this.split().folded;
+  }
+
+  /** Whether the text is plain ASCII, whose words are runs of letters and digits. */
+  get ascii(): boolean {
+    this.isAscii ??= !NON_ASCII.test(this.lower);
+    return this.isAscii;
+  }
+
+  /** Whether the words have been split out yet. */
+  get isSplit(): boolean {
+    return this.words !== undefined;
+  }
+
+  private split(): { raw: string[]; folded: string[] } {
+    if (this.words) return this.words;
+    const raw: string[] = [];
+    const folded: string[] = [];
+    const seen = new Set<string>();
+    const keep = (word: string): void => {
+      if (seen.has(word)) return;
+      seen.add(word);
+      raw.push(word);
+      folded.push(NON_ASCII.test(word) ? foldAccents(word) : word);
+    };
+    // Lower-case ASCII letters and digits are all `WORD` matches there: a loop over the codes finds the same words.
+    if (!this.ascii) for (const m of this.lower.matchAll(WORD)) keep(m[0]);
+    else for (const word of alnumRuns(this.lower)) keep(word);
+    this.words = { raw, folded };
+    return this.words;
+  }
+}
+
+/** The runs of ASCII letters and digits of `text`. */
+function alnumRuns(text: string): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isAlnum(text.charCodeAt(i))) i++;
+    out.push(text.slice(start, i));
+  }
+  return out;
 }
 
 const PHRASE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;

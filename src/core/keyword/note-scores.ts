@@ -40,6 +40,8 @@ export class NotePass {
   private avgLength = 1;
   private boost = 1;
   private wide = false;
+  /** The current term's kept walk, when `replayTerm` stood in for its postings. */
+  private replayed: { ids: Int32Array; tfs: Float64Array } | undefined;
 
   private k1 = 1.2;
   private b = 0.75;
@@ -79,6 +81,7 @@ export class NotePass {
   startTerm(): void {
     this.termStamp++;
     this.df = 0;
+    this.replayed = undefined;
   }
 
   /** The postings of `field` for the current term follow, weighted by `boost`. */
@@ -117,9 +120,13 @@ export class NotePass {
     return { ids, tfs: values, df: this.df };
   }
 
-  /** In place of the current term's postings: the note frequencies and document frequency a walk of them gave. */
+  /**
+   * In place of the current term's postings: the note frequencies and document frequency a walk of them gave. They are
+   * read as they are at `endTerm`, as `tfs` would hold them (each note once, in the order met, none zero), without
+   * being added up again: a short prefix's thousand completions are replayed on every key.
+   */
   replayTerm(ids: Int32Array, tfs: Float64Array, df: number): void {
-    for (let k = 0; k < ids.length; k++) this.tfs.add(ids[k] ?? 0, tfs[k] ?? 0);
+    this.replayed = { ids, tfs };
     this.df = df;
   }
 
@@ -131,14 +138,23 @@ export class NotePass {
     if (this.df === 0) return;
     const n = this.table.noteCount;
     let idf = Math.log(1 + (n - this.df + 0.5) / (this.df + 0.5));
-    const raise = (cap: number): number => (cap === Infinity ? idf : Math.max(cap, idf));
-    if (kind === "own") this.ownIdf = raise(this.ownIdf);
-    if (kind !== "fuzzy") this.exactIdf = raise(this.exactIdf);
+    if (kind === "own") this.ownIdf = this.ownIdf === Infinity ? idf : Math.max(this.ownIdf, idf);
+    if (kind !== "fuzzy") this.exactIdf = this.exactIdf === Infinity ? idf : Math.max(this.exactIdf, idf);
     if (kind === "completion") idf = Math.min(idf, this.ownIdf);
     else if (kind === "fuzzy") idf = Math.min(idf, this.exactIdf);
     const w = weight * idf;
     const k1 = this.k1;
-    this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
+    const replayed = this.replayed;
+    this.replayed = undefined;
+    if (!replayed) {
+      this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
+      return;
+    }
+    const { ids, tfs } = replayed;
+    for (let k = 0; k < ids.length; k++) {
+      const t = tfs[k] ?? 0;
+      this.best.max(ids[k] ?? 0, (w * t * (k1 + 1)) / (t + k1));
+    }
   }
 
   /**

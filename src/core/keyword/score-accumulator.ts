@@ -54,15 +54,18 @@ export class Accumulator {
 
   /** Every non-zero entry as ids and values, in the order they were first touched, left in place. */
   peekToArrays(): { ids: Int32Array; values: Float64Array } {
-    const ids: number[] = [];
-    const values: number[] = [];
+    let n = 0;
+    for (const id of this.touched) if (this.values[id] !== 0) n++;
+    const ids = new Int32Array(n);
+    const values = new Float64Array(n);
+    let k = 0;
     for (const id of this.touched) {
       const v = this.values[id] ?? 0;
       if (v === 0) continue;
-      ids.push(id);
-      values.push(v);
+      ids[k] = id;
+      values[k++] = v;
     }
-    return { ids: Int32Array.from(ids), values: Float64Array.from(values) };
+    return { ids, values };
   }
 
   /** Visits every non-zero entry once and clears it. */

@@ -15,6 +15,8 @@ export interface TermWalk {
 
 /** Most terms kept: the completions of a short prefix ("que") can be over a thousand. */
 const MAX_TERMS = 8192;
+/** A walk read within this many puts of its last is not moved: it is among the newest already. */
+const RECENT_PUTS = 2048;
 /** Most chunk and note entries kept over all terms (12 bytes each, about 24 MB), as for clauses (clause-cache.ts). */
 const MAX_ENTRIES = 2_000_000;
 
@@ -26,8 +28,10 @@ const MAX_ENTRIES = 2_000_000;
  * index revision only, by the owning `ClauseCache`.
  */
 export class TermCache {
-  private readonly held = new Map<string, TermWalk>();
+  /** Walks in the order they were last put at the end, each with the count of puts it was put there at. */
+  private readonly held = new Map<string, { walk: TermWalk; at: number }>();
   private entries = 0;
+  private puts = 0;
 
   clear(): void {
     this.held.clear();
@@ -36,26 +40,30 @@ export class TermCache {
 
   get(key: string): TermWalk | undefined {
     const found = this.held.get(key);
-    if (found) {
-      this.held.delete(key);
-      this.held.set(key, found);
-    }
-    return found;
+    if (!found) return undefined;
+    // Moved to the end only once it has fallen back past the newest few: a short prefix reads a thousand walks on
+    // every key, and moving each one every time churned the map more than reading the walks cost.
+    if (this.puts - found.at > RECENT_PUTS) this.putLast(key, found.walk);
+    return found.walk;
   }
 
   set(key: string, walk: TermWalk): void {
     const size = walk.chunkIds.length + walk.noteIds.length;
     if (size > MAX_ENTRIES) return;
     const old = this.held.get(key);
-    if (old) this.entries -= old.chunkIds.length + old.noteIds.length;
-    this.held.delete(key);
-    this.held.set(key, walk);
+    if (old) this.entries -= old.walk.chunkIds.length + old.walk.noteIds.length;
+    this.putLast(key, walk);
     this.entries += size;
     for (const [k, w] of this.held) {
       if (this.held.size <= MAX_TERMS && this.entries <= MAX_ENTRIES) break;
       this.held.delete(k);
-      this.entries -= w.chunkIds.length + w.noteIds.length;
+      this.entries -= w.walk.chunkIds.length + w.walk.noteIds.length;
     }
+  }
+
+  private putLast(key: string, walk: TermWalk): void {
+    this.held.delete(key);
+    this.held.set(key, { walk, at: ++this.puts });
   }
 
   /** Terms held now. */

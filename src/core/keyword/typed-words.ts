@@ -1,7 +1,7 @@
-import { TextWords } from "./chunk-words";
+import { isAlnum, TextWords } from "./chunk-words";
 import { withinEdits } from "./fuzzy-terms";
 import type { ScoredId } from "../index/index-types";
-import { isOtherForm, MAX_ENDING } from "./word-forms";
+import { isOtherForm, MAX_ENDING, MIN_SHARED_START } from "./word-forms";
 
 /** A misspelt query word as typed (lower case, accents folded), the edits allowed, and whether it is being typed. */
 export interface TypedWord {
@@ -56,14 +56,78 @@ export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf
  * for the word being typed, one that begins with it; 0.5 when it has only another form of it (see
  * word-forms.ts); else 0. `text` may be given as its words, already prepared (see chunk-words.ts).
  */
-export function nearness(text: string | TextWords, { word, edits, prefix }: TypedWord): number {
-  const { raw, folded } = typeof text === "string" ? new TextWords(text) : text;
+export function nearness(text: string | TextWords, typed: TypedWord): number {
+  const words = typeof text === "string" ? new TextWords(text) : text;
+  if (heldAsTyped(words.lower, typed)) return 1;
+  if (words.ascii && ASCII_WORD.test(typed.word)) return asciiNearness(words.lower, typed);
+  const { raw, folded } = words;
   let near = 0;
   for (let i = 0; i < raw.length; i++) {
-    if (!prefix && Math.abs((raw[i] ?? "").length - word.length) > Math.max(edits, MAX_ENDING)) continue;
+    if (!typed.prefix && tooLong(raw[i] ?? "", typed)) continue;
     const w = folded[i] ?? "";
-    if ((prefix && w.startsWith(word)) || withinEdits(w, word, edits)) return 1;
-    if (near === 0 && isOtherForm(w, word)) near = 0.5;
+    if (isNear(w, typed)) return 1;
+    if (near === 0 && isOtherForm(w, typed.word)) near = 0.5;
+  }
+  return near;
+}
+
+/** Whether a word of the text, as written, is too far in length from the typed word to be it or another form of it. */
+function tooLong(raw: string, { word, edits }: TypedWord): boolean {
+  return Math.abs(raw.length - word.length) > Math.max(edits, MAX_ENDING);
+}
+
+/** Whether a word of the text (accents folded) counts as the typed word: see `nearness`. */
+function isNear(w: string, { word, edits, prefix }: TypedWord): boolean {
+  return (prefix && w.startsWith(word)) || withinEdits(w, word, edits);
+}
+
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+/**
+ * Whether lower-case `text` holds an ASCII word that begins with the typed word (an ASCII one) and counts as it: the
+ * chunks a word being typed is checked in mostly hold a word it begins, which one search of the text finds without
+ * splitting it into words. Where the answer would take a word with other characters, it is left to the full check.
+ */
+function heldAsTyped(text: string, typed: TypedWord): boolean {
+  const { word } = typed;
+  if (!ASCII_WORD.test(word)) return false;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    if (before >= 128 || isAlnum(before)) continue;
+    let end = at + word.length;
+    while (end < text.length && isAlnum(text.charCodeAt(end))) end++;
+    if (end < text.length && text.charCodeAt(end) >= 128) continue;
+    const found = text.slice(at, end);
+    if ((typed.prefix || !tooLong(found, typed)) && isNear(found, typed)) return true;
+  }
+  return false;
+}
+
+/**
+ * `nearness` for lower-case ASCII text and an ASCII typed word, read word by word off the character codes: only words
+ * of a length that could count are cut out and compared. Most chunks a word being typed is checked in hold no word
+ * near it, and splitting each into its distinct words cost more than the rest of the keystroke.
+ */
+function asciiNearness(text: string, typed: TypedWord): number {
+  const { word, edits, prefix } = typed;
+  const n = text.length;
+  const length = word.length;
+  const start = word.slice(0, MIN_SHARED_START);
+  let near = 0;
+  let i = 0;
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const from = i;
+    while (i < n && isAlnum(text.charCodeAt(i))) i++;
+    const size = i - from;
+    if (!prefix && Math.abs(size - length) > Math.max(edits, MAX_ENDING)) continue;
+    if (prefix && size >= length && text.startsWith(word, from)) return 1;
+    if (Math.abs(size - length) <= edits && withinEdits(text.slice(from, i), word, edits)) return 1;
+    // Another form shares its first MIN_SHARED_START letters with the word (see word-forms.ts).
+    if (near === 0 && length >= MIN_SHARED_START && size >= MIN_SHARED_START && text.startsWith(start, from) && isOtherForm(text.slice(from, i), word)) near = 0.5;
   }
   return near;
 }

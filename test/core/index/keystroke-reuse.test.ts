@@ -152,6 +152,23 @@ describe("TermCache", () => {
     terms.set("huge", walk(2_000_001));
     expect(terms.get("huge")).toBeUndefined();
   });
+
+  it("moves a walk read back to the newest only once it has fallen behind the newest few thousand", () => {
+    const terms = new TermCache();
+    terms.set("a", walk(1));
+    terms.set("b", walk(1));
+    // Read right after it was put: left where it is, so it still goes before "b".
+    expect(terms.get("a")).toBeDefined();
+    for (let i = 0; i < 8191; i++) terms.set(`t${i}`, walk(1));
+    expect(terms.get("a")).toBeUndefined();
+    expect(terms.get("b")).toBeDefined();
+    // Read long after it was put: moved to the newest, so "t0" goes first.
+    for (let i = 8191; i < 8191 + 8190; i++) {
+      if (i === 8191 + 2100) terms.get("b");
+      terms.set(`t${i}`, walk(1));
+    }
+    expect(terms.get("b")).toBeDefined();
+  });
 });
 
 describe("RevisionMemo", () => {

@@ -45,6 +45,48 @@ describe("prepared chunk words", () => {
     );
   });
 
+  it("give the same nearness as the text itself where typed words meet other characters", () => {
+    const part = fc.constantFrom("publ", "publish", "Publishing", "xpubl", "pub", "publé", "é", "1", "_", "'", " ", "\n", "-", "ß", "\u0301");
+    const text = fc.array(part, { maxLength: 12 }).map((ps) => ps.join(""));
+    const typed = fc.record({ word: fc.constantFrom("publ", "publish", "publis", "pbul"), edits: fc.integer({ min: 0, max: 2 }), prefix: fc.boolean() });
+    fc.assert(
+      fc.property(text, typed, (t, w) => {
+        expect(nearness(new TextWords(t), w)).toBe(nearnessByScan(t, w));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("judge a chunk holding the word being typed without splitting it into words", () => {
+    const words = new TextWords("Notes on Publishing, and the rest of a long chunk.");
+    expect(nearness(words, { word: "publ", edits: 1, prefix: true })).toBe(1);
+    expect(words.isSplit).toBe(false);
+  });
+
+  it("judge an ASCII chunk without splitting it into words, near or not", () => {
+    const words = new TextWords("Our Labrador, Saga; a table and a label.");
+    expect(nearness(words, { word: "pbul", edits: 1, prefix: true })).toBe(0);
+    expect(nearness(words, { word: "labradr", edits: 1 })).toBe(1);
+    expect(nearness(words, { word: "labradoren", edits: 1 })).toBe(0.5);
+    expect(words.isSplit).toBe(false);
+    // Words with other characters are split out and compared one by one.
+    const accented = new TextWords("Vår labrador Saga");
+    expect(nearness(accented, { word: "labradoren", edits: 1 })).toBe(0.5);
+    expect(accented.isSplit).toBe(true);
+  });
+
+  it("give the same nearness as the text itself for ASCII words of every length", () => {
+    const part = fc.constantFrom("labrador", "Labradoren", "labradr", "lab", "labradorenx", "labradorenxyz", "xlabrador", "table", "1", "_", "'", " ", ".", "\n");
+    const text = fc.array(part, { maxLength: 12 }).map((ps) => ps.join(""));
+    const typed = fc.record({ word: fc.constantFrom("labrador", "labradoren", "labr", "labradr", "tabel"), edits: fc.integer({ min: 0, max: 2 }), prefix: fc.boolean() });
+    fc.assert(
+      fc.property(text, typed, (t, w) => {
+        expect(nearness(new TextWords(t), w)).toBe(nearnessByScan(t, w));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("find words in order on a line as the text itself does, asked again and again", () => {
     const queryArb = fc.array(wordArb, { minLength: 2, maxLength: 3 }).map((ws) => ws.join(" "));
     fc.assert(
