@@ -1,9 +1,8 @@
-import { instantiateKernel } from "./wasm-kernel";
+import { ensureKernelBytes, instantiateKernel } from "./wasm-kernel";
 import { INT8_BOUND_WASM } from "./int8-bound-wasm";
 
 /** Rows copied into the kernel's memory per call. */
 const BATCH = 1024;
-const PAGE_BYTES = 65_536;
 const INT32_MAX = 2_147_483_647;
 
 /**
@@ -35,7 +34,7 @@ export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
   const out = dims * 4;
   const codesAt = out + BATCH * 8;
   const needed = codesAt + BATCH * dims;
-  if (ex.memory.buffer.byteLength < needed) ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / PAGE_BYTES));
+  ensureKernelBytes(ex.memory, needed);
   return {
     maxProbe: Math.min(32_767, Math.floor(INT32_MAX / (127 * dims))),
     scoreRows(codes, count, a, b, scores) {
