@@ -1,61 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { MarkdownView } from "obsidian";
-import { createTestApp, setPlatform, type TestApp } from "../../fakes/obsidian";
-import { defaultSettings } from "../../../src/core/settings/plugin-settings";
-import { SearchModal } from "../../../src/ui/search/search-modal";
+import { describe, expect, it } from "vitest";
 import { FakeSearch } from "../fake-search";
-import { ManualTimers } from "../fake-timers";
 import { result } from "../fixtures";
-
-/** A keydown as the browser would send it (Node has no KeyboardEvent). */
-class Key extends Event {
-  readonly altKey = false;
-  readonly metaKey = false;
-  readonly isComposing = false;
-  constructor(
-    readonly key: string,
-    readonly mods: { ctrlKey?: boolean; shiftKey?: boolean } = {},
-  ) {
-    super("keydown", { cancelable: true });
-  }
-  get ctrlKey(): boolean {
-    return this.mods.ctrlKey ?? false;
-  }
-  get shiftKey(): boolean {
-    return this.mods.shiftKey ?? false;
-  }
-}
-
-const FILES = {
-  "Garden.md": "# Garden\n\nTomatoes need sun.\n\n## Soil\n\nCompost helps.\n",
-  "Soil.md": "Soil notes.\n",
-  "Draft.md": "Writing here: \n",
-};
-
-let t: TestApp;
-afterEach(() => t.dispose());
-
-function setup(keywordPaths: (q: string) => string[] = () => ["Garden.md", "Soil.md"]) {
-  t = createTestApp(FILES);
-  const search = new FakeSearch(keywordPaths);
-  const timers = new ManualTimers();
-  const settings = defaultSettings();
-  // Frames are painted when the test says so.
-  const frames: (() => void)[] = [];
-  const paint = (): void => frames.splice(0).forEach((fn) => fn());
-  const modal = new SearchModal(t.app, { search, settings: () => settings, timers, afterPaint: (fn) => frames.push(fn) });
-  return { search, timers, modal, settings, paint };
-}
-
-function type(modal: SearchModal, text: string): void {
-  modal.inputEl.value = text;
-  modal.inputEl.dispatchEvent(new Event("input"));
-}
-
-const titles = (m: SearchModal) => [...m.resultContainerEl.querySelectorAll(".hvs-result-title")].map((el) => el.getText());
-const selectedTitle = (m: SearchModal) => m.resultContainerEl.querySelector(".is-selected .hvs-result-title")?.getText();
-const statusLine = (m: SearchModal) => m.modalEl.querySelector(".hvs-status-line");
-const press = (key: string, mods?: { ctrlKey?: boolean; shiftKey?: boolean }) => t.shell.body.dispatchEvent(new Key(key, mods));
+import { press, selectedTitle, setup, statusLine, titles, type } from "./search-modal-harness";
 
 describe("SearchModal", () => {
   it("shows keyword results with highlighted excerpts as the user types", () => {
@@ -182,38 +128,6 @@ describe("SearchModal", () => {
     expect(modal.resultContainerEl.querySelector(".hvs-explain")?.getText()).toBe("BM25 #1 · fused 0.0500 (k 20)");
   });
 
-  it("opens the chosen note at its chunk's line with Enter, and in a new tab with Mod+Enter", async () => {
-    const { modal, search } = setup();
-    search.searchKeyword = (req) => ({
-      ...FakeSearch.prototype.searchKeyword.call(search, req),
-      results: [result("Garden.md", "Compost helps.", 6)],
-    });
-    modal.open();
-    type(modal, "compost");
-    press("Enter");
-    await vi.waitFor(() => expect(t.app.workspace.getActiveViewOfType(MarkdownView)?.file?.path).toBe("Garden.md"));
-    expect(t.app.workspace.getActiveViewOfType(MarkdownView)?.editor.getCursor().line).toBe(6);
-    const leaves = t.app.workspace.getLeavesOfType("markdown").length;
-    const again = new SearchModal(t.app, { search: new FakeSearch(() => ["Soil.md"]), settings: defaultSettings, timers: new ManualTimers() });
-    again.open();
-    type(again, "soil");
-    press("Enter", { ctrlKey: true });
-    await vi.waitFor(() => expect(t.app.workspace.getActiveFile()?.path).toBe("Soil.md"));
-    expect(t.app.workspace.getLeavesOfType("markdown").length).toBe(leaves + 1);
-  });
-
-  it("inserts a link at the cursor with Shift+Enter", async () => {
-    const { modal } = setup(() => ["Soil.md"]);
-    await t.openFile("Draft.md");
-    const editor = t.app.workspace.activeEditor?.editor;
-    editor?.setCursor({ line: 0, ch: 14 });
-    modal.open();
-    type(modal, "soil");
-    press("Enter", { shiftKey: true });
-    expect(editor?.getValue()).toBe("Writing here: [[Soil]]\n");
-    expect(t.app.workspace.getActiveFile()?.path).toBe("Draft.md");
-  });
-
   it("invites typing before the first keystroke and says when nothing matches", () => {
     const { modal } = setup(() => []);
     modal.open();
@@ -229,36 +143,6 @@ describe("SearchModal", () => {
     timers.fireAll();
     modal.close();
     expect(search.searches[0]?.req.signal?.aborted).toBe(true);
-  });
-
-  it("marks the list as a listbox of options, the selected one aria-selected and named by the search box", () => {
-    const { modal } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
-    modal.open();
-    type(modal, "soil");
-    const list = modal.resultContainerEl;
-    const rows = [...list.querySelectorAll(".suggestion-item")];
-    expect(list.getAttr("role")).toBe("listbox");
-    expect(modal.inputEl.getAttr("aria-controls")).toBe(list.id);
-    expect(rows.map((r) => r.getAttr("role"))).toEqual(["option", "option", "option"]);
-    const selected = () => rows.map((r) => r.getAttr("aria-selected"));
-    expect(selected()).toEqual(["true", "false", "false"]);
-    press("ArrowUp");
-    expect(selected()).toEqual(["false", "false", "true"]);
-    expect(selectedTitle(modal)).toBe("Draft");
-    expect(modal.inputEl.getAttr("aria-activedescendant")).toBe(rows[2]?.id);
-    expect(new Set(rows.map((r) => r.id)).size).toBe(3);
-  });
-
-  it("selects the row under the pointer and opens the clicked one", async () => {
-    const { modal } = setup(() => ["Garden.md", "Soil.md"]);
-    modal.open();
-    type(modal, "soil");
-    const rows = [...modal.resultContainerEl.querySelectorAll(".suggestion-item")];
-    rows[1]?.dispatchEvent(new Event("mousemove"));
-    expect(selectedTitle(modal)).toBe("Soil");
-    rows[0]?.dispatchEvent(Object.assign(new Event("click"), { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }));
-    await vi.waitFor(() => expect(t.app.workspace.getActiveFile()?.path).toBe("Garden.md"));
-    expect(modal.containerEl.parentElement).toBeNull();
   });
 
   it("shows any notice the engine sends and runs a suggested query when it is clicked", async () => {
@@ -283,33 +167,6 @@ describe("SearchModal", () => {
     expect(statusLine(modal)?.getText()).toBe("Searching by meaning…");
   });
 
-  it("waits for an input method to commit its text before searching", () => {
-    const { modal, search } = setup();
-    modal.open();
-    modal.inputEl.value = "zhong";
-    modal.inputEl.dispatchEvent(Object.assign(new Event("input"), { isComposing: true }));
-    expect(search.keywordCalls).toEqual([]);
-    expect(modal.resultContainerEl.getText()).toBe("Type to search your notes.");
-    modal.inputEl.value = "中国";
-    modal.inputEl.dispatchEvent(new Event("compositionend"));
-    expect(search.keywordCalls.map((c) => c.query)).toEqual(["中国"]);
-    // The input event some browsers send after the composition asks for the same search: nothing new runs.
-    type(modal, "中国");
-    expect(search.keywordCalls).toHaveLength(1);
-  });
-
-  it("leaves text being composed alone when late results for the previous query arrive", async () => {
-    const { modal, search, timers } = setup();
-    modal.open();
-    type(modal, "garden ");
-    timers.fireAll();
-    modal.inputEl.value = "garden y";
-    modal.inputEl.dispatchEvent(Object.assign(new Event("input"), { isComposing: true }));
-    await search.answer(["Soil.md"]);
-    expect(titles(modal)).toEqual(["Soil"]);
-    expect(modal.inputEl.value).toBe("garden y");
-  });
-
   it("keeps the scroll position when late results replace the list, and starts a new query at the top", async () => {
     const { modal, search, timers } = setup(() => ["Garden.md", "Soil.md", "Draft.md"]);
     modal.open();
@@ -321,25 +178,5 @@ describe("SearchModal", () => {
     expect(modal.resultContainerEl.scrollTop).toBe(120);
     type(modal, "soil c");
     expect(modal.resultContainerEl.scrollTop).toBe(0);
-  });
-
-  it("lists its keys in a footer, with the Mac's command key on a Mac", () => {
-    const footer = (m: SearchModal) => [...m.modalEl.querySelectorAll(".prompt-instruction")].map((el) => el.getText());
-    const { modal } = setup();
-    expect(footer(modal)).toEqual([
-      "↑↓to navigate",
-      "↵to open",
-      "Ctrl ↵to open in a new tab",
-      "Shift ↵to insert a link",
-      "k: s: h: r:keyword, semantic, hybrid or reranked",
-      "Escto dismiss",
-    ]);
-    setPlatform({ isMacOS: true, isLinux: false });
-    try {
-      const mac = new SearchModal(t.app, { search: new FakeSearch(), settings: defaultSettings, timers: new ManualTimers() });
-      expect(footer(mac)[2]).toBe("⌘ ↵to open in a new tab");
-    } finally {
-      setPlatform();
-    }
   });
 });
