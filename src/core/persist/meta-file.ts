@@ -107,9 +107,13 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
   const keywordStart = align4(end);
   const bodyEnd = keywordBytes > 0 ? keywordStart + keywordBytes : end;
   if (bodyEnd > body.length || body.length - bodyEnd > 3) return err(corruptFile("meta file", "sections don't fill the body"));
+  // The texts are decoded lazily (see `fromColumns`) from a copy of their section, so that the rest of the file's
+  // bytes (the columns, the keyword postings) are not kept alive by them.
+  const texts = body.slice(textStart, end);
+  const textBytes = columns.chunks.textBytes;
   const records = yield* fromColumns(columns, (i) => {
-    const start = starts[i] ?? 0;
-    return decoder.decode(body.subarray(start, start + (columns.chunks.textBytes[i] ?? 0)));
+    const start = (starts[i] ?? textStart) - textStart;
+    return decoder.decode(texts.subarray(start, start + (textBytes[i] ?? 0)));
   });
   const header: SnapshotHeader = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
