@@ -153,7 +153,7 @@ export function isMetaColumns(x: unknown, noteCount: number, chunkCount: number)
   );
 }
 
-/** Rebuilds the records; `textOf(i)` gives chunk i's text, asked for when it is first read. Assumes `isMetaColumns` held. */
+/** Rebuilds the records; `textOf(i)` gives chunk i's text. Assumes `isMetaColumns` held. */
 export function* fromColumns(
   columns: MetaColumns,
   textOf: (chunk: number) => string,
@@ -168,17 +168,12 @@ export function* fromColumns(
     for (let j = chunkStart; j < chunkStart + chunkCount; j++) {
       if (j % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
       const ordinal = c.ordinal[j] ?? 0;
-      let text: string | undefined;
       chunks.push({
         id: `${path}#${ordinal}`,
         path,
         ordinal,
         headingPath: (c.heading[j] ?? []).map((k) => strings[k] ?? ""),
-        // Decoded when first read (a snippet, a phrase check, a save), not at load: a restart reads few of them, and
-        // decoding every one cost a tenth of the start-up, in time and in garbage collected.
-        get text(): string {
-          return (text ??= textOf(j));
-        },
+        text: textOf(j),
         startLine: c.startLine[j] ?? 0,
         endLine: c.endLine[j] ?? 0,
         tokens: c.tokens[j] ?? 0,
