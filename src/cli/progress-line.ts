@@ -1,3 +1,5 @@
+import { formatCount } from "./count-format";
+
 /** What a progress line shows; the sync engine's progress events are mapped onto this. */
 export interface ProgressView {
   /** What is being done, e.g. "Indexing" or "Embedding". */
@@ -8,12 +10,10 @@ export interface ProgressView {
   etaMs: number | undefined;
 }
 
-const COUNT = new Intl.NumberFormat("en-US");
-
 /** "Indexing 1,234 / 6,571 · 2 min left"; just the label while there is nothing to count. */
 export function formatProgress(p: ProgressView): string {
   if (p.total <= 0) return p.label;
-  const head = `${p.label} ${COUNT.format(p.done)} / ${COUNT.format(p.total)}`;
+  const head = `${p.label} ${formatCount(p.done)} / ${formatCount(p.total)}`;
   const eta = p.etaMs === undefined || p.done >= p.total ? "" : formatEta(p.etaMs);
   return eta === "" ? head : `${head} · ${eta}`;
 }

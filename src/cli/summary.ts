@@ -1,13 +1,12 @@
+import { formatCount } from "./count-format";
 import type { SyncProgress } from "../core/sync/control/sync-progress";
 import type { EmbeddingSource } from "./open-vault";
 import { sameModelName } from "../core/ollama/model-name";
 import type { OllamaEndpoint } from "../core/ollama/endpoint-chain";
 
-const COUNT = new Intl.NumberFormat("en-US");
-
 /** "1 note", "1,234 notes". */
 export function plural(n: number, noun: string): string {
-  return `${COUNT.format(n)} ${noun}${n === 1 ? "" : "s"}`;
+  return `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** "812 KB", "1.4 MB". */

@@ -21,8 +21,10 @@ export interface ModelGateHooks {
  * discarded, so a mistyped or missing model never costs the vectors on disk; while it fails, nothing embeds.
  */
 export class ModelGate {
-  private state: "due" | "failed" | undefined;
+  private state: "due" | "checking" | "failed" | undefined;
   private cancelRecheck: (() => void) | undefined;
+  /** The check in flight, cut short when it is no longer the one that counts (a newer request, or the actor stops). */
+  private inFlight: AbortController | undefined;
 
   constructor(private readonly hooks: ModelGateHooks) {}
 
@@ -36,21 +38,34 @@ export class ModelGate {
     return this.state === "failed";
   }
 
-  /** No check is due and none failed: the model may embed. */
+  /** A check was sent and Ollama has not answered it yet: nothing may embed until it does. */
+  get checking(): boolean {
+    return this.state === "checking";
+  }
+
+  /** No check is due, in flight or failed: the model may embed. */
   get open(): boolean {
     return this.state === undefined;
   }
 
   request(): void {
+    this.cancel();
     this.state = "due";
   }
 
-  /** Checks `embedder`'s model (see `checkModel`); on failure asks again after `MODEL_RECHECK_MS`. */
+  /**
+   * Checks `embedder`'s model (see `checkModel`); on failure asks again after `MODEL_RECHECK_MS`. Resolves false,
+   * changing nothing, when the check stopped counting before it was answered (a newer request, or `cancel`).
+   */
   async check(embedder: Embedder | undefined): Promise<boolean> {
-    this.state = undefined;
     this.cancel();
-    const checked = await checkModel(embedder);
+    const asked = (this.inFlight = new AbortController());
+    this.state = "checking";
+    const checked = await checkModel(embedder, asked.signal);
+    if (asked.signal.aborted) return false;
+    this.inFlight = undefined;
     if (checked.ok) {
+      this.state = undefined;
       this.hooks.passed();
       return true;
     }
@@ -63,10 +78,12 @@ export class ModelGate {
     return false;
   }
 
-  /** Calls off a pending recheck (the actor stops). */
+  /** Calls off a pending recheck and a check in flight (the actor stops, or a newer check is asked for). */
   cancel(): void {
     this.cancelRecheck?.();
     this.cancelRecheck = undefined;
+    this.inFlight?.abort();
+    this.inFlight = undefined;
   }
 }
 
@@ -75,9 +92,9 @@ export class ModelGate {
  * embeddings); Ollama being unreachable or erroring is not an answer about the model, and is left to the retries of
  * embedding itself.
  */
-async function checkModel(embedder: Embedder | undefined): Promise<Result<void>> {
+async function checkModel(embedder: Embedder | undefined, signal: AbortSignal): Promise<Result<void>> {
   if (!embedder?.check) return ok(undefined);
-  const checked = await embedder.check();
+  const checked = await embedder.check(signal);
   return checked.ok || !isWrongModel(checked.error) ? ok(undefined) : checked;
 }
 

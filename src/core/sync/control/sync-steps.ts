@@ -62,9 +62,10 @@ export class SyncSteps {
 
   /**
    * Loads the saved index; asks for a reset when settings or the model changed while it loaded. The model check runs
-   * while the files are read. Files of the configured model load the same whatever it answers: they are put in place
-   * and `searchable` is called before the check is waited for, so a keyword search never waits for Ollama. Anything
-   * else waits for the check first: a mistyped or missing model must not cost the vectors on disk.
+   * while the files are read. Files of the configured model load the same whatever it answers: they are put in place,
+   * `searchable` is called and loading ends without waiting for the answer, so neither a keyword search nor
+   * reconciling the notes waits for Ollama. Anything else waits for the check first: a mistyped or missing model must
+   * not cost the vectors on disk.
    */
   async load(searchable: () => void = () => undefined): Promise<void> {
     const { live, work, progress } = this.p;
@@ -83,9 +84,14 @@ export class SyncSteps {
     this.p.checkpoints.filesFound(loaded.otherModelOnDisk, loaded.vectorsAside);
     if (loaded.defaultLanguage !== live.settings.defaultLanguage) work.languageChanged();
     if (!waits) {
+      if (work.modelChecking) work.busy("checking");
       searchable();
-      if (live.embedder?.check) work.busy("checking");
-      await checked;
+      // Reconciling the notes goes on while Ollama is asked; nothing embeds until it answered (`mayEmbed`), and the
+      // answer wakes the loop: embedding starts, or the model's coded error stands (see `ModelGate`).
+      void checked.then(() => {
+        work.refreshPhase();
+        this.deps.kick();
+      });
     }
     work.endActivity();
     if (live.embedderModel !== model) work.resetFound("model");
@@ -120,7 +126,7 @@ export class SyncSteps {
         await runRound(this.roundContext(), batch);
       } else {
         this.pump();
-        if (!work.saveDue()) return runner.inFlight > 0 ? "sleep" : "done";
+        if (!work.saveDue()) return runner.inFlight > 0 || work.awaitsModelAnswer ? "sleep" : "done";
         await this.saveNow();
       }
     }

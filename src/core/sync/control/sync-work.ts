@@ -195,7 +195,23 @@ export class SyncWork {
     return this.model.due;
   }
 
-  /** Checks the embedder's model (see `ModelGate`); returns whether it can be used. */
+  /** A model check was sent and is not answered yet. */
+  get modelChecking(): boolean {
+    return this.model.checking;
+  }
+
+  /**
+   * The writer has texts to embed and waits only for the model check in flight: the loop sleeps until it is answered
+   * (see `SyncSteps.load`), so `whenIdle` and `whenSettled` wait for the embedding that follows.
+   */
+  get awaitsModelAnswer(): boolean {
+    return this.model.checking && this.life.writer && !this.interrupted() && this.p.live.synced.pendingChunks > 0;
+  }
+
+  /**
+   * Checks the embedder's model (see `ModelGate`); returns whether it can be used (false, too, when the check was
+   * cut short by a newer one or by stopping).
+   */
   checkModel(): Promise<boolean> {
     const embedder = this.p.live.embedder;
     // Only a model Ollama is asked about shows the phase: a keyword-only index has nothing to check.
@@ -247,7 +263,7 @@ export class SyncWork {
     if (this.life.paused) progress.setPhase("paused");
     else if (this.activity) progress.setPhase(this.activity);
     // A model check waits for nothing else: from the moment it is asked for, the index it guards is not ready.
-    else if (this.model.due) progress.setPhase("checking");
+    else if (this.model.due || this.model.checking) progress.setPhase("checking");
     // Between two steps of pending work the phase stays as it is: "idle" there would flash "Index ready" over an
     // index that is still changing (or about to be discarded, after a new model passed its check).
     else if (loopRunning && this.pending) return;
