@@ -8,6 +8,11 @@
  *   node ../shared/ollama-standin/server.mjs --port 11435 &      # or a real Ollama
  *   npm run build   # in each worktree, to measure `node dist/cli.mjs` as well as tsx
  *   npm run bench:mcp -- --ollama http://127.0.0.1:11435 [--model standin-hash] [--notes 10000] [--queries 40] [--base DIR] [--keep DIR]
+ *     [--kinds phrase,excluded] [--modes hybrid] [--startups 0] [--out FILE.json] [--no-docs]
+ *
+ * With `--base`, every answer of the two servers is compared whole (paths, scores, snippets, notices): the JSON's
+ * `differences` lists the queries whose answers differ. Each side's server CPU time (user + system, /proc) over a
+ * kind's queries is reported as well, steadier than round trips on a shared machine.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -18,7 +23,7 @@ import { OllamaEmbedder } from "../src/core/ollama/embedder";
 import { run } from "../src/cli/run";
 import { parseArgs } from "./lib/args";
 import { mcpClient, percentile, timeSearch, type McpConnection } from "./lib/mcp-measure";
-import { makeQueries, QUERY_KINDS } from "./lib/mcp-queries";
+import { makeQueries, QUERY_KINDS, type QueryKind } from "./lib/mcp-queries";
 import { mcpReport, type Side } from "./lib/mcp-report";
 import { makeMixedVault } from "./lib/mcp-vault";
 import { writeJson, writeSection } from "./lib/report";
@@ -30,6 +35,9 @@ const url = args.get("ollama") ?? "http://127.0.0.1:11434";
 const model = args.get("model") ?? "standin-hash";
 const perKind = Number(args.get("queries") ?? 40);
 const startups = Number(args.get("startups") ?? 5);
+const kinds = args.get("kinds")?.split(",").filter((k): k is QueryKind => (QUERY_KINDS as readonly string[]).includes(k)) ?? [...QUERY_KINDS];
+const modes = (args.get("modes")?.split(",") ?? ["keyword", "hybrid"]).filter((m): m is "keyword" | "hybrid" => m === "keyword" || m === "hybrid");
+const out = args.get("out") ?? `bench/results/mcp-${notes}.json`;
 const log = (m: string): void => console.error(`[bench:mcp] ${m}`);
 const commitOf = (dir: string): string => execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
 
@@ -72,23 +80,36 @@ try {
   for (const side of sides) conns.push(await mcpClient(serverArgs(launchersOf(side.dir)[0]!.command), side.dir));
   for (const c of conns) await c.readyMs();
   for (const c of conns) for (const q of queries.title.slice(0, 10)) await timeSearch(c.client, q, "hybrid");
-  for (const kind of QUERY_KINDS) {
-    for (const mode of ["keyword", "hybrid"] as const) {
-      const samples = sides.map(() => ({ ms: [] as number[], results: [] as number[] }));
+  const differences: { kind: string; mode: string; query: string; answers: string[][] }[] = [];
+  let compared = 0;
+  for (const kind of kinds) {
+    for (const mode of modes) {
+      const samples = sides.map(() => ({ ms: [] as number[], results: [] as number[], cpuMs: 0 }));
       for (const [i, q] of queries[kind].entries()) {
         const order = sides.map((_, k) => k);
         if (i % 2 === 1) order.reverse();
+        const answers: { full: string; ranked: string[] }[] = [];
         for (const k of order) {
+          const cpu0 = conns[k]!.cpuMs();
           const r = await timeSearch(conns[k]!.client, q, mode);
+          samples[k]!.cpuMs += (conns[k]!.cpuMs() ?? 0) - (cpu0 ?? 0);
           samples[k]!.ms.push(r.ms);
           samples[k]!.results.push(r.results);
+          answers[k] = r;
         }
+        compared++;
+        if (answers.some((a) => a.full !== answers[0]!.full)) differences.push({ kind, mode, query: q, answers: answers.map((a) => a.ranked) });
       }
       sides.forEach((side, k) => {
         const s = samples[k]!;
-        side.search[`${kind}/${mode}`] = { p50: percentile(s.ms, 50), p95: percentile(s.ms, 95), meanResults: s.results.reduce((a, b) => a + b, 0) / s.results.length };
+        side.search[`${kind}/${mode}`] = {
+          p50: percentile(s.ms, 50),
+          p95: percentile(s.ms, 95),
+          meanResults: s.results.reduce((a, b) => a + b, 0) / s.results.length,
+          cpuMs: s.cpuMs,
+        };
       });
-      log(`${kind}/${mode} measured`);
+      log(`${kind}/${mode} measured${sides.length > 1 ? `, ${differences.length} of ${compared} answers differ so far` : ""}`);
     }
   }
   for (const c of conns) await c.close();
@@ -96,7 +117,7 @@ try {
   // The query embedding alone, as the server makes it (same client and model), fresh texts so nothing is cached.
   const embedder = new OllamaEmbedder(new OllamaClient({ baseUrl: url }), { model, batchSize: 16 });
   const embedding: Record<string, { p50: number; p95: number }> = {};
-  for (const kind of QUERY_KINDS) {
+  for (const kind of kinds) {
     const ms: number[] = [];
     for (const q of queries[kind]) {
       const s = performance.now();
@@ -107,9 +128,9 @@ try {
     embedding[kind] = { p50: percentile(ms, 50), p95: percentile(ms, 95) };
   }
   const load = loadavg().map((x) => x.toFixed(2)).join(" ");
-  const result = { notes, model, queriesPerKind: perKind, loadAverage: load, queries, embedding, sides };
-  writeJson(`bench/results/mcp-${notes}.json`, result);
-  writeSection("mcp", mcpReport(result, `npm run bench:mcp -- --ollama ${url} --model ${model} --notes ${notes} --queries ${perKind}${sides.length > 1 ? " --base DIR" : ""}`));
+  const result = { notes, model, queriesPerKind: perKind, loadAverage: load, queries, embedding, sides, compared, differences };
+  writeJson(out, result);
+  if (args.get("no-docs") !== "true") writeSection("mcp", mcpReport(result, `npm run bench:mcp -- --ollama ${url} --model ${model} --notes ${notes} --queries ${perKind}${sides.length > 1 ? " --base DIR" : ""}`));
   console.log(JSON.stringify({ ...result, queries: undefined }, null, 2));
 } finally {
   vault.dispose();

@@ -19,6 +19,8 @@ export interface McpConnection {
    */
   startedCpuMs: number | undefined;
   close: () => Promise<void>;
+  /** CPU time (user + system) the server process has used so far, ms; undefined where /proc is not available. */
+  cpuMs: () => number | undefined;
   /** Waits for the server's status to say ready (reconciled) and returns ms since the spawn. */
   readyMs: () => Promise<number>;
 }
@@ -44,7 +46,7 @@ export async function mcpClient(args: string[], cwd?: string): Promise<McpConnec
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { client, startedMs, startedCpuMs, close: () => client.close(), readyMs };
+  return { client, startedMs, startedCpuMs, close: () => client.close(), cpuMs: () => cpuMsOf(transport.pid), readyMs };
 }
 
 /** CPU time of process `pid` so far, from /proc (Linux), ms; undefined elsewhere. */
@@ -59,14 +61,21 @@ function cpuMsOf(pid: number | null): number | undefined {
   }
 }
 
-/** One search's round trip through the `search` tool: ms and how many notes it returned. */
-export async function timeSearch(client: Client, query: string, mode: "hybrid" | "keyword"): Promise<{ ms: number; results: number }> {
+/** One search's round trip through the `search` tool: ms, how many notes it returned, and each one's path and score. */
+export async function timeSearch(
+  client: Client,
+  query: string,
+  mode: "hybrid" | "keyword",
+): Promise<{ ms: number; results: number; ranked: string[]; full: string }> {
   const s = performance.now();
   const r = await client.callTool({ name: "search", arguments: { query, mode, limit: 10 } });
   const ms = performance.now() - s;
   if (r.isError) throw new Error(`search "${query}" failed`);
   const text = (r.content as { type: string; text?: string }[])[0]?.text ?? "{}";
-  return { ms, results: ((JSON.parse(text) as { results?: unknown[] }).results ?? []).length };
+  const body = JSON.parse(text) as { results?: { path?: string; score?: number }[] };
+  const results = body.results ?? [];
+  // `full`: the whole answer, to compare two servers' answers exactly; `ranked`: path and score, to show a difference.
+  return { ms, results: results.length, ranked: results.map((x) => `${x.path ?? ""} ${x.score ?? ""}`), full: text };
 }
 
 /** `n` distinct queries made of note titles: real vocabulary of the vault, every one different. */

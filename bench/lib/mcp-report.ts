@@ -7,8 +7,8 @@ export interface Side {
   name: "this" | "base";
   dir: string;
   commit: string;
-  /** `kind/mode` → round trip percentiles in ms and the mean number of notes returned. */
-  search: Record<string, { p50: number; p95: number; meanResults: number }>;
+  /** `kind/mode` → round trip percentiles in ms, the mean number of notes returned, and the server's CPU ms in all. */
+  search: Record<string, { p50: number; p95: number; meanResults: number; cpuMs?: number }>;
   startup: { launcher: string; ms: number; readyMs: number }[];
 }
 

@@ -37,9 +37,10 @@ export interface KeywordSearchOptions {
    */
   chunksPerNote?: number;
   /**
-   * The notes (by path) the caller keeps of the list; the others are only counted. Their chunks are still listed,
-   * but not checked for the query's words in order, which a short query of common words would otherwise do for
-   * most of the vault. Only for a list read whole: it may rank the other notes' chunks lower. Default: every note.
+   * The notes (by path) the caller keeps of the list. The other notes' chunks are neither checked for the query's
+   * words in order (which a short query of common words would otherwise do for most of the vault) nor listed, save
+   * the list's first hit; the chunks listed keep the scores and order they have in the whole list. Only for a list
+   * read whole. Default: every note.
    */
   keepsNote?: (path: string) => boolean;
 }

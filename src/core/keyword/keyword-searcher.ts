@@ -9,6 +9,7 @@ import { RevisionMemo } from "../index/revision-memo";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
+import { keptNotes } from "./kept-notes";
 import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
 import { orderedWords, preferInOrder } from "./word-order";
 import { SHORT_QUERY_WORDS } from "./short-query";
@@ -112,8 +113,9 @@ export class KeywordSearcher {
     };
     let full = false;
     const read = (depth: number, perNote?: number): ScoredId[] => {
-      const raw = run(false, depth, perNote);
-      full = raw.length === depth;
+      const all = run(false, depth, perNote);
+      full = all.length === depth;
+      const raw = keptNotes(all, opts.keepsNote, this.deps.noteOf);
       if (!covers) return raw;
       // A stem covering only the beginning of a misspelt word counts only in chunks that hold a word close to what was
       // typed (to each such word, when there are several): others keep the score they have without those stems, or

@@ -1,4 +1,5 @@
 import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
+import { notesInPlace } from "./place-catalog";
 import { compileQueryFilter, foldForMatch, hasFilters } from "./query-filter";
 import type { ParsedQuery } from "./query-parser";
 
@@ -7,8 +8,8 @@ export interface NoteFilter {
   /** Every filter of the query, per note path, memoised. */
   pass: (path: string) => boolean;
   /**
-   * The `path:` and `tag:` filters alone, memoised: they need no note text, so a vector scan can apply them to every
-   * note before ranking. Undefined when the query has none.
+   * The `path:` and `tag:` filters alone, worked out for every note at the first question (see place-catalog.ts): they
+   * need no note text, so a vector scan can apply them to every note before ranking. Undefined when the query has none.
    */
   place: ((path: string) => boolean) | undefined;
   /** True when the query has phrases or exclusions, which read the note's text. */
@@ -24,21 +25,17 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
   if (!hasFilters(q)) return undefined;
   const readsText = q.phrases.length + q.excluded.length > 0;
   const hasPlace = q.paths.length + q.tags.length > 0;
-  const placeTest = compileQueryFilter({ ...q, phrases: [], excluded: [] });
   const textTest = compileQueryFilter({ ...q, paths: [], tags: [] });
-  const firstOf = (path: string) => {
-    const id = index.chunkIdsOf(path)[0];
-    return id === undefined ? undefined : index.entry(id);
-  };
-  const place = memoise((path) => {
-    const first = firstOf(path);
-    return first !== undefined && placeTest({ path, tags: first.tags, text: "" });
-  });
+  // Worked out for all notes at the first question, from folded paths and tags kept per index revision: the vector
+  // scan asks about every note anyway (see place-catalog.ts).
+  let inPlace: Set<string> | undefined;
+  const place = (path: string): boolean => (inPlace ??= notesInPlace(index, q) ?? new Set()).has(path);
+  if (!readsText) return { pass: place, place: hasPlace ? place : undefined, readsText };
   const pass = memoise((path) => {
-    // Without a path: or tag: filter, `place` only asks whether the note has a chunk, as the text check does below.
+    // Without a path: or tag: filter, the text check below only passes notes that have a chunk.
     if (hasPlace && !place(path)) return false;
-    if (!readsText) return true;
-    const first = firstOf(path);
+    const id = index.chunkIdsOf(path)[0];
+    const first = id === undefined ? undefined : index.entry(id);
     return first !== undefined && textTest({ path, tags: first.tags, text: foldedNoteText(index, path, first), textIsFolded: true });
   });
   return { pass, place: hasPlace ? place : undefined, readsText };

@@ -30,22 +30,37 @@ export interface FilterTarget {
  *   "project/alpha", not "projects").
  */
 export function compileQueryFilter(q: ParsedQuery): (t: FilterTarget) => boolean {
-  const folders = q.paths.map((p) => p.normalize("NFC").toLowerCase()).filter((p) => p !== "");
-  const tags = q.tags.map(normaliseTag).filter((t) => t !== "");
+  const place = compilePlaceTest(q);
   const phrases = q.phrases.map(foldForMatch).filter((p) => p !== "");
   const excluded = q.excluded.map(foldForMatch).filter((w) => w !== "").map(compileWholeWord);
-  if (folders.length + tags.length + phrases.length + excluded.length === 0) return () => true;
+  if (!place && phrases.length + excluded.length === 0) return () => true;
 
   return (t) => {
-    if (folders.length > 0 && !isUnderAny(t.path.normalize("NFC").toLowerCase(), folders)) return false;
-    if (tags.length > 0) {
-      const own = t.tags.map(normaliseTag);
-      if (!tags.every((want) => own.some((have) => isSameOrNested(have, want)))) return false;
-    }
+    if (place && !place(foldPath(t.path), t.tags.map(normaliseTag))) return false;
     if (phrases.length === 0 && excluded.length === 0) return true;
     const text = t.textIsFolded === true ? t.text : foldForMatch(t.text);
     return phrases.every((p) => text.includes(p)) && !excluded.some((matches) => matches(text));
   };
+}
+
+/**
+ * The `path:` and `tag:` filters of q (see `compileQueryFilter`), over a note's path as `foldPath` gives it and its
+ * tags as `normaliseTag` gives them, so that a caller can fold each note's path and tags once for many searches.
+ * Undefined when q has neither.
+ */
+export function compilePlaceTest(q: ParsedQuery): ((foldedPath: string, normalisedTags: readonly string[]) => boolean) | undefined {
+  const folders = q.paths.map(foldPath).filter((p) => p !== "");
+  const tags = q.tags.map(normaliseTag).filter((t) => t !== "");
+  if (folders.length + tags.length === 0) return undefined;
+  return (path, own) => {
+    if (folders.length > 0 && !isUnderAny(path, folders)) return false;
+    return tags.every((want) => own.some((have) => isSameOrNested(have, want)));
+  };
+}
+
+/** A path as `path:` filters compare it: NFC, lower case. */
+export function foldPath(path: string): string {
+  return path.normalize("NFC").toLowerCase();
 }
 
 /** True when q has any filter (so the engine must over-fetch candidates). */
@@ -76,7 +91,8 @@ const TYPOGRAPHIC_APOSTROPHES = /[‘’ʼ]/g;
 /** Only what differs from a single space, so the common case (words separated by one space) is left alone. */
 const WHITESPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 
-function normaliseTag(tag: string): string {
+/** A tag as `tag:` filters compare it: NFC, without leading '#', lower case. */
+export function normaliseTag(tag: string): string {
   return tag.normalize("NFC").replace(/^#+/, "").toLowerCase();
 }
 

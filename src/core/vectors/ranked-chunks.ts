@@ -1,4 +1,5 @@
 import { normOf, scanStore } from "./store-scan";
+import { LazyOrder } from "./lazy-order";
 import type { NearChunk } from "./nearest-chunks";
 import type { VectorStore } from "./vector-store";
 
@@ -37,16 +38,15 @@ export function* rankChunksSteps(
   });
   const better = (a: number, b: number): boolean => scores[a]! > scores[b]! || (scores[a] === scores[b] && keys[a]! < keys[b]!);
   const hit = (i: number): NearChunk => ({ id: ids[i]!, score: scores[i]! });
-  // A list read deeper and deeper (a rare phrase reads it to its end) is sorted whole once, past the first read or
-  // once a read asks for a good share of it; each read after that is a slice. The order is the heap's: ties by key.
-  let sorted: NearChunk[] | undefined;
+  // A list read deeper and deeper (a rare phrase reads it to its end) is put in order once, past the first read or
+  // once a read asks for a good share of it, and only as deep as the reads go (see `LazyOrder`); a small first read
+  // picks its best through a heap of its size. The order is the heap's: ties by key.
+  let ordered: LazyOrder | undefined;
   let reads = 0;
   const take = (limit: number): NearChunk[] => {
     const n = Math.max(0, limit);
-    if (!sorted && (reads++ > 0 || n * SORT_WHOLE_SHARE >= ids.length)) {
-      sorted = Array.from(ids.keys()).sort((a, b) => (better(a, b) ? -1 : 1)).map(hit);
-    }
-    return sorted ? sorted.slice(0, n) : best(ids.length, n, better).map(hit);
+    if (!ordered && (reads++ > 0 || n * SORT_WHOLE_SHARE >= ids.length)) ordered = new LazyOrder(ids.length, better);
+    return (ordered ? ordered.first(n) : best(ids.length, n, better)).map(hit);
   };
   return { size: ids.length, take };
 }

@@ -33,12 +33,13 @@ describe("a path: or tag: filter that matches no note says so, with the closest 
     const notice = (query: string) => e.searchKeyword({ query }).notices.find((n) => n.code === "FILTER_NO_MATCH")?.message;
     expect(notice("tomatoes tag:gardn")).toBe("No note matches tag:gardn; closest tag: garden.");
     expect(notice("backup tag:databse path:Runbok")).toBe("No note matches path:Runbok; closest folder or note: Runbooks.");
-    expect(walks).toHaveBeenCalledTimes(1);
+    // Once for the filter's folded paths and tags (place-catalog.ts), once for the notice's vocabulary.
+    expect(walks).toHaveBeenCalledTimes(2);
     index.addNote({ path: "Runbok/empty.md", meta: { title: "empty", aliases: [], tags: [], links: [] }, chunks: [] });
     expect(notice("backup tag:databse path:Runbok")).toBe("No note matches tag:databse; closest tag: database.");
     index.removeNote("Runbok/empty.md");
     expect(notice("backup tag:databse path:Runbok")).toBe("No note matches path:Runbok; closest folder or note: Runbooks.");
-    expect(walks).toHaveBeenCalledTimes(3);
+    expect(walks).toHaveBeenCalledTimes(6);
   });
 
   it("names the closest folder for a mistyped or wrongly nested path, in any script", () => {
