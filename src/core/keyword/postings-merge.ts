@@ -2,8 +2,6 @@ import { ByteReader, MalformedBytes } from "../persist/varint";
 import type { Steps } from "../shared/slices";
 import { PostingList } from "./posting-list";
 import { POSTINGS_LAYOUT, Slab, type DecodedField } from "./postings-codec";
-import { splitRanks, type PartRanks } from "./postings-ranks";
-import { joinTerms, TermGroup, type PartTerms } from "./postings-terms";
 
 /** Postings handled between two yields. */
 const PER_SLICE = 20_000;
@@ -15,7 +13,7 @@ export interface PostingPart {
 }
 
 /** Where the merge stands in one part's bytes, and what it read of the field being merged. */
-interface PartReader extends PartTerms {
+interface PartReader {
   bytes: Uint8Array;
   input: ByteReader;
   idOf: Int32Array;
@@ -23,8 +21,12 @@ interface PartReader extends PartTerms {
   kept: number;
   /** Some chunk of the part is left out: its lists are read to count the postings kept. */
   holes: boolean;
-  /** The save-wide ranks of the part's terms, when its save wrote them (see `postings-ranks`). */
-  ranks: PartRanks | undefined;
+  /** The field's terms in this part, ascending. */
+  terms: string[];
+  /** Postings of each term the part keeps. */
+  keptOf: Int32Array;
+  /** The merged term each of the part's terms went to; -1 when the part keeps none of its postings. */
+  slotOf: Int32Array;
   /** The field's lists in the part's bytes: [listsAt, listsEnd). */
   listsAt: number;
   listsEnd: number;
@@ -36,36 +38,29 @@ interface PartReader extends PartTerms {
  * several parts gets their lists end to end, in part order; documents a part leaves out are dropped. Undefined
  * when any part doesn't decode or the parts' fields differ (in name or order): the caller then analyses the texts.
  *
- * Each field is read twice. The first pass reads the parts' terms and counts each term's postings; the parts of
- * one save share its term ranks, so each term's string is read once per save and their terms join by rank, and
- * the saves' (or old parts') sorted term lists are then merged (`joinTerms`). The second pass decodes each list
- * straight into the place of its merged list. No list is decoded into a part's own arrays and copied again, and
- * nothing is made per term and part: those copies and short-lived objects were most of a segmented restore's
- * keyword time.
+ * Each field is read twice. The first pass reads the parts' terms and counts each term's postings, and the
+ * distinct terms, sorted once, give every term its place (`mergeTerms`); the second decodes each list straight into
+ * the place of its merged list. No list is decoded into a part's own arrays and copied again, and nothing is made
+ * per term and part: those copies and short-lived objects were most of a segmented restore's keyword time.
  */
 export function* mergePostingParts(parts: readonly PostingPart[], maxId: number): Steps<DecodedField[] | undefined> {
   try {
     const readers: PartReader[] = [];
     let fieldCount = -1;
-    for (const part of parts) {
-      const { idOf } = part;
-      const { postings: bytes, ranks } = splitRanks(part.bytes);
-      if (ranks === "bad") return undefined;
+    for (const { bytes, idOf } of parts) {
       const input = new ByteReader(bytes);
       if (input.uint() !== POSTINGS_LAYOUT || input.uint() !== idOf.length) return undefined;
       const fields = input.count(64);
       if (fieldCount >= 0 && fields !== fieldCount) return undefined;
-      if (ranks && ranks.fields.length !== fields) return undefined;
       fieldCount = fields;
       let kept = 0;
       for (const id of idOf) if (id >= 0) kept++;
       const none = new Int32Array(0);
-      const group = new TermGroup(0, true);
-      readers.push({ bytes, input, idOf, kept, holes: kept < idOf.length, ranks, group, rankOf: none, keptOf: none, slotOf: none, listsAt: 0, listsEnd: 0 });
+      readers.push({ bytes, input, idOf, kept, holes: kept < idOf.length, terms: [], keptOf: none, slotOf: none, listsAt: 0, listsEnd: 0 });
     }
     const out: DecodedField[] = [];
     for (let f = 0; f < fieldCount; f++) {
-      const field = yield* mergeField(readers, f, maxId);
+      const field = yield* mergeField(readers, maxId);
       if (!field || out.some((o) => o.prop === field.prop)) return undefined;
       out.push(field);
       yield;
@@ -78,15 +73,13 @@ export function* mergePostingParts(parts: readonly PostingPart[], maxId: number)
 }
 
 /**
- * Field `f` of every part, merged; undefined when the parts name it differently. The loops over terms and
+ * The next field of every part, merged; undefined when the parts name it differently. The loops over terms and
  * postings live in plain functions, run a slice at a time: a load runs this once, and the engine optimizes a
  * function called again and again much sooner than a long loop inside a generator.
  */
-function* mergeField(readers: readonly PartReader[], f: number, maxId: number): Steps<DecodedField | undefined> {
+function* mergeField(readers: readonly PartReader[], maxId: number): Steps<DecodedField | undefined> {
   const scratch = new Scratch();
   const lengths = new Int32Array(maxId + 1);
-  const groups: TermGroup[] = [];
-  const groupOf = new Map<string, TermGroup>();
   let prop: string | undefined;
   let documentCount = 0;
   // Pass 1: the field's lengths and terms, and the postings each term keeps.
@@ -96,31 +89,13 @@ function* mergeField(readers: readonly PartReader[], f: number, maxId: number): 
     prop = name;
     readLengths(r, lengths);
     documentCount += r.kept;
-    const termCount = r.input.count(r.bytes.length);
-    const ranked = r.ranks?.fields[f];
-    if (ranked && ranked.ranks.length !== termCount) return undefined;
-    const key = ranked ? `${r.ranks?.key}/${ranked.size}` : undefined;
-    let group = key === undefined ? undefined : groupOf.get(key);
-    if (!group) {
-      group = new TermGroup(ranked?.size ?? termCount, !ranked);
-      groups.push(group);
-      if (key !== undefined) groupOf.set(key, group);
-    }
-    r.group = group;
-    r.rankOf = ranked?.ranks ?? identity(termCount);
     if (!readTerms(r)) return undefined;
-    r.keptOf = new Int32Array(termCount);
+    r.keptOf = new Int32Array(r.terms.length);
     r.listsAt = r.input.offset;
-    for (let t = 0; t < termCount; yield) t = countLists(r, t, scratch);
+    for (let t = 0; t < r.terms.length; yield) t = countLists(r, t, scratch);
     r.listsEnd = r.input.offset;
   }
-  const joined = joinTerms(readers, groups);
-  if (!joined) return undefined;
-  const slab = new Slab();
-  const lists = joined.sizes.map((n) => {
-    const { ids, counts } = slab.take(n);
-    return PostingList.from(ids, counts);
-  });
+  const { terms, lists } = mergeTerms(readers);
   yield;
   // Pass 2: each part's lists, decoded into their merged lists, parts in order.
   const filled = new Int32Array(lists.length);
@@ -128,15 +103,9 @@ function* mergeField(readers: readonly PartReader[], f: number, maxId: number): 
     const input = new ByteReader(r.bytes.subarray(r.listsAt, r.listsEnd));
     for (let t = 0; t < r.slotOf.length; yield) t = decodeLists(r, input, t, lists, filled, scratch);
     if (!input.done) return undefined;
-    r.group = new TermGroup(0, true);
+    r.terms = [];
   }
-  return { prop: prop ?? "", terms: joined.terms, lists, lengths, documentCount };
-}
-
-function identity(n: number): Int32Array {
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = i;
-  return out;
+  return { prop: prop ?? "", terms, lists, lengths, documentCount };
 }
 
 /** A part's field lengths, into `lengths` by internal id. */
@@ -150,30 +119,18 @@ function readLengths(r: PartReader, lengths: Int32Array): void {
   }
 }
 
-/**
- * A part's terms into its group, each string read only when no part of the group read it before; false when one
- * part's own terms are not ascending (not a file a save wrote; a group's ranks are checked as they are joined).
- */
+/** A part's terms into `r.terms`; false when they are not ascending (not a file a save wrote). */
 function readTerms(r: PartReader): boolean {
-  const { input, group, rankOf } = r;
-  const { strings, known } = group;
-  if (group.checked) {
-    for (let t = 0; t < rankOf.length; t++) {
-      const term = input.string();
-      // The merge relies on each part's terms ascending, as every save writes them.
-      if (t > 0 && !(strings[t - 1]! < term)) return false;
-      strings[t] = term;
-    }
-    return true;
+  const input = r.input;
+  const termCount = input.count(r.bytes.length);
+  const terms: string[] = [];
+  for (let t = 0; t < termCount; t++) {
+    const term = input.string();
+    // The merge relies on each part's terms ascending, as every save writes them.
+    if (t > 0 && !(terms[t - 1]! < term)) return false;
+    terms.push(term);
   }
-  for (let t = 0; t < rankOf.length; t++) {
-    const rank = rankOf[t]!;
-    if (known[rank] === 1) input.skipString();
-    else {
-      strings[rank] = input.string();
-      known[rank] = 1;
-    }
-  }
+  r.terms = terms;
   return true;
 }
 
@@ -219,6 +176,53 @@ function decodeLists(r: PartReader, input: ByteReader, from: number, lists: read
     work += n + 1;
   }
   return t;
+}
+
+/**
+ * Joins the parts' terms: gives each part's term its merged term (`slotOf`), and each merged term, in ascending
+ * order, a list sized for every part's kept postings, in slabs (one typed array per list would cost the collector).
+ * A term no part keeps a posting of is left out. Terms are grouped by a map and only the distinct ones sorted: a
+ * k-way merge compared strings several times per term of every part, and cost twice as much.
+ */
+function mergeTerms(readers: readonly PartReader[]): { terms: string[]; lists: PostingList[] } {
+  const slotByTerm = new Map<string, number>();
+  const found: string[] = [];
+  const sizes: number[] = [];
+  for (const r of readers) {
+    const { terms, keptOf } = r;
+    const slotOf = (r.slotOf = new Int32Array(terms.length).fill(-1));
+    for (let t = 0; t < terms.length; t++) {
+      const kept = keptOf[t]!;
+      if (kept === 0) continue;
+      const term = terms[t]!;
+      let slot = slotByTerm.get(term);
+      if (slot === undefined) {
+        slot = found.length;
+        slotByTerm.set(term, slot);
+        found.push(term);
+        sizes.push(0);
+      }
+      sizes[slot]! += kept;
+      slotOf[t] = slot;
+    }
+  }
+  // The default sort orders strings by UTF-16 code units, as `<` does (and every save its terms), without calling
+  // a comparator per pair. First-seen order is a few long ascending runs (each part's new terms), which it merges.
+  const terms = found.sort();
+  const rankOf = new Int32Array(terms.length);
+  const slab = new Slab();
+  const lists: PostingList[] = [];
+  for (const [rank, term] of terms.entries()) {
+    const slot = slotByTerm.get(term)!;
+    rankOf[slot] = rank;
+    const { ids, counts } = slab.take(sizes[slot]!);
+    lists.push(PostingList.from(ids, counts));
+  }
+  for (const r of readers) {
+    const slotOf = r.slotOf;
+    for (let t = 0; t < slotOf.length; t++) if (slotOf[t]! >= 0) slotOf[t] = rankOf[slotOf[t]!]!;
+  }
+  return { terms, lists };
 }
 
 /** A reusable pair of arrays for lists that are read only to count, or to copy without the chunks left out. */

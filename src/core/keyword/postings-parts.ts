@@ -2,7 +2,6 @@ import { ByteWriter } from "../persist/varint";
 import type { Steps } from "../shared/slices";
 import type { FieldPostings } from "./field-postings";
 import { POSTINGS_LAYOUT } from "./postings-codec";
-import { newRanksKey, writeRanks } from "./postings-ranks";
 
 /** Postings handled between two yields. */
 const PER_SLICE = 20_000;
@@ -11,8 +10,7 @@ const PER_SLICE = 20_000;
  * The postings of several disjoint sets of chunks (the segments of one save), each in the layout `encodePostings`
  * writes for a whole index, made in ONE pass over the vocabulary: a pass per set would cost a full walk of the
  * postings each. `partOf[internalId]` is the set a document belongs to (-1: none), `ordinalOf[internalId]` its
- * position inside its set, `counts[p]` the size of set p. Undefined when a field is missing. With two sets or more,
- * each part ends with the save's term ranks (see `postings-ranks`), so that a load joins them without comparing terms.
+ * position inside its set, `counts[p]` the size of set p. Undefined when a field is missing.
  */
 export function* encodePostingParts(
   fields: Readonly<Record<string, FieldPostings>>,
@@ -29,9 +27,6 @@ export function* encodePostingParts(
     return out;
   });
   let work = 0;
-  // Per set, per field: the save-wide rank of each of its terms, and each field's count of distinct terms.
-  const ranks = counts.map(() => [] as number[][]);
-  const sizes: number[] = [];
   for (const prop of props) {
     const field = fields[prop];
     if (!field) return undefined;
@@ -46,12 +41,6 @@ export function* encodePostingParts(
     const ids = counts.map(() => [] as number[]);
     const tf = counts.map(() => [] as number[]);
     const touched: number[] = [];
-    const ranksOf = ranks.map((r) => {
-      const own: number[] = [];
-      r.push(own);
-      return own;
-    });
-    let size = 0;
     for (const term of field.vocabulary.terms()) {
       const list = field.postings(term);
       if (!list) return undefined;
@@ -67,7 +56,6 @@ export function* encodePostingParts(
       for (const part of touched) {
         const [bucket, counted, out] = [ids[part] ?? [], tf[part] ?? [], lists[part] as ByteWriter];
         terms[part]?.push(term);
-        ranksOf[part]?.push(size);
         out.uint(bucket.length);
         for (let k = 0; k < bucket.length; k++) {
           out.uint(bucket[k] ?? 0);
@@ -76,7 +64,6 @@ export function* encodePostingParts(
         bucket.length = 0;
         counted.length = 0;
       }
-      if (touched.length > 0) size++;
       touched.length = 0;
       work += list.length + 1;
       if (work >= PER_SLICE) {
@@ -92,12 +79,7 @@ export function* encodePostingParts(
       for (const term of own) out.string(term);
       out.bytes(lists[p]?.view() ?? new Uint8Array(0));
     }
-    sizes.push(size);
     yield;
-  }
-  if (counts.length > 1) {
-    const key = newRanksKey();
-    for (const [p, out] of outs.entries()) writeRanks(out, key, (ranks[p] ?? []).map((r, f) => ({ size: sizes[f] ?? 0, ranks: r })));
   }
   return outs.map((out) => out.view());
 }

@@ -156,12 +156,6 @@ export class ByteReader {
     return s;
   }
 
-  /** Steps over a string as `string` would read it, without making it. */
-  skipString(): void {
-    const n = this.count(this.bytes.length - this.at);
-    this.at += n;
-  }
-
   /**
    * A short string made from its bytes directly when they are all ASCII (what UTF-8 decoding gives them too): the
    * hundreds of thousands of index terms a load reads are mostly short and ASCII, and a TextDecoder call per term
