@@ -130,10 +130,14 @@ function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: 
  * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it.
  */
 function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState): IndexSnapshot {
+  // Indexed loops, no iterator entry per note: this runs for every note of the vault at every load.
   const best = new Map<string, { seg: number; ordinal: number; mtime: number; savedAt: number; name: string }>();
-  for (const [seg, d] of decoded.entries()) {
+  for (let seg = 0; seg < decoded.length; seg++) {
+    const d = decoded[seg]!;
     const savedAt = d.snapshot.header.savedAt;
-    for (const [ordinal, n] of d.snapshot.notes.entries()) {
+    const segNotes = d.snapshot.notes;
+    for (let ordinal = 0; ordinal < segNotes.length; ordinal++) {
+      const n = segNotes[ordinal]!;
       if (d.dead.has(ordinal)) continue;
       const candidate = { seg, ordinal, mtime: n.mtime, savedAt, name: d.name };
       const found = best.get(n.path);
@@ -148,7 +152,8 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
   const dims = h.dims;
   let total = 0;
   for (const d of decoded) {
-    for (const [ordinal, n] of d.snapshot.notes.entries()) if (!d.dead.has(ordinal)) total += n.chunkCount;
+    const segNotes = d.snapshot.notes;
+    for (let ordinal = 0; ordinal < segNotes.length; ordinal++) if (!d.dead.has(ordinal)) total += segNotes[ordinal]!.chunkCount;
   }
   const notes: NoteRecord[] = [];
   const chunks: StoredChunk[] = [];
@@ -166,7 +171,8 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
     const s = d.snapshot;
     const rows = new Int32Array(s.chunks.length).fill(-1);
     const paths: string[] = [];
-    for (const [ordinal, n] of s.notes.entries()) {
+    for (let ordinal = 0; ordinal < s.notes.length; ordinal++) {
+      const n = s.notes[ordinal]!;
       paths.push(n.path);
       if (d.dead.has(ordinal)) continue;
       state.rows.set(n.path, { segment: d.name, ordinal });
