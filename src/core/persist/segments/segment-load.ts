@@ -1,4 +1,4 @@
-import { type AppError } from "../../result";
+import { type AppError, type Result } from "../../result";
 import { corruptFile } from "../container";
 import type { FileStore } from "../file-store";
 import type { IndexSnapshot, NoteRecord, StoredChunk } from "../snapshot";
@@ -82,15 +82,30 @@ async function loadListed(
   for (const r of manifest.retired) state.retired.set(r.name, r.at);
   const decoded: Decoded[] = [];
   let damaged = 0;
-  for (const entry of manifest.segments) {
-    const file = read.files.has(entry.name) ? entry.name : read.segmentCopies.get(entry.name);
-    if (file === undefined) {
+  const segments = manifest.segments;
+  const fileOf = (i: number): string | undefined => {
+    const name = segments[i]?.name ?? "";
+    return read.files.has(name) ? name : read.segmentCopies.get(name);
+  };
+  // The next listed file is read while this one is decoded: the reading happens off the main thread meanwhile.
+  const reads: (Promise<Result<Uint8Array | null>> | undefined)[] = [];
+  const readAt = (i: number): Promise<Result<Uint8Array | null>> | undefined => {
+    const file = fileOf(i);
+    if (file !== undefined) reads[i] ??= store.read(joinPath(dir, file));
+    return reads[i];
+  };
+  for (let i = 0; i < segments.length; i++) {
+    const entry = segments[i]!;
+    const reading = readAt(i);
+    if (reading === undefined) {
       // Retired by a compaction and deleted: its rows are in the compacted segments. Else it may still be on its way.
       if (state.retired.has(entry.name)) state.unsaved = true;
       else state.absent.set(entry.name, entry);
       continue;
     }
-    const bytes = await store.read(joinPath(dir, file));
+    void readAt(i + 1);
+    const bytes = await reading;
+    reads[i] = undefined;
     if (bytes.ok && bytes.value === null) return "vanished";
     const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value, keepInt8), pause) : undefined;
     const fits =
