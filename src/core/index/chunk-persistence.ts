@@ -27,7 +27,8 @@ export function* restoreChunksSteps(
       const ids: string[] = [];
       t.byPath.set(note.path, ids);
       t.langs.noteAdded(note);
-      for (const [i, chunk] of note.chunks.entries()) {
+      for (let i = 0; i < note.chunks.length; i++) {
+        const chunk = note.chunks[i]!;
         const slot = slotOf(rowOf?.[i] ?? -1);
         const entry = t.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
         t.chunks.set(chunk.id, entry);

@@ -39,10 +39,7 @@ export function* restoreKeywordSteps(keywords: Uint8Array, t: KeywordRestoreTarg
     // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
     yield* analyseChunksSteps(t.fields, t.analyzer, t.order, t.idOf, t.choose, Math.min(t.perStep, 8));
   }
-  for (const [i, entry] of t.order.entries()) {
-    if (i > 0 && i % t.perStep === 0) yield;
-    t.placed(entry);
-  }
+  yield* placeAll(t);
   return restored;
 }
 
@@ -84,9 +81,14 @@ export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: Keyw
   const order = rest.map((i) => t.order[i] as IndexedChunk);
   const idOf = Int32Array.from(rest, (i) => t.idOf[i] ?? 0);
   yield* analyseChunksSteps(t.fields, t.analyzer, order, idOf, t.choose, Math.min(t.perStep, 8));
-  for (const [i, entry] of t.order.entries()) {
-    if (i > 0 && i % t.perStep === 0) yield;
-    t.placed(entry);
-  }
+  yield* placeAll(t);
   return restored;
+}
+
+/** `placed` for every restored chunk, a step at a time (an indexed loop: no iterator entry per chunk). */
+function* placeAll(t: KeywordRestoreTarget): Generator<void, void, void> {
+  for (let i = 0; i < t.order.length; i++) {
+    if (i > 0 && i % t.perStep === 0) yield;
+    t.placed(t.order[i]!);
+  }
 }

@@ -163,12 +163,18 @@ export class ByteReader {
    */
   private shortString(n: number): string {
     const bytes = this.bytes;
-    let s = "";
-    for (let i = this.at; i < this.at + n; i++) {
-      const b = bytes[i]!;
-      if (b >= 0x80) return this.decoder.decode(bytes.subarray(this.at, this.at + n));
-      s += String.fromCharCode(b);
+    const at = this.at;
+    // One array per length, reused: the string is made in one call, not a character at a time (which made a new
+    // string per character, all garbage but the last).
+    const codes = (SHORT_CODES[n] ??= new Array<number>(n).fill(0));
+    for (let i = 0; i < n; i++) {
+      const b = bytes[at + i]!;
+      if (b >= 0x80) return this.decoder.decode(bytes.subarray(at, at + n));
+      codes[i] = b;
     }
-    return s;
+    return String.fromCharCode.apply(null, codes);
   }
 }
+
+/** `ByteReader.shortString`'s arrays of character codes, by length. */
+const SHORT_CODES: number[][] = [];

@@ -59,8 +59,13 @@ export function addUnit(sum: Float32Array, v: Float32Array): void {
 
 /** `normOfValues` of the dequantized codes, without making them: each value rounded to float32 as `dequantizeInt8` does. */
 export function normOfCodes(codes: Int8Array, scale: number): number {
+  return normOfCodesAt(codes, 0, codes.length, scale);
+}
+
+/** `normOfCodes` of `codes[from…from+n)`, read in place (a load takes the norm of every saved row: no view each). */
+export function normOfCodesAt(codes: Int8Array, from: number, n: number, scale: number): number {
   let sum = 0;
-  for (let i = 0; i < codes.length; i++) {
+  for (let i = from; i < from + n; i++) {
     const x = Math.fround(codes[i]! * scale);
     sum += x * x;
   }

@@ -1,3 +1,4 @@
+import { normOfCodesAt } from "./vector-math";
 import type { VectorPrecision } from "./vector-precision";
 
 /**
@@ -98,8 +99,21 @@ export class VectorPages {
     return undefined;
   }
 
-  /** The page holding `slot`, and the slot's row in it (pages are in slot order, so a binary search finds it). */
+  /** The norm of slot `slot`'s row in an int8 store, as `normOfCodes` gives it for the row's codes and scale. */
+  int8Norm(slot: number): number {
+    const page = this.list[this.pageIndexOf(slot)] as Int8Page;
+    const row = slot - page.first;
+    return normOfCodesAt(page.codes, row * this.dims, this.dims, page.scales[row]!);
+  }
+
+  /** The page holding `slot`, and the slot's row in it. */
   private pageOf(slot: number): { page: VectorPage; row: number } {
+    const page = this.list[this.pageIndexOf(slot)]!;
+    return { page, row: slot - page.first };
+  }
+
+  /** Where in the list the page holding `slot` is (pages are in slot order, so a binary search finds it). */
+  private pageIndexOf(slot: number): number {
     const list = this.list;
     let lo = 0;
     let hi = list.length - 1;
@@ -108,7 +122,6 @@ export class VectorPages {
       if (list[mid]!.first <= slot) lo = mid;
       else hi = mid - 1;
     }
-    const page = list[lo]!;
-    return { page, row: slot - page.first };
+    return lo;
   }
 }

@@ -181,8 +181,7 @@ export class VectorStore {
     if (this.precision !== "int8" || !this.table.isUnclaimed(slot) || this.table.slotOfId(id) !== undefined) return false;
     this.table.assign(slot, id);
     this.notes.place(slot, path);
-    const { codes, scales, row } = this.rows.int8Row(slot);
-    this.table.setLive(slot, this.tieKey(id), normOfCodes(codes, scales[row]!));
+    this.table.setLive(slot, this.tieKey(id), this.rows.int8Norm(slot));
     return true;
   }
 

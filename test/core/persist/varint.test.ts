@@ -20,6 +20,12 @@ describe("ByteReader.string", () => {
     fc.assert(fc.property(fc.array(fc.string({ unit: "grapheme", maxLength: 40 })), (xs) => void expect(roundTrip(xs)).toEqual(xs)), { numRuns: 200 });
   });
 
+  it("reads back ASCII strings of every short length in any order (each length's scratch codes are reused)", () => {
+    const ascii = fc.string({ unit: "binary-ascii", maxLength: 40 });
+    fc.assert(fc.property(fc.array(ascii, { maxLength: 60 }), (xs) => void expect(roundTrip(xs)).toEqual(xs)), { numRuns: 300 });
+    expect(roundTrip(["abc", "ab", "abd", "", "a\u007f", "zz"])).toEqual(["abc", "ab", "abd", "", "a\u007f", "zz"]);
+  });
+
   it("reads short ASCII strings (most index terms) without a TextDecoder call each", () => {
     const terms = Array.from({ length: 500 }, (_, i) => `term${i}`);
     const w = new ByteWriter(16);

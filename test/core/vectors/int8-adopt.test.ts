@@ -17,6 +17,24 @@ function rowsOf(n: number): { scales: Float32Array; codes: Int8Array } {
 }
 
 describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
+  it("claimed from several pages (a segmented load), keep the norm set() gives each row", () => {
+    const sizes = [7, 1, 40];
+    const built = new VectorStore(DIMS, tieKey, "int8");
+    const adopted = new VectorStore(DIMS, tieKey, "int8");
+    let i = 0;
+    for (const size of sizes) {
+      const rows = rowsOf(i + size).codes.subarray(i * DIMS);
+      const scales = rowsOf(i + size).scales.subarray(i);
+      const first = adopted.adoptInt8({ codes: rows, scales })!;
+      for (let k = 0; k < size; k++, i++) {
+        built.set(`n.md#${i}`, "n.md", unitVector(DIMS, i + 1));
+        expect(adopted.claim(`n.md#${i}`, "n.md", first + k)).toBe(true);
+      }
+    }
+    adopted.settle();
+    for (let k = 0; k < i; k++) expect(adopted.norm(adopted.slotOfId(`n.md#${k}`)!)).toBe(built.norm(built.slotOfId(`n.md#${k}`)!));
+  });
+
   it("are searched in place, with the scores and norms a store filled by set() gives, and no copy of the codes", () => {
     const n = 300;
     const built = new VectorStore(DIMS, tieKey, "int8");

@@ -1,4 +1,4 @@
-import { type AppError } from "../../result";
+import { type AppError, type Result } from "../../result";
 import { corruptFile } from "../container";
 import type { FileStore } from "../file-store";
 import type { IndexSnapshot, NoteRecord, StoredChunk } from "../snapshot";
@@ -82,15 +82,30 @@ async function loadListed(
   for (const r of manifest.retired) state.retired.set(r.name, r.at);
   const decoded: Decoded[] = [];
   let damaged = 0;
-  for (const entry of manifest.segments) {
-    const file = read.files.has(entry.name) ? entry.name : read.segmentCopies.get(entry.name);
-    if (file === undefined) {
+  const segments = manifest.segments;
+  const fileOf = (i: number): string | undefined => {
+    const name = segments[i]?.name ?? "";
+    return read.files.has(name) ? name : read.segmentCopies.get(name);
+  };
+  // The next listed file is read while this one is decoded: the reading happens off the main thread meanwhile.
+  const reads: (Promise<Result<Uint8Array | null>> | undefined)[] = [];
+  const readAt = (i: number): Promise<Result<Uint8Array | null>> | undefined => {
+    const file = fileOf(i);
+    if (file !== undefined) reads[i] ??= store.read(joinPath(dir, file));
+    return reads[i];
+  };
+  for (let i = 0; i < segments.length; i++) {
+    const entry = segments[i]!;
+    const reading = readAt(i);
+    if (reading === undefined) {
       // Retired by a compaction and deleted: its rows are in the compacted segments. Else it may still be on its way.
       if (state.retired.has(entry.name)) state.unsaved = true;
       else state.absent.set(entry.name, entry);
       continue;
     }
-    const bytes = await store.read(joinPath(dir, file));
+    void readAt(i + 1);
+    const bytes = await reading;
+    reads[i] = undefined;
     if (bytes.ok && bytes.value === null) return "vanished";
     const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value, keepInt8), pause) : undefined;
     const fits =
@@ -130,10 +145,14 @@ function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: 
  * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it.
  */
 function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState): IndexSnapshot {
+  // Indexed loops, no iterator entry per note: this runs for every note of the vault at every load.
   const best = new Map<string, { seg: number; ordinal: number; mtime: number; savedAt: number; name: string }>();
-  for (const [seg, d] of decoded.entries()) {
+  for (let seg = 0; seg < decoded.length; seg++) {
+    const d = decoded[seg]!;
     const savedAt = d.snapshot.header.savedAt;
-    for (const [ordinal, n] of d.snapshot.notes.entries()) {
+    const segNotes = d.snapshot.notes;
+    for (let ordinal = 0; ordinal < segNotes.length; ordinal++) {
+      const n = segNotes[ordinal]!;
       if (d.dead.has(ordinal)) continue;
       const candidate = { seg, ordinal, mtime: n.mtime, savedAt, name: d.name };
       const found = best.get(n.path);
@@ -148,7 +167,8 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
   const dims = h.dims;
   let total = 0;
   for (const d of decoded) {
-    for (const [ordinal, n] of d.snapshot.notes.entries()) if (!d.dead.has(ordinal)) total += n.chunkCount;
+    const segNotes = d.snapshot.notes;
+    for (let ordinal = 0; ordinal < segNotes.length; ordinal++) if (!d.dead.has(ordinal)) total += segNotes[ordinal]!.chunkCount;
   }
   const notes: NoteRecord[] = [];
   const chunks: StoredChunk[] = [];
@@ -166,7 +186,8 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
     const s = d.snapshot;
     const rows = new Int32Array(s.chunks.length).fill(-1);
     const paths: string[] = [];
-    for (const [ordinal, n] of s.notes.entries()) {
+    for (let ordinal = 0; ordinal < s.notes.length; ordinal++) {
+      const n = s.notes[ordinal]!;
       paths.push(n.path);
       if (d.dead.has(ordinal)) continue;
       state.rows.set(n.path, { segment: d.name, ordinal });

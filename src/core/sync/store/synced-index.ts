@@ -8,6 +8,7 @@ import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } fro
 import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
 import { snapshotVector } from "../../persist/int8-rows";
+import { restoredRows } from "./restore-rows";
 
 /** The header of a partial snapshot, whose own header the segment writer replaces. */
 const SEGMENT_HEADER = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: "", chunkingHash: "", savedAt: 0 };
@@ -169,14 +170,14 @@ export class SyncedIndex {
     };
     const vectorOf = (i: number) => (dims === 0 ? undefined : paged ? paged.rowOf(i) : snapshotVector(s, i));
     const saved: SavedNote[] = [];
-    for (const [n, record] of s.notes.entries()) {
+    for (let n = 0; n < s.notes.length; n++) {
+      const record = s.notes[n]!;
       noteDone?.(record.path);
-      const stored = s.chunks.slice(record.chunkStart, record.chunkStart + record.chunkCount);
-      const at = (j: number) => record.chunkStart + j;
-      const rows = stored.map((_, j) => int8RowOf(at(j)));
-      const vectors = stored.map((_, j) => (rows[j]! >= 0 ? undefined : vectorOf(at(j))));
+      const first = record.chunkStart;
+      const stored = s.chunks.slice(first, first + record.chunkCount);
+      const { rows, vectors, embedded } = restoredRows(first, stored.length, int8RowOf, vectorOf);
       const next = fromRecord(record, stored);
-      this.track(undefined, next, rows.map((r, j) => r >= 0 || vectors[j] !== undefined));
+      this.track(undefined, next, embedded);
       if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(int8 ? { rows } : {}) });
       if (n % 256 === 255) await pause();
     }
