@@ -78,6 +78,13 @@ const MAX_WORDS_CORRECTED = 10;
  * close to the one typed (see `KeywordSearcher.search`).
  */
 const MIN_STEM_COVER = 3;
+/**
+ * Largest share of the chunks a stem may be in and still stand, with an edit, for the beginning of a misspelt word:
+ * "plan" (in 7 of 10 chunks of bench:ui's vault) for "lang" being typed. So common a stem says nothing of the word:
+ * its idf is below log 2, and where it counts (chunks holding a word close to the typed one) the word's own matches
+ * outscore it. Yet its postings were the longest walk and the most chunks checked on every key of that word.
+ */
+const MAX_COVER_SHARE = 0.5;
 /** Corrections kept per word, most frequent first: a short word can be one edit from hundreds of terms. */
 const MAX_CORRECTIONS = 24;
 /**
@@ -228,8 +235,9 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
     for (const stem of own) if ([...stem].length >= MIN_FUZZY_LENGTH) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
     // The word as typed against stems that begin it: a misspelt inflected word often stems to
     // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
+    const common = (ctx.fields[prop]?.documentCount ?? 0) * MAX_COVER_SHARE;
     for (const m of fuzzyTerms(vocabulary, folded, edits, minCover)) {
-      if (!whole.has(m.term)) keep(cover, m);
+      if (!whole.has(m.term) && !(m.edits > 0 && df(m.term) > common)) keep(cover, m);
     }
     // Other forms of the word (see word-forms.ts), for what no stemmer joins: Polish "naczynia" for "naczyniami".
     const withPrefix = (prefix: string): string[] => ctx.fields[prop]?.vocabulary.withPrefix(prefix) ?? [];

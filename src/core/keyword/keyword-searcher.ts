@@ -10,7 +10,7 @@ import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
 import { keptNotes } from "./kept-notes";
-import { capPerNote, holdsWordNear, preferTypedWords } from "./typed-words";
+import { capPerNote, NearnessMemo, preferTypedWords } from "./typed-words";
 import { orderedWords, preferInOrder } from "./word-order";
 import { SHORT_QUERY_WORDS } from "./short-query";
 import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
@@ -99,7 +99,7 @@ export class KeywordSearcher {
     const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
     const cache = this.clauseScores.validFor(this.deps.revision());
     const memo = this.chunkWords.validFor(this.deps.revision());
-    const textWords = (id: string) => memo.textWords(id, this.deps.text);
+    const near = new NearnessMemo((id) => memo.textWords(id, this.deps.text));
     // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
     const scoredBy = new Map<boolean, ScoredHits>();
     const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
@@ -127,7 +127,7 @@ export class KeywordSearcher {
         const without = strict.get(h.id);
         // Where those stems added nothing, there is nothing to check: SciFact asks for 1,200 chunks at a time, and
         // reading every one for the typed word made long questions with a rare name about 2.5 times slower at p95.
-        const kept = without?.score === h.score || coverTypos.every((t) => holdsWordNear(textWords(h.id), t)) ? h : without;
+        const kept = without?.score === h.score || coverTypos.every((t) => near.of(h.id, t) > 0) ? h : without;
         if (kept) out.push(kept);
       }
       return out.sort((a, b) => b.score - a.score);
@@ -142,7 +142,7 @@ export class KeywordSearcher {
     const depth = Math.max(limit, VERIFY_DEPTH);
     const checked = ordered
       ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, opts.keepsNote)
-      : preferTypedWords(read(depth), typos, textWords, this.deps.noteOf);
+      : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);
     const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));
