@@ -100,8 +100,8 @@ export function distinctiveWords(
 export const WORD_SAMPLE_CHARS = 32_000;
 
 /**
- * `texts` when they fit in `budget` characters, else every k-th one (k the smallest stride that fits), from the
- * first: spread over the whole note, and the same sample every time.
+ * `texts` when they fit in `budget` characters, else every k-th one from the first (k counted up from total ÷ budget
+ * until the sample fits): spread over the whole note, and the same sample every time.
  */
 export function sampleTexts<T extends { text: string }>(texts: readonly T[], budget = WORD_SAMPLE_CHARS): readonly T[] {
   let total = 0;
