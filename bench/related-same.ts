@@ -3,9 +3,11 @@
  * source unpacked under .cache/, as bench:related does), on the same index with the same learnt weights, for every
  * note with links of each vault (strict variant: the sources' links taken out). Compares paths, scores, similarity,
  * ranks, best chunk and source chunk exactly. Also with a section, and with the weights the keeper has not learnt.
+ * `--base-index`: the base's lists are read from an index of the base's own `ChunkIndex` (same notes and vectors), for
+ * a change inside the index (e.g. how it picks a note's distinctive words), which the shared index would hide.
  *
  *   npx tsx bench/related-same.ts [--vaults kepano,help,hub] [--base 7081525] [--ollama URL] [--models hub=standin-hash,...] [--sources 300]
- *                                 [--precision int8]
+ *                                 [--precision int8] [--base-index]
  */
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -35,6 +37,10 @@ type Find = (index: unknown, path: string, opts: unknown) => RelatedResult;
 // eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
 const oldFind = ((await import(new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href)) as { findRelatedNotes: Find }).findRelatedNotes;
 
+type IndexClass = new (dims: number, lexical?: undefined, lang?: undefined, precision?: string) => { addNote(n: unknown, v: unknown): void };
+// eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
+const OldIndex = args.has("base-index") ? ((await import(new URL(`../${baseDir}/src/core/index/chunk-index.ts`, import.meta.url).href)) as { ChunkIndex: IndexClass }).ChunkIndex : undefined;
+
 let compared = 0;
 let differing = 0;
 for (const key of (args.get("vaults") ?? "kepano,help").split(",")) {
@@ -55,6 +61,8 @@ for (const key of (args.get("vaults") ?? "kepano,help").split(",")) {
   cache.flush();
   const index = new ChunkIndex(vectors.values().next().value?.length ?? 0, undefined, undefined, args.get("precision") === "int8" ? "int8" : "float32");
   for (const n of notes) index.addNote(n, n.chunks.map((c) => vectors.get(c.id)));
+  const oldIndex = OldIndex ? new OldIndex(index.dims, undefined, undefined, index.vectorPrecision) : index;
+  if (oldIndex !== index) for (const n of notes) oldIndex.addNote(n, n.chunks.map((c) => vectors.get(c.id)));
   const none: Pick<FileStore, "read" | "write"> = { read: () => Promise.resolve(ok(null)), write: () => Promise.resolve(ok(undefined)) };
   await new RelatedWeightsKeeper(none as FileStore, "w.json").refresh(index, 5, () => Promise.resolve());
   const learnt = learntRelatedWeights(index, 5);
@@ -67,7 +75,7 @@ for (const key of (args.get("vaults") ?? "kepano,help").split(",")) {
   for (const [name, opts] of variants) {
     for (const p of sources) {
       const a = JSON.stringify(findRelatedNotes(index, p, opts(p)));
-      const b = JSON.stringify(oldFind(index, p, opts(p)));
+      const b = JSON.stringify(oldFind(oldIndex, p, opts(p)));
       compared++;
       if (a !== b) {
         differing++;

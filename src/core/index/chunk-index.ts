@@ -1,5 +1,5 @@
 import type { ChunkedNote } from "../types";
-import { ENGLISH, languageOf, type Language } from "../text/languages";
+import { ENGLISH, type Language } from "../text/languages";
 import { DEFAULT_LEXICAL_OPTIONS, type LexicalOptions } from "../keyword/lexical-options";
 import { nearestChunksSteps } from "../vectors/nearest-chunks";
 import { rankChunksSteps, type RankedChunks } from "../vectors/ranked-chunks";
@@ -7,12 +7,11 @@ import type { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
 import type { VectorPage } from "./saved-vector-pages";
 import type { KeywordSearcher } from "../keyword/keyword-searcher";
-import { LANGUAGE_FIELD } from "../keyword/field-terms";
 import { runAll } from "../shared/slices";
 import type { KeywordPart } from "../keyword/keyword-restore";
 import { KeywordExport } from "../keyword/keyword-export";
 import type { ChunkTextShare } from "./chunk-text-share";
-import { distinctiveWords } from "./distinctive-words";
+import { noteDistinctiveWords } from "./note-words";
 import { ChunkTables } from "./chunk-tables";
 import { exportKeywordPartsSteps, exportKeywordSteps, restoreChunksSteps } from "./chunk-persistence";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -277,15 +276,10 @@ export class ChunkIndex {
    * The `count` words of `ids`' texts that say most about them against this index: each analysed in its chunk's
    * language, weighed by its count in the texts times its IDF over the chunks; written as they appear, so a keyword
    * search finds the same terms. Stop words, numbers, words in `leaveOut` (lower case) and words in more than
-   * `maxShare` of the chunks (default: none) are left out.
+   * `maxShare` of the chunks (default: none) are left out. A source past `WORD_SAMPLE_CHARS` is weighed by an even
+   * sample of its chunks; each chunk's analysis is kept while the chunk is (see note-words.ts).
    */
   distinctiveWords(ids: readonly string[], count: number, leaveOut?: ReadonlySet<string>, maxShare?: number): string[] {
-    const field = this.t.db.postings.fields[LANGUAGE_FIELD];
-    if (!field) return [];
-    const texts = ids.flatMap((id) => {
-      const entry = this.chunks.get(id);
-      return entry ? [{ text: entry.chunk.text, lang: languageOf(this.t.langs.recorded(id)) ?? ENGLISH }] : [];
-    });
-    return distinctiveWords(texts, { analyzer: this.t.analyzer, documentFrequency: (t) => field.documentFrequency(t), documents: this.chunks.size }, count, leaveOut, maxShare);
+    return noteDistinctiveWords(this.t, ids, count, leaveOut, maxShare);
   }
 }

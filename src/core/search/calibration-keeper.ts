@@ -49,11 +49,14 @@ export class CalibrationKeeper {
     return Math.abs(notes - s.notes) > RECALIBRATE_DRIFT * Math.max(s.notes, 1);
   }
 
-  /** Measures again when stale; returns the calibration to use (undefined when it can't be measured). */
-  async refresh(index: ChunkIndex, embedder: Embedder, signal?: AbortSignal): Promise<Calibration | undefined> {
+  /**
+   * Measures again when stale; returns the calibration to use (undefined when it can't be measured). `pause` is
+   * awaited between slices of each vector scan (see `calibrateVectorScale`).
+   */
+  async refresh(index: ChunkIndex, embedder: Embedder, signal?: AbortSignal, pause?: () => Promise<void>): Promise<Calibration | undefined> {
     const notes = [...index.notePaths()].length;
     if (!this.isStale(embedder.model, notes)) return this.stored?.calibration;
-    const calibration = await calibrateVectorScale(index, embedder, undefined, signal);
+    const calibration = await calibrateVectorScale(index, embedder, undefined, signal, pause);
     if (!calibration) return this.stored && sameModelName(this.stored.model, embedder.model) ? this.stored.calibration : undefined;
     this.stored = { model: canonicalModelName(embedder.model), notes, calibration };
     await this.store.write(this.file, new TextEncoder().encode(JSON.stringify(this.stored)));

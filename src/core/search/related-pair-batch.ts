@@ -47,16 +47,10 @@ export function bestPairBatched(rows: PairRows, sources: readonly SourceVector[]
   return { similarity, weighted: similarity, chunkId: rows.ids[at]!, sourceChunkId: source.id };
 }
 
-/** For each row, the largest dot product with any source's unit vector: two sources a pass. */
+/** For each row, the largest dot product with any source's unit vector: two sources a pass, the rows copied in once. */
 function maxDotPerRow(kernel: PairDotKernel, packed: Float32Array, m: number, sources: readonly SourceVector[]): Float64Array {
-  const best = new Float64Array(m).fill(-Infinity);
-  const dots = new Float64Array(m);
-  for (let i = 0; i < sources.length; i += 2) {
-    const a = sources[i]!.unit;
-    const b = (sources[i + 1] ?? sources[i]!).unit;
-    kernel.scoreRows(packed, m, a, b, dots, 0);
-    for (let c = 0; c < m; c++) if (dots[c]! > best[c]!) best[c] = dots[c]!;
-  }
+  const best = new Float64Array(m);
+  kernel.maxOverProbes(packed, m, sources.map((s) => s.unit), best);
   return best;
 }
 

@@ -5,6 +5,8 @@ import { contentHash } from "../shared/hash";
 import { notePathOfChunkId } from "./group-ranking";
 import { cosine } from "../vectors/vector-math";
 import type { ListWeights } from "./search-options";
+import { hasStoredVector } from "./stored-vector";
+import { runSliced } from "../shared/slices";
 
 /** Calibration settings. */
 export interface CalibrationOptions {
@@ -29,7 +31,8 @@ export interface Calibration {
   detail: string;
 }
 
-interface Probe {
+/** A held-out sentence of a sampled chunk, and the chunk's text without it. */
+export interface Probe {
   path: string;
   sentence: string;
   entry: IndexedChunk;
@@ -50,6 +53,8 @@ export async function calibrateVectorScale(
   embedder: Embedder,
   opts: CalibrationOptions = DEFAULT_CALIBRATION,
   signal?: AbortSignal,
+  /** Awaited between slices of each probe's vector scan, so the UI gets a turn. Default: none (one go). */
+  pause?: () => Promise<void>,
 ): Promise<Calibration | undefined> {
   const probes = drawProbes(index, opts.samples);
   if (probes.length < 8) return undefined;
@@ -64,7 +69,7 @@ export async function calibrateVectorScale(
     const ctxVec = ctx.ok ? ctx.value[0] : undefined;
     if (!q.ok || !ctxVec) return undefined;
     rrB.push(1 / keywordRank(index, p));
-    rrV.push(1 / vectorRank(index, p, q.value, ctxVec));
+    rrV.push(1 / (await vectorRank(index, p, q.value, ctxVec, pause)));
   }
   const bm25Mrr = mean(rrB);
   const vectorMrr = mean(rrV);
@@ -89,8 +94,10 @@ function keywordRank(index: ChunkIndex, p: Probe): number {
   return rankAmongOthers(index.keywordSearch(p.sentence, { limit: 200 }), p.path, target);
 }
 
-function vectorRank(index: ChunkIndex, p: Probe, q: Float32Array, ctx: Float32Array): number {
-  return rankAmongOthers(index.vectorSearch(q, { limit: 200, similarity: -1 }), p.path, cosine(q, ctx));
+/** A full scan of the stored vectors, in slices when there is a `pause`: at 10,000 notes, one scan is a few frames. */
+async function vectorRank(index: ChunkIndex, p: Probe, q: Float32Array, ctx: Float32Array, pause: (() => Promise<void>) | undefined): Promise<number> {
+  const hits = await runSliced(index.vectorSearchSteps(q, { limit: 200, similarity: -1 }, pause ? 4096 : Infinity), pause);
+  return rankAmongOthers(hits, p.path, cosine(q, ctx));
 }
 
 /**
@@ -106,13 +113,21 @@ function rankAmongOthers(hits: readonly ScoredId[], path: string, target: number
   return better.size + 1;
 }
 
-/** Deterministic sample: notes ordered by a hash of their path, one probe sentence from each. */
-function drawProbes(index: ChunkIndex, n: number): Probe[] {
-  const paths = [...index.notePaths()].sort((a, b) => (contentHash(a) < contentHash(b) ? -1 : 1));
+/**
+ * Deterministic sample: notes ordered by a hash of their path, one probe sentence from each (from the note's first
+ * chunk with a vector). Each path is hashed once, not at every comparison of the sort, and the chunks are read as
+ * stored: an int8 index would decode a copy of every vector only to see that there is one. At 10,000 notes this
+ * runs in one go on the UI thread, between two embedding calls.
+ */
+export function drawProbes(index: ChunkIndex, n: number): Probe[] {
+  const hashes = new Map<string, string>();
+  for (const path of index.notePaths()) hashes.set(path, contentHash(path));
+  const paths = [...hashes.keys()].sort((a, b) => (hashes.get(a)! < hashes.get(b)! ? -1 : 1));
   const out: Probe[] = [];
   for (const path of paths) {
     if (out.length >= n) break;
-    const entry = index.chunkIdsOf(path).map((id) => index.get(id)).find((c) => c?.vector !== undefined);
+    const id = index.chunkIdsOf(path).find((c) => hasStoredVector(index, c));
+    const entry = id === undefined ? undefined : index.entry(id);
     if (!entry) continue;
     const sentences = splitSentences(entry.chunk.text);
     if (sentences.length < 3) continue;

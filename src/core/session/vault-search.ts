@@ -213,7 +213,7 @@ export class VaultSearch {
     if (mode === "load") return;
     await this.service.whenIdle();
     if (signal?.aborted || this.live.vectorCount === 0) return;
-    this.engine.setCalibration(await this.keeper.refresh(this.live, embedder, signal));
+    this.engine.setCalibration(await this.keeper.refresh(this.live, embedder, signal, this.opts.pause ?? defaultPause));
   }
 
   private pickEmbedder(): void {

@@ -15,6 +15,12 @@ export interface PairDotKernel {
   score(vectors: readonly Float32Array[], a: Float32Array, b: Float32Array, out: Float64Array): void;
   /** The same for `count` vectors laid back to back in `rows`, written to `out[at…]`. */
   scoreRows(rows: Float32Array, count: number, a: Float32Array, b: Float32Array, out: Float64Array, at: number): void;
+  /**
+   * For each of the `count` rows, the largest dot product with any of `probes` (two a pass), written to `out[0…]`:
+   * `scoreRows` for every pair of probes, folded by max, with each batch of rows copied in once rather than once a
+   * pair. A long note's hundreds of chunks against another note's few rows were mostly copies of the same rows.
+   */
+  maxOverProbes(rows: Float32Array, count: number, probes: readonly Float32Array[], out: Float64Array): void;
 }
 
 interface Exports {
@@ -67,6 +73,22 @@ export function pairDotKernel(dims: number): PairDotKernel | undefined {
         floats.set(rows.subarray(from * dims, (from + n) * dims), vecs / 4);
         ex.pairDot(vecs, n, dims, probeA, probeB, out);
         scores.set(results.subarray(0, n), at + from);
+      }
+    },
+    maxOverProbes(rows, count, probes, best) {
+      best.fill(-Infinity, 0, count);
+      if (probes.length === 0) return;
+      const floats = new Float32Array(ex.memory.buffer);
+      const results = new Float64Array(ex.memory.buffer, out, BATCH);
+      for (let from = 0; from < count; from += BATCH) {
+        const n = Math.min(BATCH, count - from);
+        floats.set(rows.subarray(from * dims, (from + n) * dims), vecs / 4);
+        for (let i = 0; i < probes.length; i += 2) {
+          floats.set(probes[i]!, probeA / 4);
+          floats.set(probes[i + 1] ?? probes[i]!, probeB / 4);
+          ex.pairDot(vecs, n, dims, probeA, probeB, out);
+          for (let k = 0; k < n; k++) if (results[k]! > best[from + k]!) best[from + k] = results[k]!;
+        }
       }
     },
   };

@@ -88,3 +88,27 @@ describe("calibrateVectorScale", () => {
     expect(scaledWeights({ bm25: 1, vector: 1, hyde: 0.5 }, undefined)).toEqual({ bm25: 1, vector: 1, hyde: 0.5 });
   });
 });
+
+describe("calibrateVectorScale with a pause", () => {
+  it("gives the UI a turn inside each probe's vector scan, and measures what one go measures", async () => {
+    const build = () => {
+      const index = corpus(lexicalVector);
+      // Enough vectors that one scan has several slices.
+      for (let i = 0; i < 9000; i++) {
+        const path = `filler/f${i}.md`;
+        const chunk = { id: `${path}#0`, path, ordinal: 0, headingPath: [`F${i}`], text: `filler ${i}`, startLine: 0, endLine: 0, tokens: 2 };
+        index.addNote({ path, meta: { title: `F${i}`, aliases: [], tags: [], links: [] }, chunks: [chunk] }, [lexicalVector(`filler ${i} ${SYLLABLES[i % 10]}`)]);
+      }
+      return index;
+    };
+    const once = await calibrateVectorScale(build(), new FnEmbedder(lexicalVector));
+    let pauses = 0;
+    const sliced = await calibrateVectorScale(build(), new FnEmbedder(lexicalVector), DEFAULT_CALIBRATION, undefined, () => {
+      pauses++;
+      return Promise.resolve();
+    });
+    expect(once).toBeDefined();
+    expect(sliced).toEqual(once);
+    expect(pauses).toBeGreaterThanOrEqual(2 * (once?.samples ?? 0));
+  }, 60_000);
+});

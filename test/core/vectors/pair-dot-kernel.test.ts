@@ -50,6 +50,35 @@ describe("pair-dot WebAssembly kernel", () => {
     );
   });
 
+  it("folds every pair of probes by max as scoreRows does, each batch of rows copied in once", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }).chain((quads) => {
+          const vec = fc.array(float, { minLength: quads * 4, maxLength: quads * 4 }).map((xs) => Float32Array.from(xs));
+          return fc.tuple(fc.array(vec, { minLength: 1, maxLength: 7 }), fc.array(vec, { minLength: 1, maxLength: 600 }));
+        }),
+        ([probes, vectors]) => {
+          const dims = probes[0]!.length;
+          const kernel = pairDotKernel(dims);
+          if (!kernel) throw new Error("no kernel");
+          const rows = new Float32Array(vectors.length * dims);
+          vectors.forEach((v, i) => rows.set(v, i * dims));
+          const got = new Float64Array(vectors.length + 1).fill(7);
+          kernel.maxOverProbes(rows, vectors.length, probes, got);
+          const want = new Float64Array(vectors.length).fill(-Infinity);
+          const dots = new Float64Array(vectors.length);
+          for (let i = 0; i < probes.length; i += 2) {
+            kernel.scoreRows(rows, vectors.length, probes[i]!, probes[i + 1] ?? probes[i]!, dots, 0);
+            dots.forEach((d, k) => d > want[k]! && (want[k] = d));
+          }
+          want.forEach((w, k) => expect(Object.is(got[k], w)).toBe(true));
+          expect(got[vectors.length]).toBe(7);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("is built from the committed source (run `npm run build:wasm` after editing the .wat)", async () => {
     const wabt = await wabtInit();
     const path = "src/core/vectors/pair-dot-kernel.wat";
