@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FolderNoteSource } from "../../../../src/cli/node/folder-note-source";
@@ -11,6 +10,7 @@ import { IndexService } from "../../../../src/core/sync/control/index-service";
 import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { startFakeOllama, type FakeOllama } from "../../../fakes/fake-ollama";
 import { testClient, until } from "../../ollama/helpers";
+import { freshSlowCheckVault } from "../helpers/slow-check-vault";
 import { TestScheduler } from "../helpers/test-scheduler";
 
 /**
@@ -58,11 +58,7 @@ describe("loading the saved index while the model check waits on Ollama", () => 
   });
   beforeEach(async () => {
     fake.reset();
-    if (vault !== "") await rm(vault, { recursive: true, force: true });
-    vault = await mkdtemp(join(tmpdir(), "hvs-slow-check-"));
-    await mkdir(join(vault, "Ops"), { recursive: true });
-    await writeFile(join(vault, "Ops/postgres.md"), "# Postgres\n\nBackups run nightly and restores are drilled monthly.\n");
-    await writeFile(join(vault, "garden.md"), "# Garden\n\nTomatoes want water and sun.\n");
+    vault = await freshSlowCheckVault(vault);
   });
   afterAll(async () => {
     await fake.close();
