@@ -24,9 +24,11 @@ function comparable(word: string): string {
  * script (their character pairs already keep the order). Undefined otherwise.
  */
 export function orderedWords(text: string, prefixLast: boolean): OrderedWords | undefined {
-  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  // A word of marks alone (the variation selector of "🗂️", a stray combining accent) folds to nothing, and an empty
+  // word is in every line at every place: the search for it would never move on.
+  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => comparable(m[0])).filter((w) => w !== "");
   if (words.length < 2 || words.length > SHORT_QUERY_WORDS || words.some((w) => UNSPACED_LETTER.test(w))) return undefined;
-  return { words: words.map(comparable), prefixLast };
+  return { words, prefixLast };
 }
 
 /** Whether one line of `text` holds the words side by side, in order. */
@@ -64,6 +66,7 @@ function asciiHoldsInOrder(line: string, q: OrderedWords): boolean {
   const words = q.words;
   const n = words.length;
   const first = words[0] ?? "";
+  if (first === "") return false;
   for (let at = line.indexOf(first); at >= 0; at = line.indexOf(first, at + 1)) {
     if (!asciiWordStarts(line, at)) continue;
     let start = at;

@@ -14,6 +14,13 @@ describe("orderedWords", () => {
     expect(orderedWords("how do I move a note to another folder", false)).toBeUndefined();
     expect(orderedWords("同步 笔记", false)).toBeUndefined();
   });
+
+  it("leaves out a word of marks alone, which folds to nothing (an empty word would be found everywhere)", () => {
+    // "🗂️" ends in a variation selector, a mark that reads as a word of its own and folds to "".
+    expect(orderedWords("🗂️ 0 inbox", true)?.words).toEqual(["0", "inbox"]);
+    expect(orderedWords("🗂️ 0", true)).toBeUndefined();
+    expect(orderedWords("note \u0301 title", false)?.words).toEqual(["note", "title"]);
+  });
 });
 
 describe("holdsInOrder", () => {
