@@ -32,6 +32,8 @@ export interface CliIo {
   ollamaHealth?: OllamaHealth;
   /** Time limit of one Ollama request, in ms (tests make it short). Default 30000. */
   ollamaTimeoutMs?: number;
+  /** Time limit of Ollama's quick calls such as the model check, in ms (see `ollamaQuickTimeoutMs`). Default 5000. */
+  ollamaQuickTimeoutMs?: number;
   /** How long a fallback chain skips a server that failed, in ms (tests set 0). Default 30000. */
   chainRecheckMs?: number;
   /** Aborts a running command, e.g. on Ctrl-C. */

@@ -113,6 +113,7 @@ export async function openVault(
     cacheEmbeddings: false,
     ...(io.ollamaHealth ? { ollamaHealth: io.ollamaHealth } : {}),
     ...(io.ollamaTimeoutMs !== undefined ? { ollamaTimeoutMs: io.ollamaTimeoutMs } : {}),
+    ...(io.ollamaQuickTimeoutMs !== undefined ? { ollamaQuickTimeoutMs: io.ollamaQuickTimeoutMs } : {}),
     ...(io.chainRecheckMs !== undefined ? { chainRecheckMs: io.chainRecheckMs } : {}),
     // Only the holder of the lock embeds and saves; a reader serves what the writer saved.
     writer: lock.lock.held,

@@ -36,6 +36,8 @@ export interface FakeOllamaFaults {
   slowMs: number;
   /** Hold /api/show requests (a model check) unanswered until this is switched off, then answer them. */
   holdShow: boolean;
+  /** Hold /api/embed requests unanswered until this is switched off, then answer them (a stuck model runner). */
+  holdEmbed: boolean;
   /** Answer /api/generate without `logprobs` even when asked for them, like Ollama before 0.12.11. */
   noLogprobs: boolean;
 }
@@ -61,6 +63,8 @@ export interface FakeOllama {
   /** Base URL, e.g. "http://127.0.0.1:43121". */
   url: string;
   setFaults(f: Partial<FakeOllamaFaults>): void;
+  /** Requests held now by `holdShow` and `holdEmbed`, by path (e.g. `{"/api/show": 1}`); answered ones are gone. */
+  holding(): Record<string, number>;
   /** Clears faults and stats, and drops any hanging requests. */
   reset(): void;
   stats: FakeOllamaStats;
@@ -76,6 +80,7 @@ const NO_FAULTS: FakeOllamaFaults = {
   noEmbedEndpoint: false,
   slowMs: 0,
   holdShow: false,
+  holdEmbed: false,
   noLogprobs: false,
 };
 
@@ -101,11 +106,14 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  let heldShows: (() => void)[] = [];
-  const answerShows = (): void => {
-    const held = heldShows;
-    heldShows = [];
-    for (const go of held) go();
+  const held: Record<"/api/show" | "/api/embed", (() => void)[]> = { "/api/show": [], "/api/embed": [] };
+  const answerHeld = (path: keyof typeof held): void => {
+    const waiting = held[path].splice(0);
+    for (const go of waiting) go();
+  };
+  const answerAllHeld = (): void => {
+    answerHeld("/api/show");
+    answerHeld("/api/embed");
   };
   const stats: FakeOllamaStats = { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [], generateBodies: [] };
 
@@ -142,7 +150,9 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       return;
     }
     if (faults.slowMs > 0) await delay(faults.slowMs);
-    if (path === "/api/show" && faults.holdShow) await new Promise<void>((go) => heldShows.push(go));
+    if ((path === "/api/show" && faults.holdShow) || (path === "/api/embed" && faults.holdEmbed)) {
+      await new Promise<void>((go) => held[path].push(go));
+    }
     if (path.startsWith("/api/") && faults.status500 > 0) {
       faults.status500--;
       send(res, 500, { error: "fake internal server error" });
@@ -259,17 +269,21 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     setFaults(f) {
       faults = { ...faults, ...f };
       if (f.hang === false) dropHanging();
-      if (f.holdShow === false) answerShows();
+      if (f.holdShow === false) answerHeld("/api/show");
+      if (f.holdEmbed === false) answerHeld("/api/embed");
+    },
+    holding() {
+      return Object.fromEntries(Object.entries(held).filter(([, waiting]) => waiting.length > 0).map(([p, waiting]) => [p, waiting.length]));
     },
     reset() {
       faults = { ...NO_FAULTS };
       dropHanging();
-      answerShows();
+      answerAllHeld();
       Object.assign(stats, { embedCalls: 0, embedInputs: 0, generateCalls: 0, embedBatches: [], inputs: [], apiCalls: [], generateBodies: [] });
     },
     async close() {
       dropHanging();
-      answerShows();
+      answerAllHeld();
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,4 @@
-import type { Dirent } from "node:fs";
+import { lstatSync, type Dirent, type Stats } from "node:fs";
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { err, ok, type Result } from "../../core/result";
@@ -9,8 +9,21 @@ import { judgeRealPath, type RealPathVerdict } from "../../core/sync/notes/real-
 /** Folders never walked besides dot-folders (`.obsidian`, `.trash`, `.git`, ...): dependencies, not notes. */
 const SKIPPED_FOLDERS = new Set(["node_modules"]);
 
-/** Stat calls in flight at once while listing. */
+/** Stat calls in flight at once while listing a slow file system. */
 const STAT_BATCH = 64;
+/** Files stat'ed synchronously between two yields to the event loop while listing. */
+const SYNC_SLICE = 256;
+/**
+ * Longest average synchronous lstat, in ms, at which the listing goes on stat'ing synchronously: the operating system
+ * answers from its cache (about 0.01 ms a file). Slower means a network share or files still to be downloaded.
+ */
+const SYNC_STAT_MS = 0.05;
+
+/** Options of `FolderNoteSource`. */
+export interface FolderNoteSourceOptions {
+  /** The clock that tells a fast file system from a slow one while listing, in ms. Default `performance.now`. */
+  now?: () => number;
+}
 
 /**
  * The notes of a vault folder on disk, for the CLI, the benchmarks and the tests: every `*.md` file below `root`,
@@ -22,17 +35,36 @@ const STAT_BATCH = 64;
 export class FolderNoteSource implements NoteSource {
   readonly root: string;
   private rootReal: Promise<string> | undefined;
+  private readonly now: () => number;
 
-  constructor(root: string) {
+  constructor(root: string, opts: FolderNoteSourceOptions = {}) {
     this.root = resolve(root);
+    this.now = opts.now ?? (() => performance.now());
   }
 
+  /**
+   * Every note with its times and size. The files are stat'ed synchronously, a slice at a time with the event loop
+   * let through between slices, while the file system answers from its cache: a promise per file cost three times
+   * the CPU (0.27 s against 0.1 s for 10,000 notes), and the first scan of a `search` waits for it. Once a slice is
+   * slow, the rest is stat'ed asynchronously, many at once, so a slow share blocks nothing and is waited on in parallel.
+   */
   async list(): Promise<Result<NoteStat[]>> {
     const files: string[] = [];
     const walked = await this.walk("", files, true);
     if (!walked.ok) return walked;
     const out: NoteStat[] = [];
-    for (let i = 0; i < files.length; i += STAT_BATCH) {
+    let i = 0;
+    while (i < files.length) {
+      const started = this.now();
+      const end = Math.min(i + SYNC_SLICE, files.length);
+      for (; i < end; i++) {
+        const s = noteStat(files[i]!, () => lstatSync(this.listedFile(files[i]!)));
+        if (s) out.push(s);
+      }
+      if (this.now() - started > SYNC_SLICE * SYNC_STAT_MS) break;
+      if (i < files.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (; i < files.length; i += STAT_BATCH) {
       const stats = await Promise.all(files.slice(i, i + STAT_BATCH).map((p) => this.statListed(p)));
       for (const s of stats) if (s) out.push(s);
     }
@@ -89,11 +121,15 @@ export class FolderNoteSource implements NoteSource {
   /** A listed path: the walk saw a file, not a link; lstat so that one swapped for a link since is left out. */
   private async statListed(path: string): Promise<NoteStat | null> {
     try {
-      const s = await lstat(join(this.root, ...path.split("/")));
+      const s = await lstat(this.listedFile(path));
       return s.isFile() ? { path, ...fileTimes(s), size: s.size } : null;
     } catch {
       return null;
     }
+  }
+
+  private listedFile(path: string): string {
+    return join(this.root, ...path.split("/"));
   }
 
   /** Collects markdown paths below `dir`; only a failure to read the root itself is an error. */
@@ -118,6 +154,16 @@ export class FolderNoteSource implements NoteSource {
     const abs = resolve(this.root, ...path.split("/"));
     if (abs !== this.root && abs.startsWith(this.root + sep)) return ok(abs);
     return err(failure("pathOutsideVault", { path, vault: this.root }));
+  }
+}
+
+/** `statListed` over a synchronous lstat: null for a path that is gone or no longer a plain file. */
+function noteStat(path: string, lstatOf: () => Stats): NoteStat | null {
+  try {
+    const s = lstatOf();
+    return s.isFile() ? { path, ...fileTimes(s), size: s.size } : null;
+  } catch {
+    return null;
   }
 }
 

@@ -23,6 +23,13 @@ export interface OllamaClientOptions {
   fetch?: typeof fetch;
   /** Time limit per request attempt, in ms. Default 30000. */
   timeoutMs?: number;
+  /**
+   * Time limit of the calls a live server answers at once whatever it is busy with (/api/version, /api/tags,
+   * /api/show), in ms; never more than `timeoutMs`. One of them left unanswered this long means the server is stuck:
+   * it opens the breaker, so a search waiting on an embedding of the same server gives up then (keyword results,
+   * with the notice) instead of at the end of `timeoutMs`. Default 5000.
+   */
+  quickTimeoutMs?: number;
   /** Extra attempts after a 5xx answer or a refused/reset connection; never after a 4xx or an abort. Default 2. */
   retries?: number;
   /** Backoff before retry n (from 1) is `retryBaseMs * 2^(n-1)` ms. Default 300. */
@@ -36,8 +43,8 @@ export interface OllamaClientOptions {
   breaker?: OllamaBreaker;
 }
 
-/** Time limit of a probe's /api/version call: it answers at once from a server that answers at all. */
-const PROBE_VERSION_TIMEOUT_MS = 5_000;
+/** Default of `quickTimeoutMs`: a loaded laptop or a slow link answers /api/show well within it. */
+const QUICK_TIMEOUT_MS = 5_000;
 /** A tiny input the probe embeds, to learn that the model answers too, not only the HTTP server. */
 const PROBE_INPUT = "ping";
 
@@ -65,6 +72,7 @@ export class OllamaClient {
   private readonly urlValid: boolean;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly quickTimeoutMs: number;
   private readonly retries: number;
   private readonly retryBaseMs: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -77,6 +85,7 @@ export class OllamaClient {
     // Looked up at call time, not bound once, so a test or polyfill that replaces the global still takes effect.
     this.fetchImpl = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.quickTimeoutMs = Math.min(opts.quickTimeoutMs ?? QUICK_TIMEOUT_MS, this.timeoutMs);
     this.retries = Math.max(0, opts.retries ?? 2);
     this.retryBaseMs = opts.retryBaseMs ?? 300;
     this.sleep = opts.sleep ?? defaultSleep;
@@ -85,18 +94,18 @@ export class OllamaClient {
 
   /** GET /api/version: the health check. */
   version(signal?: AbortSignal): Promise<Result<{ version: string }>> {
-    return this.call({ endpoint: "/api/version" }, (lib) => lib.version(), parseVersion, signal);
+    return this.call(this.quick("/api/version"), (lib) => lib.version(), parseVersion, signal);
   }
 
   /** GET /api/tags: the installed models. */
   listModels(signal?: AbortSignal): Promise<Result<OllamaModelSummary[]>> {
-    return this.call({ endpoint: "/api/tags" }, (lib) => lib.list(), parseModelList, signal);
+    return this.call(this.quick("/api/tags"), (lib) => lib.list(), parseModelList, signal);
   }
 
   /** POST /api/show: context length, embedding length and capabilities of one model. */
   showModel(model: string, signal?: AbortSignal): Promise<Result<OllamaModelInfo>> {
     return this.call(
-      { endpoint: "/api/show", model },
+      this.quick("/api/show", model),
       (lib) => lib.show({ model }),
       (body) => parseModelInfo(model, body),
       signal,
@@ -208,6 +217,11 @@ export class OllamaClient {
     }
   }
 
+  /** A call that any live server answers at once: its time limit is `quickTimeoutMs`. */
+  private quick(endpoint: string, model?: string): CallTarget {
+    return { endpoint, timeoutMs: this.quickTimeoutMs, ...(model !== undefined ? { model } : {}) };
+  }
+
   /** What requests answer while the breaker is open. */
   private notAnswering(target: CallTarget, timeoutMs: number): AppError {
     const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
@@ -221,7 +235,7 @@ export class OllamaClient {
    */
   private async answers(model: string | undefined, signal: AbortSignal): Promise<boolean> {
     const version = await this.call(
-      { endpoint: "/api/version", probe: true, timeoutMs: Math.min(PROBE_VERSION_TIMEOUT_MS, this.timeoutMs) },
+      { ...this.quick("/api/version"), probe: true },
       (lib) => lib.version(),
       parseVersion,
       signal,

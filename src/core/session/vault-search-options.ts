@@ -50,6 +50,12 @@ export interface VaultSearchOptions {
   /** Time limit of one Ollama request, in ms. Default 30000 (the client's). Tests make it short. */
   ollamaTimeoutMs?: number;
   /**
+   * Time limit of the Ollama calls a live server answers at once (/api/show, /api/version, /api/tags), in ms: a model
+   * check left unanswered this long opens the breaker, so a hybrid search stops waiting and answers from keywords.
+   * Default 5000 (see `OllamaClientOptions.quickTimeoutMs`).
+   */
+  ollamaQuickTimeoutMs?: number;
+  /**
    * How long a server of the fallback chain that failed is skipped before it is tried first again, in ms. Default
    * 30000 (see `FallbackEmbedderOptions.recheckMs`); tests set 0.
    */

@@ -145,6 +145,7 @@ export class VaultSearch {
       breaker: this.health.breakerFor(url),
       ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
       ...(this.opts.ollamaTimeoutMs !== undefined ? { timeoutMs: this.opts.ollamaTimeoutMs } : {}),
+      ...(this.opts.ollamaQuickTimeoutMs !== undefined ? { quickTimeoutMs: this.opts.ollamaQuickTimeoutMs } : {}),
     });
   }
 

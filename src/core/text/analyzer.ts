@@ -49,13 +49,17 @@ const STEMMABLE = /^[\p{L}\p{M}]+$/u;
  */
 export class Analyzer {
   private readonly stemCache = new Map<string, string>();
-  private readonly segmenter: Intl.Segmenter | undefined;
+  // Made on the first unspaced run: building ICU's word breaker costs start-up about 20 ms, and most vaults never need it.
+  private segmenterMemo: Intl.Segmenter | null | undefined;
 
   constructor(
     /** How this analyzer makes terms (read by tables made for one configuration, see stop-term-table.ts). */
     readonly options: AnalyzerOptions = DEFAULT_ANALYZER_OPTIONS,
-  ) {
-    this.segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : undefined;
+  ) {}
+
+  private get segmenter(): Intl.Segmenter | null {
+    this.segmenterMemo ??= typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
+    return this.segmenterMemo;
   }
 
   /** Index terms of `text` in `lang`, in order, duplicates kept. */

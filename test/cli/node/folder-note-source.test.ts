@@ -111,6 +111,19 @@ describe("FolderNoteSource", () => {
     });
   });
 
+  it("lists the same notes whether the file system answers from its cache (stat'ed in slices) or slowly (in parallel)", async () => {
+    // More notes than one synchronous slice, so the slow clock sends all but the first slice to the parallel stats.
+    for (let i = 0; i < 600; i++) await put(`F${i % 7}/n${i}.md`, `# ${i}\n${"x".repeat(i % 50)}`);
+    await symlink(join(root, "F1", "n1.md"), join(root, "alias.md"));
+    let t = 0;
+    const fast = await new FolderNoteSource(root, { now: () => 0 }).list();
+    const slow = await new FolderNoteSource(root, { now: () => (t += 1_000) }).list();
+    expect(fast.ok && fast.value.length).toBe(600);
+    expect(slow).toEqual(fast);
+    expect(t).toBe(2_000);
+    expect(fast.ok && fast.value.find((s) => s.path === "F3/n10.md")).toMatchObject({ size: 15 });
+  });
+
   it("says which folder it can't read", async () => {
     const listed = await new FolderNoteSource(join(root, "does-not-exist")).list();
     expect(listed.ok).toBe(false);

@@ -78,12 +78,16 @@ export class ModelGate {
     return false;
   }
 
-  /** Calls off a pending recheck and a check in flight (the actor stops, or a newer check is asked for). */
+  /**
+   * Calls off a pending recheck and a check in flight (the actor stops, or a newer check is asked for). A check
+   * called off was never answered, so one is due again: nothing reads "checking" for a request nobody waits on.
+   */
   cancel(): void {
     this.cancelRecheck?.();
     this.cancelRecheck = undefined;
     this.inFlight?.abort();
     this.inFlight = undefined;
+    if (this.state === "checking") this.state = "due";
   }
 }
 

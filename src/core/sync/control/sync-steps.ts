@@ -61,33 +61,34 @@ export class SyncSteps {
   }
 
   /**
-   * Loads the saved index; asks for a reset when settings or the model changed while it loaded. The model check runs
-   * while the files are read. Files of the configured model load the same whatever it answers: they are put in place,
-   * `searchable` is called and loading ends without waiting for the answer, so neither a keyword search nor
-   * reconciling the notes waits for Ollama. Anything else waits for the check first: a mistyped or missing model must
-   * not cost the vectors on disk.
+   * Loads the saved index; asks for a reset when settings or the model changed while it loaded. Files of the
+   * configured model load the same whatever the model check answers: they are put in place, `searchable` is called,
+   * and only then is the check sent, so the first answer pays nothing for it (the first request to Ollama costs the
+   * process about 0.1 s of CPU: Node loads its fetch then). Loading ends without waiting for the answer, so neither a
+   * keyword search nor reconciling the notes waits for Ollama. Anything else (files of another model, damaged or
+   * none) waits for the check first: a mistyped or missing model must not cost the vectors on disk.
    */
   async load(searchable: () => void = () => undefined): Promise<void> {
     const { live, work, progress } = this.p;
     const model = live.embedderModel;
     const chunking = chunksHash(live.settings);
     const hooks = { filling: (synced: SyncedIndex) => live.use(synced), notes: (n: number) => progress.addNotes(n), noteDone: (p: string) => progress.noteDone(p) };
-    const checked = work.checkModel();
     work.busy("loading");
     const pause = (): Promise<void> => this.pause();
     const saved = await readSavedIndex(this.deps.files, this.p.checkpoints.segmentFiles, live.settings, live.embedder, pause);
     const waits = awaitsModelCheck(saved);
-    const usable = waits ? await checked : true;
+    const usable = waits ? await work.checkModel() : true;
     work.busy("loading");
     const loaded = await adoptSavedIndex(this.deps.files, saved, live.settings, live.embedder, pause, hooks, !usable);
     live.loaded(loaded.synced, loaded.model);
     this.p.checkpoints.filesFound(loaded.otherModelOnDisk, loaded.vectorsAside);
     if (loaded.defaultLanguage !== live.settings.defaultLanguage) work.languageChanged();
     if (!waits) {
-      if (work.modelChecking) work.busy("checking");
+      // Nothing embeds until the check is answered (`mayEmbed`): the phase says "checking" from now on.
+      const checked = work.checkModel();
       searchable();
-      // Reconciling the notes goes on while Ollama is asked; nothing embeds until it answered (`mayEmbed`), and the
-      // answer wakes the loop: embedding starts, or the model's coded error stands (see `ModelGate`).
+      // Reconciling the notes goes on while Ollama is asked, and the answer wakes the loop: embedding starts, or the
+      // model's coded error stands (see `ModelGate`).
       void checked.then(() => {
         work.refreshPhase();
         this.deps.kick();
