@@ -33,15 +33,52 @@ export class KeptChunks {
 /**
  * `topHits` of the kept notes alone: the `limit` best hits whose note `kept` keeps, at most `perNote` of each note,
  * best first. They have the scores, and so the order, they have in the whole list; only the other notes' hits are
- * passed over, so a filtered list is ranked as deep as it is read, not sorted whole.
+ * passed over. The whole list is walked from its best hit, a few times `limit` deep, asking the filter only about
+ * the notes met there, which is enough when most notes pass (an exclusion); when it is not (a rare phrase, a small
+ * folder), every hit's note is asked and the kept ones ranked.
  */
 export function keptTopHits(scored: ScoredHits, limit: number, perNote: number, kept: KeptChunks): Bm25Hit[] {
   const { table, notes } = scored;
+  const hit = (i: number): Bm25Hit => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 });
+  const walked = walkKept(scored, limit, perNote, kept);
+  if (walked) return walked.map(hit);
   const ids = table.ids;
   let count = 0;
   const positions = new Int32Array(ids.length);
   for (let i = 0; i < ids.length; i++) if (kept.has(ids[i] ?? 0)) positions[count++] = i;
   const among = positions.subarray(0, count);
   const capped = notes ? (table.capPerNote(notes.noteOf, notes.size, perNote, among) ?? among) : among;
-  return table.top(limit, capped).map((i) => ({ id: ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
+  return table.top(limit, capped).map(hit);
+}
+
+/** How much deeper than `limit` the whole list is walked for kept hits before every note is asked. */
+const WALK_FACTOR = 4;
+
+/**
+ * The positions `keptTopHits` gives, read off the whole list's best `WALK_FACTOR × limit` hits in order (the k best
+ * hits, whatever the cap, hold the best capped hits of the notes met among them); undefined when fewer than `limit`
+ * kept hits are found there and the list goes on.
+ */
+function walkKept(scored: ScoredHits, limit: number, perNote: number, kept: KeptChunks): number[] | undefined {
+  const { table, notes } = scored;
+  const depth = Math.min(table.length, Math.max(limit, 1) * WALK_FACTOR);
+  if (!Number.isFinite(depth)) return undefined;
+  const order = table.top(depth);
+  // As `capPerNote` counts: at least one a note, and hits of no note left out.
+  const width = Math.max(1, Math.floor(perNote));
+  const listed = notes && Number.isFinite(perNote) ? new Map<number, number>() : undefined;
+  const out: number[] = [];
+  for (const i of order) {
+    if (out.length >= limit) break;
+    const id = table.ids[i] ?? 0;
+    if (!kept.has(id)) continue;
+    if (listed && notes) {
+      const note = notes.noteOf(id);
+      const n = listed.get(note) ?? 0;
+      if (note < 0 || n >= width) continue;
+      listed.set(note, n + 1);
+    }
+    out.push(i);
+  }
+  return out.length >= limit || order.length === table.length ? out : undefined;
 }
