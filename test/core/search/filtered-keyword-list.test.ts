@@ -20,7 +20,7 @@ function engine(): SearchEngine {
     const note = chunkNote(path, md, { maxTokens: 400, overlapRatio: 0 });
     index.addNote(note, note.chunks.map((c) => vectorFor("filtered", embeddingInput(c), DIMS)));
   };
-  for (let i = 0; i < 150; i++) add(`short/n${i}.md`, `# Short ${i}\n\nplan the ${FILLER[i % FILLER.length]} then the garden, plan again.\n`);
+  for (let i = 0; i < 150; i++) add(`short/n${i}.md`, `# Short ${i}\n\nplan the ${FILLER[i % FILLER.length]} garden, then the garden again.\n`);
   const filler = Array.from({ length: 200 }, (_, i) => FILLER[i % FILLER.length]).join(" ");
   add("long/ordered.md", `# Long\n\n${filler} garden plan ${filler}\n`);
   const e = new SearchEngine({ index });
@@ -31,8 +31,10 @@ function engine(): SearchEngine {
 describe("a filtered search's keyword list", () => {
   const e = engine();
   const vector = vectorFor("filtered", "garden plan", DIMS);
-  const run = (query: string, mode: SearchMode) =>
-    e.search({ query, mode, limit: 5, ...(mode === "keyword" ? {} : { queryVector: vector }) }).then((r) => r.results.map((x) => [x.path, x.score, x.ranks]));
+  const run = (query: string, mode: SearchMode): Promise<{ path: string; score: number; ranks: unknown }[]> =>
+    e
+      .search({ query, mode, limit: 5, ...(mode === "keyword" ? {} : { queryVector: vector }) })
+      .then((r) => r.results.map((x) => ({ path: x.path, score: x.score, ranks: x.explain.ranks })));
 
   it("is the unfiltered one when the filter keeps every note: word order is checked as deep, the list read as deep", async () => {
     for (const mode of ["keyword", "hybrid"] as const) {
@@ -46,13 +48,13 @@ describe("a filtered search's keyword list", () => {
 
   it("still keeps only the notes that pass", async () => {
     for (const mode of ["keyword", "hybrid"] as const) {
-      const kept = (await run("garden plan path:long", mode)).map(([p]) => p);
+      const kept = (await run("garden plan path:long", mode)).map((r) => r.path);
       expect(kept).toEqual(["long/ordered.md"]);
       // "river" is in the long note and every eighth short one.
-      const without = (await run("garden plan -river", mode)).map(([p]) => String(p));
+      const without = (await run("garden plan -river", mode)).map((r) => r.path);
       expect(without.length).toBe(5);
       expect(without.every((p) => p.startsWith("short/") && Number(/\d+/.exec(p)?.[0]) % 8 !== 0)).toBe(true);
-      const phrase = (await run('"garden plan"', mode)).map(([p]) => p);
+      const phrase = (await run('"garden plan"', mode)).map((r) => r.path);
       expect(phrase).toEqual(["long/ordered.md"]);
     }
   });
