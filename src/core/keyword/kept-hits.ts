@@ -33,15 +33,22 @@ export class KeptChunks {
 /**
  * `topHits` of the kept notes alone: the `limit` best hits whose note `kept` keeps, at most `perNote` of each note,
  * best first. They have the scores, and so the order, they have in the whole list; only the other notes' hits are
- * passed over. The whole list is walked from its best hit, a few times `limit` deep, asking the filter only about
- * the notes met there, which is enough when most notes pass (an exclusion); when it is not (a rare phrase, a small
- * folder), every hit's note is asked and the kept ones ranked.
+ * passed over. The whole list is walked from its best hit, deep enough to meet `limit` kept hits at the share of
+ * kept hits seen so far, asking the filter only about the notes met: enough when many notes pass (an exclusion,
+ * a large folder). When few do (a rare phrase, a small folder), that would be most of the list: every hit's note is
+ * asked instead and the kept ones ranked.
  */
 export function keptTopHits(scored: ScoredHits, limit: number, perNote: number, kept: KeptChunks): Bm25Hit[] {
   const { table, notes } = scored;
   const hit = (i: number): Bm25Hit => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 });
-  const walked = walkKept(scored, limit, perNote, kept);
-  if (walked) return walked.map(hit);
+  const want = Math.max(1, limit);
+  for (let depth = Math.min(table.length, want * FIRST_WALK); Number.isFinite(depth); ) {
+    const walk = walkKept(scored, want, perNote, kept, depth);
+    if (walk.out.length >= want || depth >= table.length) return walk.out.map(hit);
+    const needed = Math.ceil((2 * want * depth) / Math.max(walk.out.length, 1));
+    if (needed > table.length * MOST) break;
+    depth = Math.min(table.length, Math.max(needed, depth * 2));
+  }
   const ids = table.ids;
   let count = 0;
   const positions = new Int32Array(ids.length);
@@ -51,18 +58,17 @@ export function keptTopHits(scored: ScoredHits, limit: number, perNote: number, 
   return table.top(limit, capped).map(hit);
 }
 
-/** How much deeper than `limit` the whole list is walked for kept hits before every note is asked. */
-const WALK_FACTOR = 4;
+/** The first walk of the whole list goes this many times `limit` deep. */
+const FIRST_WALK = 4;
+/** A walk that would have to go deeper than this share of the list gives way to asking about every hit's note. */
+const MOST = 0.5;
 
 /**
- * The positions `keptTopHits` gives, read off the whole list's best `WALK_FACTOR × limit` hits in order (the k best
- * hits, whatever the cap, hold the best capped hits of the notes met among them); undefined when fewer than `limit`
- * kept hits are found there and the list goes on.
+ * The positions `keptTopHits` gives, read off the whole list's best `depth` hits in order: the k best hits, whatever
+ * the cap, hold the best capped hits of the notes met among them. Stops at `limit`.
  */
-function walkKept(scored: ScoredHits, limit: number, perNote: number, kept: KeptChunks): number[] | undefined {
+function walkKept(scored: ScoredHits, limit: number, perNote: number, kept: KeptChunks, depth: number): { out: number[] } {
   const { table, notes } = scored;
-  const depth = Math.min(table.length, Math.max(limit, 1) * WALK_FACTOR);
-  if (!Number.isFinite(depth)) return undefined;
   const order = table.top(depth);
   // As `capPerNote` counts: at least one a note, and hits of no note left out.
   const width = Math.max(1, Math.floor(perNote));
@@ -80,5 +86,5 @@ function walkKept(scored: ScoredHits, limit: number, perNote: number, kept: Kept
     }
     out.push(i);
   }
-  return out.length >= limit || order.length === table.length ? out : undefined;
+  return { out };
 }
