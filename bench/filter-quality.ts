@@ -8,7 +8,7 @@
  * - `excluded-short`: the same with the query's first three words only, which is where word order is checked;
  * - `phrase`: two consecutive words of the query that a relevant document holds, quoted, with the next words of the
  *   query (ten at most, so the phrase filters).
- * nDCG@10 and recall@100 per kind and mode, and how many answers (top 10 paths in order) differ between the sides.
+ * nDCG@10 and recall at the limit asked per kind and mode, and how many answers (top 10 paths in order) differ between the sides.
  *
  *   npx tsx bench/filter-quality.ts --dataset ../shared/datasets/cranfield --base ../wt-base12 [--ollama URL --model NAME]
  *     [--queries 200] [--limit 10] [--out FILE.json]
@@ -122,7 +122,7 @@ async function engineOf(dir: string) {
 const sides = [{ name: "this", dir: process.cwd() }, ...(args.get("base") ? [{ name: "base", dir: resolve(args.get("base") ?? "") }] : [])];
 const modes: SearchMode[] = embedder ? ["keyword", "hybrid"] : ["keyword"];
 const answers: Record<string, Record<string, string[][]>> = {};
-const report: Record<string, Record<string, { ndcg10: number; recall100: number; queries: number }>> = {};
+const report: Record<string, Record<string, { ndcg10: number; recallAtLimit: number; queries: number }>> = {};
 for (const side of sides) {
   const engine = await engineOf(side.dir);
   answers[side.name] = {};
@@ -140,7 +140,7 @@ for (const side of sides) {
       const r4 = (x: number): number => Math.round(x * 10000) / 10000;
       report[side.name]![`${kind}/${mode}`] = {
         ndcg10: r4(mean(at.map((i) => ndcgAt(ranked[i]!, cases[i]!.rel, 10)))),
-        recall100: r4(mean(at.map((i) => recallAt(ranked[i]!, cases[i]!.rel, 100)))),
+        recallAtLimit: r4(mean(at.map((i) => recallAt(ranked[i]!, cases[i]!.rel, limit)))),
         queries: at.length,
       };
     }
@@ -167,8 +167,8 @@ for (const [key, score] of Object.entries(report.this ?? {})) {
   const base = report.base?.[key];
   const d = differ[key];
   log(
-    `${key}: nDCG@10 ${score.ndcg10}${base ? ` (base ${base.ndcg10})` : ""}, recall@100 ${score.recall100}${base ? ` (base ${base.recall100})` : ""}` +
+    `${key}: nDCG@10 ${score.ndcg10}${base ? ` (base ${base.ndcg10})` : ""}, recall@${limit} ${score.recallAtLimit}${base ? ` (base ${base.recallAtLimit})` : ""}` +
       `${d ? `; top 10 differ in ${d.top10} of ${d.queries} (as sets ${d.top10Set})` : ""}`,
   );
 }
-if (args.get("out")) writeJson(args.get("out")!, { dataset: ds.name, model: embedder ? model : undefined, sides, report, differ, cases: cases.length });
+if (args.get("out")) writeJson(args.get("out")!, { dataset: ds.name, model: embedder ? model : undefined, limit, sides, report, differ, cases: cases.length });
