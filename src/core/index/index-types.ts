@@ -37,10 +37,11 @@ export interface KeywordSearchOptions {
    */
   chunksPerNote?: number;
   /**
-   * The notes (by path) the caller keeps of the list. The other notes' chunks are neither checked for the query's
-   * words in order (which a short query of common words would otherwise do for most of the vault) nor listed, save
-   * the list's first hit; the chunks listed keep the scores and order they have in the whole list. Only for a list
-   * read whole. Default: every note.
+   * The notes (by path) the caller keeps, e.g. those a search's filters pass: the list is then theirs alone, as deep as
+   * `limit` asks. Their chunks keep the scores and order they have in the whole list (statistics are the whole
+   * index's), and the word-order and typo checks read the first hits of this list, as they read those of an
+   * unfiltered one, so a filter that keeps every note changes nothing. Each note is asked at most once per search,
+   * and only when one of its chunks matched. Default: every note.
    */
   keepsNote?: (path: string) => boolean;
 }

@@ -9,7 +9,7 @@ import { RevisionMemo } from "../index/revision-memo";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
-import { keptNotes } from "./kept-notes";
+import { KeptChunks, keptTopHits } from "./kept-hits";
 import { capPerNote, NearnessMemo, preferTypedWords } from "./typed-words";
 import { orderedWords, preferInOrder } from "./word-order";
 import { SHORT_QUERY_WORDS } from "./short-query";
@@ -100,6 +100,9 @@ export class KeywordSearcher {
     const cache = this.clauseScores.validFor(this.deps.revision());
     const memo = this.chunkWords.validFor(this.deps.revision());
     const near = new NearnessMemo((id) => memo.textWords(id, this.deps.text));
+    // A filtered list is the list of the kept notes alone (see `KeywordSearchOptions.keepsNote`).
+    const keeps = opts.keepsNote;
+    const kept = keeps ? new KeptChunks(this.deps.notes, (internal) => this.deps.noteOf(ids[internal - 1] ?? ""), keeps) : undefined;
     // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
     const scoredBy = new Map<boolean, ScoredHits>();
     const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
@@ -109,21 +112,21 @@ export class KeywordSearcher {
         scored = scoreHits(store, cs, params, notes, cache);
         scoredBy.set(strict, scored);
       }
-      return topHits(scored, depth, perNote).map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
+      const top = kept ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
+      return top.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
     let full = false;
     const read = (depth: number, perNote?: number): ScoredId[] => {
       const all = run(false, depth, perNote);
       full = all.length === depth;
-      const raw = keptNotes(all, opts.keepsNote, this.deps.noteOf);
-      if (!covers) return raw;
+      if (!covers) return all;
       // A stem covering only the beginning of a misspelt word counts only in chunks that hold a word close to what was
       // typed (to each such word, when there are several): others keep the score they have without those stems, or
       // drop out when that is none. Short stems begin many words, and would otherwise lift every note that merely
       // shares a first syllable.
       const strict = new Map(run(true, depth, perNote).map((h) => [h.id, h]));
       const out: ScoredId[] = [];
-      for (const h of raw) {
+      for (const h of all) {
         const without = strict.get(h.id);
         // Where those stems added nothing, there is nothing to check: SciFact asks for 1,200 chunks at a time, and
         // reading every one for the typed word made long questions with a rare name about 2.5 times slower at p95.
@@ -141,7 +144,7 @@ export class KeywordSearcher {
     // order.
     const depth = Math.max(limit, VERIFY_DEPTH);
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, opts.keepsNote)
+      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf)
       : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);

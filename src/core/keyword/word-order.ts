@@ -101,17 +101,12 @@ export function preferInOrder(
   /** A chunk's headings and text, one per line, or those already prepared (see chunk-words.ts). */
   text: (id: string) => string | LineWords,
   noteOf: (id: string) => string,
-  /** Notes whose chunks are checked; the others keep their score. Default every note. */
-  checks: (note: string) => boolean = () => true,
 ): ScoredId[] {
   const top = hits[0]?.score ?? 0;
   const held = new Set<string>();
-  const skipped = new Set<string>();
   for (const hit of hits) {
     const note = noteOf(hit.id);
-    if (held.has(note) || skipped.has(note)) continue;
-    if (!checks(note)) skipped.add(note);
-    else if (holdsInOrder(text(hit.id), q)) held.add(note);
+    if (!held.has(note) && holdsInOrder(text(hit.id), q)) held.add(note);
   }
   if (held.size === 0) return [...hits];
   return hits.map((hit) => (held.has(noteOf(hit.id)) ? { ...hit, score: hit.score + top } : hit)).sort((a, b) => b.score - a.score);

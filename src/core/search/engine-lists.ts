@@ -22,13 +22,10 @@ export function bm25List(deps: SearchEngineDeps, options: SearchOptions, r: Retr
   // Chunks beyond those a result shows only matter to hybrid fusion within a note; the cap keeps one read enough.
   const chunksPerNote = Math.max(1, options.chunksPerNote);
   const opts = { prefixLast: req.prefixLast ?? false, maxEdits: options.typoTolerance, chunksPerNote };
-  // A list read whole need not check the word order of notes the filter drops (see `keepsNote`).
+  // Filtered, the list holds only the notes that pass (see `keepsNote`): it is read as deep as an unfiltered one.
   const keepsNote = r.filter?.pass;
-  const whole = (limit: number) => keepsNote !== undefined && limit >= deps.index.size;
-  const read = (limit: number) => deps.index.keywordSearch(text, { ...opts, limit, ...(whole(limit) ? { keepsNote } : {}) });
-  // A filter may keep few notes, and a keyword search costs about the same at any depth: a filtered list is read
-  // whole at once (counting the notes a path: or tag: filter keeps cost more than it saved, measured by bench:mcp).
-  const hits = readNotesDeepSync(read, r.notes, chunksPerNote, listFilter(r.filter, r.share));
+  const read = (limit: number) => deps.index.keywordSearch(text, { ...opts, limit, ...(keepsNote ? { keepsNote } : {}) });
+  const hits = readNotesDeepSync(read, r.notes, chunksPerNote);
   return { name: "bm25", weight, ids: hits.map((h) => h.id) };
 }
 
@@ -49,7 +46,7 @@ export async function vectorList(
   // A filter that reads note text: see text-filter-scan.ts.
   const steps = r.filter?.readsText
     ? textFilteredVectorHits(index, vector, similarity, r.notes, r.filter)
-    : readNotesDeep((limit: number) => index.vectorSearchSteps(vector, { ...opts, limit }), r.notes, undefined, listFilter(r.filter, 1));
+    : readNotesDeep((limit: number) => index.vectorSearchSteps(vector, { ...opts, limit }), r.notes, undefined, listFilter(r.filter));
   const pause = deps.pause;
   let step = steps.next();
   while (!step.done) {
@@ -60,8 +57,8 @@ export async function vectorList(
   return { name: list.name, weight: list.weight(), ids: step.value.map((h) => h.id) };
 }
 
-function listFilter(filter: NoteFilter | undefined, share: number): ListFilter | undefined {
-  return filter ? { keep: filter.pass, share } : undefined;
+function listFilter(filter: NoteFilter | undefined): ListFilter | undefined {
+  return filter ? { keep: filter.pass } : undefined;
 }
 
 /** Only filters were typed: list the matching notes by title, each represented by its first chunk. */

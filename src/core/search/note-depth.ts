@@ -15,15 +15,10 @@ const FIRST_CHUNKS_PER_NOTE = 2;
 /** How much deeper each further read goes. */
 const GROWTH = 4;
 
-/** What a filtered search keeps of a list, and how much of the list it expects to keep. */
+/** What a filtered search keeps of a list. */
 export interface ListFilter {
   /** True for the notes (by path) the search keeps. */
   keep: (path: string) => boolean;
-  /**
-   * The share of the list's notes expected to pass, in (0, 1]; the first read goes that much deeper, so a filter
-   * that keeps few notes needs one read, not several. Default 1.
-   */
-  share?: number;
 }
 
 /**
@@ -39,8 +34,7 @@ export function* readNotesDeep<G>(
   chunksPerNote = FIRST_CHUNKS_PER_NOTE,
   filter?: ListFilter,
 ): Generator<G, ScoredId[], void> {
-  const share = Math.min(1, Math.max(filter?.share ?? 1, 1e-6));
-  const first = Math.min(Math.ceil((notes * Math.max(1, chunksPerNote)) / share), Number.MAX_SAFE_INTEGER);
+  const first = Math.min(notes * Math.max(1, chunksPerNote), Number.MAX_SAFE_INTEGER);
   // A deeper read of a ranked list starts with the shallower one: only the hits past it are filtered and counted
   // again. A rare phrase reads a list to its end, and filtering it whole at every depth cost more than the reads.
   const kept = new KeptHits(filter);

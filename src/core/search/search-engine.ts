@@ -116,10 +116,8 @@ export class SearchEngine {
     const signals = withSignals(createNoteFilter(index, q), q, record, {
       includeSuperseded: req.includeSuperseded ?? false,
       statuses: this.options.supersededStatuses,
-      wanted: notes,
-      indexSize: index.size,
     });
-    return { q, filter: signals.filter, notes, share: signals.share, mask: signals.mask, now };
+    return { q, filter: signals.filter, notes, mask: signals.mask, now };
   }
 
   private bm25List(r: Retrieval, req: SearchRequest): RankedList {

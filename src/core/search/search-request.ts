@@ -53,8 +53,6 @@ export interface Retrieval {
   filter: NoteFilter | undefined;
   /** Distinct notes each list is read to (see `candidateNotes`); with filters, notes that pass them. */
   notes: number;
-  /** The share of a list's notes the filter is expected to keep (see `ListFilter.share`). */
-  share: number;
   /** The date and superseded mask, when the search has one. */
   mask: SignalMask | undefined;
   /** The time ages count from, ms since the epoch. */

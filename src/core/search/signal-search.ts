@@ -8,12 +8,10 @@ import type { ParsedQuery } from "./query-parser";
 import type { SearchOptions } from "./search-options";
 import type { NoteResult, SearchNotice } from "./search-result";
 
-/** A search's note filter with its date and superseded mask, and the share of notes it is expected to keep. */
+/** A search's note filter with its date and superseded mask. */
 export interface SignalFilter {
   filter: NoteFilter | undefined;
   mask: SignalMask | undefined;
-  /** The share of a list's notes expected to pass (`ListFilter.share`), for the keyword list's first read. */
-  share: number;
 }
 
 /**
@@ -24,12 +22,10 @@ export function withSignals(
   base: NoteFilter | undefined,
   q: ParsedQuery,
   notes: NoteSignalSource | undefined,
-  opts: { includeSuperseded: boolean; statuses: readonly string[]; wanted: number; indexSize: number },
+  opts: { includeSuperseded: boolean; statuses: readonly string[] },
 ): SignalFilter {
   const mask = signalMask(notes, q.dates, !opts.includeSuperseded, statusSet(opts.statuses));
-  const baseShare = base ? opts.wanted / Math.max(opts.indexSize, 1) : 1;
-  if (!mask) return { filter: base, mask, share: baseShare };
-  const maskShare = Math.max(mask.kept, 1) / Math.max(mask.total, 1);
+  if (!mask) return { filter: base, mask };
   const keep = mask.keep;
   const filter: NoteFilter = base
     ? {
@@ -38,7 +34,7 @@ export function withSignals(
         readsText: base.readsText,
       }
     : { pass: keep, place: keep, readsText: false };
-  return { filter, mask, share: Math.min(baseShare, maskShare) };
+  return { filter, mask };
 }
 
 /**

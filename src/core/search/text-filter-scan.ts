@@ -33,7 +33,7 @@ export function* textFilteredVectorHits(
     ranked ??= yield* index.rankVectorsSteps(vector, opts);
     return ranked.take(limit);
   };
-  return yield* readNotesDeep(scan, notes, undefined, { keep: filter.pass, share: 1 });
+  return yield* readNotesDeep(scan, notes, undefined, { keep: filter.pass });
 }
 
 /**

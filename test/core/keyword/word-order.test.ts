@@ -62,35 +62,6 @@ describe("preferInOrder", () => {
   });
 });
 
-describe("a list read whole for a filter (keepsNote)", () => {
-  const notes: Record<string, string> = {
-    "keep/zug.md": "# Zug\n\nIch habe einen Platz im Schlafwagen reserviert.",
-    "keep/markt.md": "# Markt\n\nEinen Korb habe ich immer dabei, ich kaufe einen Kohl.",
-    "drop/rad.md": "# Rad\n\nIch habe einen Schlauch geflickt.",
-    "drop/haus.md": "# Haus\n\nEinen Garten habe ich nicht.",
-  };
-  const idx = indexNotes(notes);
-  const kept = (path: string): boolean => path.startsWith("keep/");
-
-  it("lists the kept notes' chunks as the list without it does, in the same order", () => {
-    for (const query of ["ich habe einen", "einen habe", "Schlafwagen"]) {
-      const all = idx.keywordSearch(query, { limit: 100 }).filter((h) => kept(h.id.split("#")[0]!));
-      expect(idx.keywordSearch(query, { limit: 100, keepsNote: kept }).filter((h) => kept(h.id.split("#")[0]!))).toEqual(all);
-    }
-  });
-
-  it("reads no text of the notes it drops to check the words' order", () => {
-    const hits = [{ id: "d#0", score: 9 }, { id: "k#0", score: 5 }];
-    const q = orderedWords("ich habe einen", false);
-    if (!q) throw new Error("no ordered words");
-    const read: string[] = [];
-    const text = (id: string): string => (read.push(id), "ich habe einen");
-    const out = preferInOrder(hits, q, text, (id) => id.slice(0, 1), (note) => note === "k");
-    expect(read).toEqual(["k#0"]);
-    expect(out.map((h) => h.id)).toEqual(["k#0", "d#0"]);
-  });
-});
-
 describe("keyword search with a short phrase", () => {
   const notes: Record<string, string> = {
     "zug.md": "# Mit dem Zug nach Wien\n\nIch habe einen Platz im Schlafwagen reserviert, und die Fahrt dauert zwölf Stunden.",

@@ -116,7 +116,7 @@ describe("filtered lists", () => {
   });
 
   it("return every passing note when fewer pass than asked", () => {
-    const hits = readNotesDeepSync((limit) => list.slice(0, limit), 20, 2, { keep, share: 0.5 });
+    const hits = readNotesDeepSync((limit) => list.slice(0, limit), 20, 2, { keep });
     expect(new Set(hits.map((h) => h.id.split("#")[0])).size).toBe(8);
   });
 

@@ -40,7 +40,7 @@ function rankedThenFiltered(index: ChunkIndex, vector: Float32Array, similarity:
     ranked ??= yield* index.rankVectorsSteps(vector, { ...opts, limit });
     return ranked.take(limit);
   };
-  return drain(readNotesDeep(scan, notes, undefined, { keep: filter.pass, share: 1 }));
+  return drain(readNotesDeep(scan, notes, undefined, { keep: filter.pass }));
 }
 
 describe("textFilteredVectorHits", () => {
