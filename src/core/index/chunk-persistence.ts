@@ -34,8 +34,10 @@ export function* restoreChunksSteps(
         const slot = slotOf(rowOf?.[i] ?? -1);
         const entry = t.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
         t.chunks.set(chunk.id, entry);
-        internalIds.push(t.insertDoc(entry, keysOnly) ?? 0);
-        if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot);
+        const internalId = t.insertDoc(entry, keysOnly);
+        internalIds.push(internalId ?? 0);
+        // The chunk's tie key is its internal id (ChunkTables.tieKey), which its insert just gave.
+        if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot, internalId);
         ids.push(chunk.id);
         order.push(entry);
         if (order.length % perStep === 0) yield;

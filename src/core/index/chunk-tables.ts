@@ -106,7 +106,9 @@ export class ChunkTables {
     let internalId: number | undefined;
     this.textRevision++;
     // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
-    this.textShare.add(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
+    const text = (): string => entry.chunk.text;
+    if (keysOnly) this.textShare.addUnseen(entry.chunk.id, entry.chunk.path, text);
+    else this.textShare.add(entry.chunk.id, entry.chunk.path, text);
     if (keysOnly) {
       // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
       internalId = this.db.insertKeysOnly(lazyFieldTexts(entry));
