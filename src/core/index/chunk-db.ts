@@ -73,9 +73,10 @@ export class ChunkDb {
    * schema check and one component call per field, which were a third of a restart's restore. `doc` may work its
    * texts out lazily: only a removal reads them.
    */
-  insertKeysOnly(doc: ChunkFieldTexts & { readonly id: string }): void {
+  insertKeysOnly(doc: ChunkFieldTexts & { readonly id: string }): number {
     const internalId = internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, doc.id);
     if (!this.db.documentsStore.store(this.db.data.docs, doc.id, internalId, doc)) throw new Error(`chunk ${doc.id} is already indexed`);
+    return internalId;
   }
 
   remove(id: string): void {

@@ -19,6 +19,8 @@ export function* restoreChunksSteps(
 ): Generator<void, boolean, void> {
   if (t.chunks.size > 0) throw new Error("restoreSteps needs an empty index");
   const order: IndexedChunk[] = [];
+  /** Each restored chunk's internal id, as inserting it gave (keys-only inserts): no lookup by chunk id again. */
+  const internalIds: number[] = [];
   const keysOnly = keywords !== undefined;
   const store = t.vectors;
   const slotOf = adoptPages(store, pagesOf(rows), t.dims);
@@ -32,8 +34,10 @@ export function* restoreChunksSteps(
         const slot = slotOf(rowOf?.[i] ?? -1);
         const entry = t.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
         t.chunks.set(chunk.id, entry);
-        t.insertDoc(entry, keysOnly);
-        if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot);
+        const internalId = t.insertDoc(entry, keysOnly);
+        internalIds.push(internalId ?? 0);
+        // The chunk's tie key is its internal id (ChunkTables.tieKey), which its insert just gave.
+        if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot, internalId);
         ids.push(chunk.id);
         order.push(entry);
         if (order.length % perStep === 0) yield;
@@ -44,12 +48,12 @@ export function* restoreChunksSteps(
   }
   t.textRevision++;
   if (keywords === undefined) return false;
-  const idOf = Int32Array.from(order, (e) => t.db.internalIdOf(e.chunk.id) ?? 0);
+  const idOf = Int32Array.from(internalIds);
   try {
     const target = {
       fields: t.db.postings.fields, analyzer: t.analyzer, order, idOf, perStep, restoreLanguages,
       choose: (entry: IndexedChunk) => t.langs.choose(entry),
-      placed: (entry: IndexedChunk) => t.noteTable("add", entry.chunk.id, entry.chunk.path),
+      placed: (entry: IndexedChunk, internalId: number) => t.notes.track("add", internalId, entry.chunk.path, t.db.postings.fields),
     };
     return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
   } finally {

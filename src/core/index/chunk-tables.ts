@@ -100,21 +100,26 @@ export class ChunkTables {
 
   /**
    * Puts a chunk into every table but the chunk map. `keysOnly`: a saved index is being restored, so the text fields
-   * are left out and their postings go in whole afterwards.
+   * are left out and their postings go in whole afterwards; then returns the chunk's internal id.
    */
-  insertDoc(entry: IndexedChunk, keysOnly: boolean): void {
+  insertDoc(entry: IndexedChunk, keysOnly: boolean): number | undefined {
+    let internalId: number | undefined;
     this.textRevision++;
     // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
-    this.textShare.add(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
+    // Arrows written inline: one kept in a named const gets a "name" of its own from the keepNames transform (tsx),
+    // which cost 8 MB of heap over a 10k-note restore.
+    if (keysOnly) this.textShare.addUnseen(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
+    else this.textShare.add(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
     if (keysOnly) {
       // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
-      this.db.insertKeysOnly(lazyFieldTexts(entry));
+      internalId = this.db.insertKeysOnly(lazyFieldTexts(entry));
     } else {
       this.langs.choose(entry);
       this.db.insert(entry.chunk.id, chunkFieldTexts(entry));
       this.noteTable("add", entry.chunk.id, entry.chunk.path);
     }
     if (entry.vector) entry.vector = this.vectors?.set(entry.chunk.id, entry.chunk.path, entry.vector);
+    return internalId;
   }
 
   /** Takes chunk `id` of note `path` out of every table. */

@@ -33,6 +33,15 @@ export class ChunkTextShare {
     this.changes++;
   }
 
+  /**
+   * `add` of a text read when first needed, for a chunk this table does not hold (a restore into an empty index):
+   * nothing to take out first, so no lookups.
+   */
+  addUnseen(id: string, path: string, text: () => string): void {
+    this.pending.set(id, { path, text });
+    this.changes++;
+  }
+
   remove(id: string, path: string): void {
     if (this.pending.delete(id)) {
       this.changes++;

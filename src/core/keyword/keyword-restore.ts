@@ -18,8 +18,8 @@ export interface KeywordRestoreTarget {
   choose: (entry: IndexedChunk) => string;
   /** Reads the chunks' languages back from the restored postings. */
   restoreLanguages: () => void;
-  /** Called once per chunk after its field lengths are in place (the note table needs them). */
-  placed: (entry: IndexedChunk) => void;
+  /** Called once per chunk, with its internal id, after its field lengths are in place (the note table needs them). */
+  placed: (entry: IndexedChunk, internalId: number) => void;
   /** Chunks between yields when putting postings back. */
   perStep: number;
 }
@@ -89,6 +89,6 @@ export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: Keyw
 function* placeAll(t: KeywordRestoreTarget): Generator<void, void, void> {
   for (let i = 0; i < t.order.length; i++) {
     if (i > 0 && i % t.perStep === 0) yield;
-    t.placed(t.order[i]!);
+    t.placed(t.order[i]!, t.idOf[i]!);
   }
 }

@@ -1,3 +1,12 @@
+/** Where a list restored from saved postings reads them, on first use (see `PostingList.deferred`). */
+export interface PostingSource {
+  /** The postings of list `slot` (at most `size` of them): arrays the list takes over, and how many were read. */
+  read(slot: number, size: number): { ids: Int32Array; counts: Int32Array; length: number };
+}
+
+/** The arrays of a list made over arrays it takes over (`from`, `deferred`) until then: no allocation per list. */
+const NONE = new Int32Array(0);
+
 /**
  * The documents one term occurs in, with the term's count in each, as two parallel typed arrays. Scoring walks
  * them front to back, which is several times faster than iterating a Set and looking each count up in an object.
@@ -10,10 +19,13 @@ export class PostingList {
   private countArray: Int32Array;
   private size = 0;
   private sorted = true;
+  /** Where the postings are still to be read from (a deferred list), and which of its lists this is. */
+  private source: PostingSource | undefined = undefined;
+  private slot = 0;
 
   constructor(capacity = 2) {
-    this.idArray = new Int32Array(Math.max(1, capacity));
-    this.countArray = new Int32Array(Math.max(1, capacity));
+    this.idArray = capacity > 0 ? new Int32Array(capacity) : NONE;
+    this.countArray = capacity > 0 ? new Int32Array(capacity) : NONE;
   }
 
   /** A list over these arrays, in any id order (taken over, not copied); `ids` must hold distinct ids. */
@@ -26,6 +38,18 @@ export class PostingList {
     return list;
   }
 
+  /**
+   * A list of `size` documents whose postings stay in `source` until something reads them: a load restores every
+   * term's document frequency at once, but the postings only of the terms searched or changed (a save reads the rest).
+   */
+  static deferred(size: number, source: PostingSource, slot: number): PostingList {
+    const list = new PostingList(0);
+    list.size = size;
+    list.source = size > 0 ? source : undefined;
+    list.slot = slot;
+    return list;
+  }
+
   /** Number of documents. */
   get length(): number {
     return this.size;
@@ -33,11 +57,13 @@ export class PostingList {
 
   /** Document ids; only the first `length` entries are meaningful. */
   get ids(): Int32Array {
+    if (this.source) this.read();
     return this.idArray;
   }
 
   /** `counts[i]` is the term's count in document `ids[i]`; only the first `length` entries are meaningful. */
   get counts(): Int32Array {
+    if (this.source) this.read();
     return this.countArray;
   }
 
@@ -82,7 +108,20 @@ export class PostingList {
     return lo;
   }
 
+  /** A deferred list's postings, read now; in saved order, which is not by id. */
+  private read(): void {
+    const source = this.source;
+    if (!source) return;
+    this.source = undefined;
+    const { ids, counts, length } = source.read(this.slot, this.size);
+    this.idArray = ids;
+    this.countArray = counts;
+    this.size = length;
+    this.sorted = length < 2;
+  }
+
   private sort(): void {
+    this.read();
     if (this.sorted) return;
     const order = Array.from({ length: this.size }, (_, i) => i).sort(
       (a, b) => (this.idArray[a] ?? 0) - (this.idArray[b] ?? 0),

@@ -1,7 +1,8 @@
 import { ByteReader, MalformedBytes } from "../persist/varint";
 import type { Steps } from "../shared/slices";
+import { DeferredLists, Scratch, type DeferredPart } from "./deferred-lists";
 import { PostingList } from "./posting-list";
-import { POSTINGS_LAYOUT, Slab, type DecodedField } from "./postings-codec";
+import { POSTINGS_LAYOUT, type DecodedField } from "./postings-codec";
 
 /** Postings handled between two yields. */
 const PER_SLICE = 20_000;
@@ -27,6 +28,8 @@ interface PartReader {
   keptOf: Int32Array;
   /** The merged term each of the part's terms went to; -1 when the part keeps none of its postings. */
   slotOf: Int32Array;
+  /** Where each of the part's terms' list starts in its bytes. */
+  listAt: Int32Array;
   /** The field's lists in the part's bytes: [listsAt, listsEnd). */
   listsAt: number;
   listsEnd: number;
@@ -38,10 +41,11 @@ interface PartReader {
  * several parts gets their lists end to end, in part order; documents a part leaves out are dropped. Undefined
  * when any part doesn't decode or the parts' fields differ (in name or order): the caller then analyses the texts.
  *
- * Each field is read twice. The first pass reads the parts' terms and counts each term's postings, and the
- * distinct terms, sorted once, give every term its place (`mergeTerms`); the second decodes each list straight into
- * the place of its merged list. No list is decoded into a part's own arrays and copied again, and nothing is made
- * per term and part: those copies and short-lived objects were most of a segmented restore's keyword time.
+ * Each field's bytes are read once: the parts' terms, and each term's postings counted (and where its list lies).
+ * The distinct terms, sorted once, give every term its place (`mergeTerms`), and each merged list is made deferred
+ * (`PostingList.deferred`): its postings are decoded from the parts' bytes when something first reads them
+ * (`DeferredLists`). A load needs every term and its document frequency, but the postings of few terms; decoding
+ * them all was a fifth of a 10,000-note load.
  */
 export function* mergePostingParts(parts: readonly PostingPart[], maxId: number): Steps<DecodedField[] | undefined> {
   try {
@@ -56,7 +60,7 @@ export function* mergePostingParts(parts: readonly PostingPart[], maxId: number)
       let kept = 0;
       for (const id of idOf) if (id >= 0) kept++;
       const none = new Int32Array(0);
-      readers.push({ bytes, input, idOf, kept, holes: kept < idOf.length, terms: [], keptOf: none, slotOf: none, listsAt: 0, listsEnd: 0 });
+      readers.push({ bytes, input, idOf, kept, holes: kept < idOf.length, terms: [], keptOf: none, slotOf: none, listAt: none, listsAt: 0, listsEnd: 0 });
     }
     const out: DecodedField[] = [];
     for (let f = 0; f < fieldCount; f++) {
@@ -82,7 +86,7 @@ function* mergeField(readers: readonly PartReader[], maxId: number): Steps<Decod
   const lengths = new Int32Array(maxId + 1);
   let prop: string | undefined;
   let documentCount = 0;
-  // Pass 1: the field's lengths and terms, and the postings each term keeps.
+  // The field's lengths and terms, and the postings each term keeps.
   for (const r of readers) {
     const name = r.input.string();
     if (prop !== undefined && name !== prop) return undefined;
@@ -91,21 +95,44 @@ function* mergeField(readers: readonly PartReader[], maxId: number): Steps<Decod
     documentCount += r.kept;
     if (!readTerms(r)) return undefined;
     r.keptOf = new Int32Array(r.terms.length);
+    r.listAt = new Int32Array(r.terms.length);
     r.listsAt = r.input.offset;
     for (let t = 0; t < r.terms.length; yield) t = countLists(r, t, scratch);
     r.listsEnd = r.input.offset;
   }
-  const { terms, lists } = mergeTerms(readers);
+  const { terms, sizes } = mergeTerms(readers);
   yield;
-  // Pass 2: each part's lists, decoded into their merged lists, parts in order.
-  const filled = new Int32Array(lists.length);
-  for (const r of readers) {
-    const input = new ByteReader(r.bytes.subarray(r.listsAt, r.listsEnd));
-    for (let t = 0; t < r.slotOf.length; yield) t = decodeLists(r, input, t, lists, filled, scratch);
-    if (!input.done) return undefined;
-    r.terms = [];
-  }
+  const source = deferredLists(readers, sizes.length);
+  const lists: PostingList[] = [];
+  for (let rank = 0; rank < sizes.length; rank++) lists.push(PostingList.deferred(sizes[rank]!, source, rank));
+  for (const r of readers) r.terms = [];
   return { prop: prop ?? "", terms, lists, lengths, documentCount };
+}
+
+/**
+ * Where each merged list of the field just read lies in the parts: per merged term, its lists in part order. The
+ * parts' lists are copied out of the file's bytes (a view would keep each whole segment file alive).
+ */
+function deferredLists(readers: readonly PartReader[], termCount: number): DeferredLists {
+  const start = new Int32Array(termCount + 1);
+  for (const r of readers) for (const slot of r.slotOf) if (slot >= 0) start[slot + 1]!++;
+  for (let t = 0; t < termCount; t++) start[t + 1]! += start[t]!;
+  const next = start.slice(0, termCount);
+  const part = new Int32Array(start[termCount]!);
+  const at = new Int32Array(start[termCount]!);
+  const parts: DeferredPart[] = [];
+  for (const [p, r] of readers.entries()) {
+    parts.push({ bytes: r.bytes.slice(r.listsAt, r.listsEnd), idOf: r.idOf, holes: r.holes });
+    const { slotOf, listAt } = r;
+    for (let t = 0; t < slotOf.length; t++) {
+      const slot = slotOf[t]!;
+      if (slot < 0) continue;
+      const k = next[slot]!++;
+      part[k] = p;
+      at[k] = listAt[t]! - r.listsAt;
+    }
+  }
+  return new DeferredLists(parts, start, part, at);
 }
 
 /** A part's field lengths, into `lengths` by internal id. */
@@ -134,13 +161,14 @@ function readTerms(r: PartReader): boolean {
   return true;
 }
 
-/** Pass 1 over a part's lists from term `from`, for about `PER_SLICE` postings: counts what each term keeps. */
+/** A part's lists's lists from term `from`, for about `PER_SLICE` postings: counts what each term keeps. */
 function countLists(r: PartReader, from: number, scratch: Scratch): number {
-  const { input, idOf, keptOf } = r;
+  const { input, idOf, keptOf, listAt } = r;
   const chunkCount = idOf.length;
   let work = 0;
   let t = from;
   for (; t < keptOf.length && work < PER_SLICE; t++) {
+    listAt[t] = input.offset;
     const n = input.count(chunkCount);
     if (r.holes) keptOf[t] = scratch.read(input, n, chunkCount, idOf);
     else {
@@ -152,39 +180,13 @@ function countLists(r: PartReader, from: number, scratch: Scratch): number {
   return t;
 }
 
-/** Pass 2 over a part's lists from term `from`, for about `PER_SLICE` postings: decodes them into their merged lists. */
-function decodeLists(r: PartReader, input: ByteReader, from: number, lists: readonly PostingList[], filled: Int32Array, scratch: Scratch): number {
-  const { idOf, slotOf } = r;
-  const chunkCount = idOf.length;
-  let work = 0;
-  let t = from;
-  for (; t < slotOf.length && work < PER_SLICE; t++) {
-    const n = input.count(chunkCount);
-    const slot = slotOf[t]!;
-    const list = lists[slot];
-    if (!list) {
-      scratch.read(input, n, chunkCount, idOf);
-    } else if (r.holes) {
-      filled[slot] = scratch.copyKept(input, n, chunkCount, idOf, list, filled[slot]!);
-    } else {
-      const ids = list.ids;
-      const at = filled[slot]!;
-      input.uintPairs(n, chunkCount - 1, ids, list.counts, at);
-      for (let k = at; k < at + n; k++) ids[k] = idOf[ids[k]!]!;
-      filled[slot] = at + n;
-    }
-    work += n + 1;
-  }
-  return t;
-}
-
 /**
- * Joins the parts' terms: gives each part's term its merged term (`slotOf`), and each merged term, in ascending
- * order, a list sized for every part's kept postings, in slabs (one typed array per list would cost the collector).
- * A term no part keeps a posting of is left out. Terms are grouped by a map and only the distinct ones sorted: a
+ * Joins the parts' terms: gives each part's term its merged term (`slotOf`, the term's rank), and each merged term,
+ * in ascending order, the number of postings every part keeps of it (`sizes`). A term no part keeps a posting of is
+ * left out. Terms are grouped by a map and only the distinct ones sorted: a
  * k-way merge compared strings several times per term of every part, and cost twice as much.
  */
-function mergeTerms(readers: readonly PartReader[]): { terms: string[]; lists: PostingList[] } {
+function mergeTerms(readers: readonly PartReader[]): { terms: string[]; sizes: Int32Array } {
   const slotByTerm = new Map<string, number>();
   const found: string[] = [];
   const sizes: number[] = [];
@@ -210,55 +212,15 @@ function mergeTerms(readers: readonly PartReader[]): { terms: string[]; lists: P
   // a comparator per pair. First-seen order is a few long ascending runs (each part's new terms), which it merges.
   const terms = found.sort();
   const rankOf = new Int32Array(terms.length);
-  const slab = new Slab();
-  const lists: PostingList[] = [];
-  for (const [rank, term] of terms.entries()) {
-    const slot = slotByTerm.get(term)!;
+  const sizeOf = new Int32Array(terms.length);
+  for (let rank = 0; rank < terms.length; rank++) {
+    const slot = slotByTerm.get(terms[rank]!)!;
     rankOf[slot] = rank;
-    const { ids, counts } = slab.take(sizes[slot]!);
-    lists.push(PostingList.from(ids, counts));
+    sizeOf[rank] = sizes[slot]!;
   }
   for (const r of readers) {
     const slotOf = r.slotOf;
     for (let t = 0; t < slotOf.length; t++) if (slotOf[t]! >= 0) slotOf[t] = rankOf[slotOf[t]!]!;
   }
-  return { terms, lists };
-}
-
-/** A reusable pair of arrays for lists that are read only to count, or to copy without the chunks left out. */
-class Scratch {
-  private ids = new Int32Array(256);
-  private counts = new Int32Array(256);
-
-  /** Reads `n` postings; returns how many belong to chunks kept. */
-  read(input: ByteReader, n: number, chunkCount: number, idOf: Int32Array): number {
-    this.fill(input, n, chunkCount);
-    let kept = 0;
-    for (let k = 0; k < n; k++) if (idOf[this.ids[k]!]! >= 0) kept++;
-    return kept;
-  }
-
-  /** Reads `n` postings into `list` from `at` on, numbered by internal id, dropping those left out; returns the end. */
-  copyKept(input: ByteReader, n: number, chunkCount: number, idOf: Int32Array, list: PostingList, at: number): number {
-    this.fill(input, n, chunkCount);
-    const ids = list.ids;
-    const counts = list.counts;
-    let end = at;
-    for (let k = 0; k < n; k++) {
-      const id = idOf[this.ids[k]!]!;
-      if (id < 0) continue;
-      ids[end] = id;
-      counts[end++] = this.counts[k]!;
-    }
-    return end;
-  }
-
-  private fill(input: ByteReader, n: number, chunkCount: number): void {
-    if (n > this.ids.length) {
-      const size = Math.max(n, this.ids.length * 2);
-      this.ids = new Int32Array(size);
-      this.counts = new Int32Array(size);
-    }
-    input.uintPairs(n, chunkCount - 1, this.ids, this.counts);
-  }
+  return { terms, sizes: sizeOf };
 }

@@ -3,7 +3,6 @@ import { align4, corruptFile, readContainer, writeContainer, type SealedFile } f
 import { isCount, isRecord } from "./json-guards";
 import { fromColumns, isMetaColumns, toColumns } from "./meta-columns";
 import { stringifySliced } from "./sliced-json";
-import { utf16Starts } from "./utf16-starts";
 import { SLICE_ITEMS, type Steps } from "../shared/slices";
 import {
   SNAPSHOT_FORMAT_VERSION,
@@ -108,13 +107,12 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
   const keywordStart = align4(end);
   const bodyEnd = keywordBytes > 0 ? keywordStart + keywordBytes : end;
   if (bodyEnd > body.length || body.length - bodyEnd > 3) return err(corruptFile("meta file", "sections don't fill the body"));
-  // One decode of the whole section, each chunk's text a slice of it (V8 keeps a long slice as a view, not a copy):
-  // a decode per chunk cost a tenth of a 10k-note start-up, in calls and in strings for the collector to copy.
-  const section = body.subarray(textStart, end);
-  const texts = new TextDecoder("utf-8", { ignoreBOM: true }).decode(section);
-  const at = yield* utf16Starts(section, columns.chunks.textBytes, texts.length);
-  if (at[columns.chunks.textBytes.length] !== texts.length) return err(corruptFile("meta file", "texts are not the lengths the columns say"));
-  const records = yield* fromColumns(columns, (i) => texts.slice(at[i], at[i + 1]));
+  // One decode per chunk, so each text is a string of its own: a slice of one decoded section would keep the whole
+  // section alive for as long as any chunk of it lives (after edits too), and one non-Latin-1 character anywhere in
+  // it would make every text of the section two bytes a character. `ignoreBOM`: a text may start with U+FEFF.
+  const decodeText = new TextDecoder("utf-8", { ignoreBOM: true });
+  const lengths = columns.chunks.textBytes;
+  const records = yield* fromColumns(columns, (i) => decodeText.decode(body.subarray(starts[i], (starts[i] ?? 0) + (lengths[i] ?? 0))));
   const header: SnapshotHeader = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     // An index saved before names were made canonical may say "x:latest"; it is the same model as "x".

@@ -175,13 +175,14 @@ export class VectorStore {
   /**
    * Makes slot `slot`, an unclaimed row of an adopted int8 page (`adoptInt8`), chunk `id`'s vector, of note `path`,
    * as it lies. Its norm is the one `set` would have given the same codes. False (nothing changed) when the slot is not
-   * an unclaimed adopted row or the chunk has a vector already.
+   * an unclaimed adopted row or the chunk has a vector already. `key`: the chunk's tie key when the caller has it at
+   * hand (a restore, from the chunk's insert); by default asked of `tieKey`.
    */
-  claim(id: string, path: string, slot: number): boolean {
+  claim(id: string, path: string, slot: number, key?: number): boolean {
     if (this.precision !== "int8" || !this.table.isUnclaimed(slot) || this.table.slotOfId(id) !== undefined) return false;
     this.table.assign(slot, id);
     this.notes.place(slot, path);
-    this.table.setLive(slot, this.tieKey(id), this.rows.int8Norm(slot));
+    this.table.setLive(slot, key ?? this.tieKey(id), this.rows.int8Norm(slot));
     return true;
   }
 

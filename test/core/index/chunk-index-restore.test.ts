@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi, type MockInstance } from "vitest";
+import { ChunkDb } from "../../../src/core/index/chunk-db";
 import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
 import type { ChunkedNote } from "../../../src/core/types";
 
@@ -80,6 +81,20 @@ describe("ChunkIndex save and restore of keyword postings", () => {
       target.addNote(note("n5.md", 555, 4));
       target.addNote(note("new.md", 77));
     }
+    expect(results(restored)).toEqual(results(idx));
+  });
+
+  it("restores with each chunk's internal id as inserting it gave, never looked up again by chunk id", () => {
+    const { idx, notes } = editedIndex();
+    let lookups: MockInstance | undefined;
+    // Counted from the first step of the restore on (the export before it looks ids up, as it must).
+    const { restored, used } = saveAndRestore(idx, notes, (keywords) => {
+      lookups = vi.spyOn(ChunkDb.prototype, "internalIdOf");
+      return keywords;
+    });
+    expect(used).toBe(true);
+    expect(lookups).not.toHaveBeenCalled();
+    lookups?.mockRestore();
     expect(results(restored)).toEqual(results(idx));
   });
 

@@ -5,6 +5,7 @@ import { decodePostings, encodePostings, type DecodedField } from "../../../src/
 import { mergePostingParts, type PostingPart } from "../../../src/core/keyword/postings-merge";
 import { encodePostingParts } from "../../../src/core/keyword/postings-parts";
 import { runAll } from "../../../src/core/shared/slices";
+import { ByteReader } from "../../../src/core/persist/varint";
 
 /** A small seeded generator, so a failure names the case that found it. */
 function random(seed: number): () => number {
@@ -175,9 +176,39 @@ describe("mergePostingParts", () => {
     const rand = random(11);
     const c = build(rand, 80);
     const { parts, maxId } = partsOf(c, rand, 6, 0.2);
-    const from = vi.spyOn(PostingList, "from");
+    const made = vi.spyOn(PostingList, "deferred");
     const merged = runAll(mergePostingParts(parts, maxId)) ?? [];
-    expect(from).toHaveBeenCalledTimes(merged.reduce((a, f) => a + f.terms.length, 0));
+    expect(made).toHaveBeenCalledTimes(merged.reduce((a, f) => a + f.terms.length, 0));
+  });
+
+  it("decodes a list's postings only when it is first read, and then gives what was saved", () => {
+    const rand = random(13);
+    const c = build(rand, 80);
+    const { parts, maxId } = partsOf(c, rand, 5, 0);
+    const decodeAll = runAll(mergePostingParts(parts, maxId)) ?? [];
+    const expectedLists = plain(decodeAll);
+    const decoded = vi.spyOn(ByteReader.prototype, "uintPairs");
+    const merged = runAll(mergePostingParts(parts, maxId)) ?? [];
+    // Every term and its document frequency are there at once; no posting was decoded for them.
+    expect(merged.map((f) => f.lists.map((l) => l.length))).toEqual(decodeAll.map((f) => f.lists.map((l) => l.length)));
+    expect(decoded).not.toHaveBeenCalled();
+    const text = merged[0]?.lists[0];
+    expect(text?.ids).toBeDefined();
+    expect(decoded.mock.calls.length).toBeGreaterThan(0);
+    expect(decoded.mock.calls.length).toBeLessThanOrEqual(parts.length);
+    expect(plain(merged)).toEqual(expectedLists);
+  });
+
+  it("lets a list be changed before its postings were read", () => {
+    const rand = random(17);
+    const c = build(rand, 60);
+    const { parts, maxId } = partsOf(c, rand, 4, 0.3);
+    const list = (runAll(mergePostingParts(parts, maxId)) ?? [])[0]?.lists.find((l) => l.length >= 2) as PostingList;
+    const pairs = pairsOf((runAll(mergePostingParts(parts, maxId)) ?? [])[0]?.lists.find((l) => l.length >= 2) as PostingList);
+    const [gone] = pairs[0] as [number, number];
+    expect(list.remove(gone)).toBe(true);
+    list.add(maxId + 5, 3);
+    expect(pairsOf(list)).toEqual([...pairs.slice(1), [maxId + 5, 3]]);
   });
 
   it("refuses damaged or mismatched parts instead of guessing", () => {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
 import { decodeSnapshot, encodeSnapshot } from "../../../src/core/persist/snapshot-codec";
-import { runAll } from "../../../src/core/shared/slices";
-import { utf16Starts } from "../../../src/core/persist/utf16-starts";
 import { buildSnapshot, expectationsOf } from "./snapshot-fixtures";
 
 /** Texts in several scripts, with characters of 1 to 4 UTF-8 bytes next to each other, a BOM and a lone surrogate. */
@@ -26,8 +26,6 @@ const roundTrip = (texts: readonly string[]) => {
 };
 
 describe("chunk texts of a meta file", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("read back exactly in every script, a leading byte-order mark and a lone surrogate (as U+FFFD) included", () => {
     const { s, back } = roundTrip(TEXTS);
     const expected = s.chunks.map((c) => c.text.replace(/\uD800/g, "\uFFFD"));
@@ -40,19 +38,30 @@ describe("chunk texts of a meta file", () => {
     expect(back.chunks).toEqual(s.chunks);
   });
 
-  it("are decoded in one call however many chunks there are, not one call per chunk", () => {
-    const decode = vi.spyOn(TextDecoder.prototype, "decode");
-    roundTrip(TEXTS.slice(0, 2));
-    const few = decode.mock.calls.length;
-    decode.mockClear();
-    roundTrip([...TEXTS, ...TEXTS, ...TEXTS]);
-    expect(decode.mock.calls.length).toBe(few);
-  });
-
-  it("finds each text's start in UTF-16 units from its UTF-8 length", () => {
-    const texts = ["aé", "🍞b", "", "東"];
-    const bytes = new TextEncoder().encode(texts.join(""));
-    const lengths = texts.map((t) => new TextEncoder().encode(t).length);
-    expect([...runAll(utf16Starts(bytes, lengths, texts.join("").length))]).toEqual([0, 2, 5, 5, 6]);
+  it("are strings of their own: one kept text keeps no other alive, and a non-Latin-1 text doesn't widen the rest", () => {
+    // A full collection is the only way to see what a string keeps alive; --expose-gc, set at run time.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const heapAfterGc = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const count = 200;
+    const size = 100_000;
+    const before = heapAfterGc();
+    let kept = ((): string[] => {
+      const texts = Array.from({ length: count }, (_, i) => `${i} `.padEnd(size, "x"));
+      const { back } = roundTrip([...texts, "Сравнения резервных копий — ежемесячно."]);
+      return back.chunks.map((c) => c.text);
+    })();
+    const all = heapAfterGc() - before;
+    // ASCII texts take a byte a character, as they would if each were read alone.
+    expect(all).toBeLessThan(count * size * 2 * 1.4);
+    kept = kept.slice(0, 1);
+    const one = heapAfterGc() - before;
+    expect(kept[0]?.length).toBe(size);
+    // What one 100 kB text keeps alive is about itself, not the 40 MB of texts it was saved with.
+    expect(one).toBeLessThan(size * 20);
   });
 });
