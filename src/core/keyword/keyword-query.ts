@@ -123,7 +123,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
   // says it; in a question they only add noise and time, as in Lucene, where BM25's idf would barely discount them.
   const dropStops = words.length > SHORT_QUERY_WORDS && !words.every(isStop);
   let last: { clause: QueryClause; word: string } | undefined;
-  for (const [w, word] of words.entries()) {
+  for (const word of words) {
     last = undefined;
     if (PAIRED_LETTER.test(word)) {
       for (const [gram, n] of bigramCounts(word)) {
@@ -135,7 +135,7 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       continue;
     }
     const parts = word.includes("_") ? [word, ...word.split("_").filter((p) => p !== "")] : [word];
-    for (const [p, part] of parts.entries()) {
+    for (const part of parts) {
       if (dropStops && isStop(part)) continue;
       const stems = part === word && parts.length > 1 ? [{ term: word, weight: 1 }] : stemsOf(part, ctx);
       const key = `w:${stems.map((t) => t.term).sort().join(" ")}`;
@@ -143,12 +143,9 @@ export function keywordClauses(text: string, ctx: KeywordQueryContext): QueryCla
       const clause = add(stems.map(({ term, weight, languages }) => ({ term, weight, ...(languages ? { languages } : {}) })), ctx.props, key);
       if (!clause) continue;
       const short = words.length <= SHORT_QUERY_WORDS;
-      // The word being typed: its beginning is what the user has typed so far.
-      const typing = ctx.prefixLast && w === words.length - 1 && p === parts.length - 1;
       // Corrections read the vocabulary of the searched fields, so the fields are part of the key.
-      const fix = (): ClauseTerm[] => corrections(part, stems, ctx, short, typing);
-      const memoKey = `${part}\u0001${short}\u0001${ctx.maxEdits}\u0001${ctx.props.join(",")}\u0001${typing}`;
-      const fixes = fresh && correct ? (ctx.corrections?.get(memoKey, fix) ?? fix()) : [];
+      const fix = (): ClauseTerm[] => corrections(part, stems, ctx, short);
+      const fixes = fresh && correct ? (ctx.corrections?.get(`${part}\u0001${short}\u0001${ctx.maxEdits}\u0001${ctx.props.join(",")}`, fix) ?? fix()) : [];
       clause.terms.push(...fixes.map((t) => ({ ...t })));
       if (fixes.length > 0) clause.typo = { word: foldAccents(part), edits: editsFor(part, ctx) };
       last = { clause, word: part };
@@ -214,7 +211,7 @@ function editsFor(word: string, ctx: KeywordQueryContext): number {
 }
 
 /** Vocabulary terms a few edits from the word's stems, or other forms of it, closest first. */
-function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext, shortQuery: boolean, typing = false): ClauseTerm[] {
+function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryContext, shortQuery: boolean): ClauseTerm[] {
   const edits = editsFor(word, ctx);
   if (edits === 0) return [];
   // Known only in the languages that give the stem: Finnish stems "atlla" (talla) to "at", which every Danish note has.
@@ -228,10 +225,6 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
   // In a longer query (a pasted question with a rare name) three-letter stems begin hundreds of words and add long
   // posting lists to the pass: on SciFact they cost time and nDCG@10 (0.6948 without them, 0.6931 with).
   const minCover = shortQuery ? MIN_STEM_COVER : Math.max(MIN_STEM_COVER, Math.ceil(folded.length / 2));
-  // A word being typed that begins, as typed, words of the notes is not misspelt in its first letters: a stem an edit
-  // from its beginning ("nan" or "kan" for "lan…" while "langu" is typed, "pric" for "prac…") stands for nothing the
-  // user means. Whole-word corrections, other forms and stems that begin it as typed ("morn" for "mornin") stay.
-  const unfinished = typing && beginsKnownTerm(folded, ctx, df);
   const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
     if (!own.has(m.term)) into.set(m.term, Math.min(into.get(m.term) ?? edits, m.edits));
   };
@@ -244,7 +237,7 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
     // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
     const common = (ctx.fields[prop]?.documentCount ?? 0) * MAX_COVER_SHARE;
     for (const m of fuzzyTerms(vocabulary, folded, edits, minCover)) {
-      if (!whole.has(m.term) && !(m.edits > 0 && (unfinished || df(m.term) > common))) keep(cover, m);
+      if (!whole.has(m.term) && !(m.edits > 0 && df(m.term) > common)) keep(cover, m);
     }
     // Other forms of the word (see word-forms.ts), for what no stemmer joins: Polish "naczynia" for "naczyniami".
     const withPrefix = (prefix: string): string[] => ctx.fields[prop]?.vocabulary.withPrefix(prefix) ?? [];
@@ -279,12 +272,4 @@ function addCompletions(clause: QueryClause, ctx: KeywordQueryContext): void {
       }
     }
   }
-}
-
-/** Whether a searched field holds a term that begins with `prefix` in more than `MAX_DF_TO_CORRECT` chunks. */
-function beginsKnownTerm(prefix: string, ctx: KeywordQueryContext, df: (term: string) => number): boolean {
-  for (const prop of ctx.props) {
-    for (const term of ctx.fields[prop]?.vocabulary.withPrefix(prefix) ?? []) if (df(term) > MAX_DF_TO_CORRECT) return true;
-  }
-  return false;
 }

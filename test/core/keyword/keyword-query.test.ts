@@ -39,24 +39,4 @@ describe("stems standing for the beginning of a misspelt word", () => {
     const chunks = [...Array.from({ length: 8 }, () => ["morn", "coffe"]), ["releas"], ["walk"]];
     expect(covers("release mornin", field(chunks))).toContain("morn");
   });
-
-  it("leave out a stem an edit away while the word being typed begins words of the notes", () => {
-    // "langu" begins "language", held by three chunks: the user is typing that word, not misspelling "lun…".
-    const chunks = [["lun", "train"], ["lun", "walk"], ...Array.from({ length: 3 }, () => ["language", "train"]), ["garden"]];
-    expect(covers("train langu", field(chunks))).not.toContain("lun");
-    // The same word finished, or not the last one, may still be misspelt in its first letters.
-    const text = field(chunks);
-    const finished = keywordClauses("train langu", { ...context(text), prefixLast: false });
-    expect((finished.at(-1)?.terms ?? []).filter((t) => t.cover).map((t) => t.term)).toContain("lun");
-  });
-
-  it("keep a rarer stem an edit away while the word being typed begins no word held by more than two chunks", () => {
-    const chunks = [["lun", "train"], ["lun", "walk"], ["language", "train"], ["language"], ["garden"]];
-    expect(covers("train langu", field(chunks))).toContain("lun");
-  });
-
-  it("keep a stem that begins the word as typed while it begins words of the notes", () => {
-    const chunks = [...Array.from({ length: 3 }, () => ["morn", "morning"]), ["releas"], ["walk"]];
-    expect(covers("release mornin", field(chunks))).toContain("morn");
-  });
 });
