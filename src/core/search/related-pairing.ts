@@ -1,6 +1,7 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { cosine, dot, meanDirection } from "../vectors/vector-math";
 import { bestPairBatched, pairRows } from "./related-pair-batch";
+import { bestPairInt8 } from "./related-pair-int8";
 import { storedVector } from "./stored-vector";
 
 /** A chunk of the active note, its stored vector and how much its text counts (see `chunkRarity`). */
@@ -75,9 +76,13 @@ export function probeVectors(sources: readonly SourceVector[], extra: number): F
  * `path` has no vectors on chunks of its own text. Chunks shared by too many notes never pair.
  */
 export function bestPair(index: ChunkIndex, sources: readonly SourceVector[], path: string): BestPair | undefined {
-  const rows = pairRows(index, path, (id) => chunkRarity(index, id));
-  // Rarity is a step (0 or 1), so a pair's weighed similarity is its similarity and the kernel can rank the pairs.
-  if (sources.every((s) => s.rarity === 1)) {
+  const rarityOf = (id: string) => chunkRarity(index, id);
+  // Rarity is a step (0 or 1), so a pair's weighed similarity is its similarity and the kernels can rank the pairs.
+  const plain = sources.every((s) => s.rarity === 1);
+  const int8 = plain ? bestPairInt8(index, sources, path, rarityOf) : undefined;
+  if (int8) return int8.pair;
+  const rows = pairRows(index, path, rarityOf);
+  if (plain) {
     const batched = bestPairBatched(rows, sources, index.dims);
     if (batched || rows.ids.length === 0) return batched;
   }
