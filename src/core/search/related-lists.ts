@@ -1,9 +1,9 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { readNotesDeepSync } from "./note-depth";
-import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVector } from "./related-pairing";
+import { bestPair, probeVectors, SHARED_TEXT_NOTES, sourceMean, type BestPair, type SourceVector } from "./related-pairing";
 import type { RelatedListName } from "./related-fusion";
-import { addUnit, cosine, meanDirection } from "../vectors/vector-math";
+import { addUnit, cosine } from "../vectors/vector-math";
 import { scanNearestNotes } from "../vectors/vector-scan";
 import { storedVectorInto } from "./stored-vector";
 
@@ -40,7 +40,7 @@ export function vectorList(
   extraProbes: number,
   pairOf: (path: string) => BestPair | undefined,
 ): string[] {
-  const mean = meanDirection(sources.map((s) => s.vector));
+  const mean = sourceMean(sources);
   const scored: { path: string; w: number; whole: number }[] = [];
   for (const candidate of scanNearestNotes(index, probeVectors(sources, extraProbes), skip, depth)) {
     const pair = pairOf(candidate.path);

@@ -23,6 +23,26 @@ interface CodeRows {
   wide?: Int16Array[];
 }
 
+/**
+ * Arrays reused from one note's pairing to the next (a related list pairs 40 or more notes, in one synchronous call):
+ * a long note against long ones made megabytes of them per note, and the collector ran for a quarter of the time.
+ * Up to `KEEP` values are kept between calls; a larger pairing gets arrays of its own.
+ */
+const KEEP = 1 << 21;
+let heldDots = new Int32Array(0);
+let heldCodes = new Int8Array(0);
+const size = (n: number): number => Math.max(1024, 2 ** Math.ceil(Math.log2(n)));
+function scratchDots(n: number): Int32Array {
+  if (n > KEEP) return new Int32Array(n);
+  if (heldDots.length < n) heldDots = new Int32Array(size(n));
+  return heldDots.subarray(0, n);
+}
+function scratchCodes(n: number): Int8Array {
+  if (n > KEEP) return new Int8Array(n);
+  if (heldCodes.length < n) heldCodes = new Int8Array(size(n));
+  return heldCodes.subarray(0, n);
+}
+
 /** The sources' codes, read once for all the notes paired with them (a related list pairs 40 or more). */
 const sourceRowsOf = new WeakMap<readonly SourceVector[], CodeRows | null>();
 
@@ -58,11 +78,13 @@ export function bestPairInt8(
   const s = src.ids.length;
   const m = rows.ids.length;
   if (m === 0) return { pair: undefined };
-  const dots = integerDots(kernel, src, rows, dims);
+  const { dots, bySource } = integerDots(kernel, src, rows, dims);
+  // Source i's step and note row c's step through `dots`.
+  const [si, sc] = bySource ? [m, 1] : [1, s];
   let lower = -Infinity;
-  for (let i = 0; i < s; i++) {
-    for (let c = 0; c < m; c++) {
-      const approx = dots[i * m + c]! * src.factor[i]! * rows.factor[c]!;
+  for (let c = 0; c < m; c++) {
+    for (let i = 0; i < s; i++) {
+      const approx = dots[i * si + c * sc]! * src.factor[i]! * rows.factor[c]!;
       if (approx - SLACK > lower) lower = approx - SLACK;
     }
   }
@@ -72,7 +94,7 @@ export function bestPairInt8(
   for (let c = 0; c < m; c++) {
     let norm = -1;
     for (let i = 0; i < s; i++) {
-      if (dots[i * m + c]! * src.factor[i]! * rows.factor[c]! + SLACK < lower) continue;
+      if (dots[i * si + c * sc]! * src.factor[i]! * rows.factor[c]! + SLACK < lower) continue;
       if (norm < 0) {
         dequantizeInt8(rows.codes.subarray(c * dims, (c + 1) * dims), rows.scale[c]!, v);
         norm = Math.sqrt(dot(v, v));
@@ -85,31 +107,19 @@ export function bestPairInt8(
   return { pair: best };
 }
 
-/** `dots[i × m + c]`: source row i's codes · note row c's codes, from the kernel, two probes a call over the larger side. */
-function integerDots(kernel: Int8BoundKernel, src: CodeRows, rows: CodeRows & { scale: Float32Array }, dims: number): Int32Array {
+/**
+ * Every source row's codes · every note row's codes, from the kernel, the larger side read as rows once: at
+ * `i × m + c` (source i, note row c) when `bySource`, else at `c × s + i`.
+ */
+function integerDots(kernel: Int8BoundKernel, src: CodeRows, rows: CodeRows, dims: number): { dots: Int32Array; bySource: boolean } {
   const s = src.ids.length;
   const m = rows.ids.length;
-  const dots = new Int32Array(s * m);
-  // The larger side is read as rows, so the kernel is called the fewest times and copies the fewest bytes.
-  const [probes, read, probesAreSources] = s <= m ? [src, rows, true] : [rows, src, false];
-  const p = probes.ids.length;
-  const n = read.ids.length;
-  const wide = (probes.wide ??= []);
-  const out = new Int32Array(2 * n);
-  for (let j = 0; j < p; j += 2) {
-    const a = (wide[j] ??= Int16Array.from(probes.codes.subarray(j * dims, (j + 1) * dims)));
-    const b = j + 1 < p ? (wide[j + 1] ??= Int16Array.from(probes.codes.subarray((j + 1) * dims, (j + 2) * dims))) : a;
-    kernel.scoreRows(read.codes, n, a, b, out);
-    const second = j + 1 < p;
-    if (probesAreSources) {
-      for (let k = 0; k < n; k++) dots[j * m + k] = out[2 * k]!;
-      if (second) for (let k = 0; k < n; k++) dots[(j + 1) * m + k] = out[2 * k + 1]!;
-    } else {
-      for (let k = 0; k < n; k++) dots[k * m + j] = out[2 * k]!;
-      if (second) for (let k = 0; k < n; k++) dots[k * m + j + 1] = out[2 * k + 1]!;
-    }
-  }
-  return dots;
+  const dots = scratchDots(s * m);
+  const widen = (from: CodeRows): Int16Array[] => (from.wide ??= Array.from({ length: from.ids.length }, (_, j) => Int16Array.from(from.codes.subarray(j * dims, (j + 1) * dims))));
+  const bySource = s <= m;
+  if (bySource) kernel.scoreRowsByProbes(rows.codes, m, widen(src), dots);
+  else kernel.scoreRowsByProbes(src.codes, s, widen(rows), dots);
+  return { dots, bySource };
 }
 
 /** The sources' codes in order, or undefined when one of them is not in an int8 page. */
@@ -137,7 +147,7 @@ function noteRows(index: ChunkIndex, path: string, rarity: (id: string) => numbe
   const store = index.vectorStore!;
   const dims = index.dims;
   const all = index.chunkIdsOf(path);
-  const codes = new Int8Array(all.length * dims);
+  const codes = scratchCodes(all.length * dims);
   const factor = new Float64Array(all.length);
   const scale = new Float32Array(all.length);
   const ids: string[] = [];
