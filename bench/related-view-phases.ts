@@ -77,6 +77,13 @@ const time = <T>(name: string, f: () => T): T => {
   return r;
 };
 findRelatedNotes(index, switchTo[0]!, OPTS);
+// With --base: how many of the lists came out different from the base's, compared whole.
+let compared = 0;
+let differing = 0;
+const same = (a: unknown, b: unknown): void => {
+  compared++;
+  if (JSON.stringify(a) !== JSON.stringify(b)) differing++;
+};
 const session = args.has("profile") ? new Session() : undefined;
 if (session) {
   session.connect();
@@ -95,13 +102,13 @@ for (let round = 0; round < rounds; round++) {
     time("distinctiveWords", () => index.distinctiveWords(own, 25, undefined, 0.01));
     time("bodyList", () => bodyList(index, own, skip, 60));
     time("findRelatedNotes", () => findRelatedNotes(index, s, OPTS));
-    if (baseFind) time(`findRelatedNotes (${base})`, () => baseFind(index, s, OPTS));
+    if (baseFind) same(findRelatedNotes(index, s, OPTS), time(`findRelatedNotes (${base})`, () => baseFind(index, s, OPTS)));
   }
   if (args.has("no-long")) continue;
   const longIds = index.chunkIdsOf(longPath);
   time("long: distinctiveWords", () => index.distinctiveWords(longIds, 25, undefined, 0.01));
   time("long: findRelatedNotes", () => findRelatedNotes(index, longPath, OPTS));
-  if (baseFind) time(`long: findRelatedNotes (${base})`, () => baseFind(index, longPath, OPTS));
+  if (baseFind) same(findRelatedNotes(index, longPath, OPTS), time(`long: findRelatedNotes (${base})`, () => baseFind(index, longPath, OPTS)));
 }
 if (session) writeFileSync(args.get("profile")!, JSON.stringify((await session.post("Profiler.stop")).profile));
 const report: Record<string, { p50: number; p95: number; mean: number }> = {};
@@ -110,6 +117,7 @@ for (const [k, ts] of Object.entries(phases)) {
   console.log(`${k.padEnd(26)} p50 ${report[k].p50.toFixed(2).padStart(7)}  p95 ${report[k].p95.toFixed(2).padStart(7)}  mean ${report[k].mean.toFixed(2).padStart(7)}`);
 }
 console.log(`load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+if (baseFind) console.log(`lists compared with ${base}: ${compared}, differing ${differing}`);
 if (args.has("out")) writeFileSync(args.get("out")!, JSON.stringify({ notes: count, rounds, loadavg: os.loadavg(), phases: report }, null, 2));
 const f = phases.findRelatedNotes ?? [];
 const n = switchTo.length;
