@@ -97,7 +97,7 @@ function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string
   if (!query.trim()) return { paths: [], chunkOf: new Map() };
   // Read in notes, not chunks, so that one note with many matching chunks can't crowd the others out; one chunk a
   // note, its best, which is the one that represents it.
-  const ids = readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1, ...(maxEdits === undefined ? {} : { maxEdits }) }), depth + skip.size, 1).map((h) => h.id);
+  const ids = readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1, keepClauses: false, ...(maxEdits === undefined ? {} : { maxEdits }) }), depth + skip.size, 1).map((h) => h.id);
   const chunkOf = new Map<string, string>();
   for (const id of ids) {
     const path = notePathOfChunkId(id);

@@ -104,3 +104,30 @@ describe("pairRows", () => {
     });
   });
 });
+
+describe("related notes leave the typed search's kept words alone", () => {
+  it("keeps none of its keyword lists' word scores, and lists what keeping them listed", async () => {
+    const { ClauseCache } = await import("../../../src/core/keyword/clause-cache");
+    const { TermCache } = await import("../../../src/core/keyword/term-cache");
+    const idx = vault("int8");
+    const opts = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
+    // A query being typed is kept; the related list's words are not.
+    const clauses = vi.spyOn(ClauseCache.prototype, "set");
+    const terms = vi.spyOn(TermCache.prototype, "set");
+    idx.keywordSearch("garden compost", { limit: 10 });
+    const typed = clauses.mock.calls.length;
+    expect(typed).toBeGreaterThan(0);
+    const related = findRelatedNotes(idx, "n7.md", opts);
+    expect(related.entries.length).toBeGreaterThan(0);
+    expect(clauses.mock.calls.length).toBe(typed);
+    const walks = terms.mock.calls.length;
+    findRelatedNotes(idx, "n8.md", opts);
+    expect(terms.mock.calls.length).toBe(walks);
+    clauses.mockRestore();
+    terms.mockRestore();
+    // The lists are the same as from an index that keeps everything: ask again on a fresh one after typing.
+    const fresh = vault("int8");
+    fresh.keywordSearch("garden compost", { limit: 10 });
+    expect(findRelatedNotes(fresh, "n7.md", opts)).toEqual(related);
+  });
+});
