@@ -107,6 +107,7 @@ function buildIndex(notes: readonly ChunkedNote[], vectors: ReadonlyMap<string, 
 }
 
 const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
+const sameWeights = args.has("same-weights");
 
 /** Weights learnt per index, as the app's background keeper learns them (a store that keeps nothing: learnt fresh). */
 const learning: { vault: string; variant: string; notes: number; ms: number; weights: string; samples: number }[] = [];
@@ -163,7 +164,9 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   };
   const methods: Record<string, RelatedMethod> = {
     ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
-    [`today (${BASES[0]})`]: keep("today", (p) => oldFind(index, p, OPTS)),
+    // `--same-weights`: a base's own keeper learnt nothing (its weights live in its own module), so it would run with
+    // equal weights; hand it ours.
+    [`today (${BASES[0]})`]: keep("today", (p) => oldFind(index, p, { ...OPTS, ...(sameWeights ? { learnt: learntRelatedWeights(index, OPTS.rrfK) } : {}) })),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
