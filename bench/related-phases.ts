@@ -2,7 +2,7 @@
  * Where a related list's time goes, phase by phase, at 10,000 notes (obsidian-hub with replicas, as bench:related
  * times it): source vectors, the vector scan, chunk pairs, the title list, the body list, fusion. Scratch tool.
  *
- *   npx tsx bench/related-phases.ts [--ollama URL] [--sources 60] [--model standin-hash] [--check 300] [--precision int8]
+ *   npx tsx bench/related-phases.ts [--ollama URL] [--sources 60] [--model standin-hash] [--check 300] [--precision int8] [--cpu]
  */
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { embeddingInput } from "../src/core/index/embedding-input";
@@ -60,18 +60,37 @@ const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
 index.keywordSearch("warm the index", { limit: 10 });
 findRelatedNotes(index, sources[0]!, OPTS);
 const phases: Record<string, number[]> = {};
+// `--cpu`: CPU milliseconds of the process (main thread plus GC helpers) instead of wall time: on a shared machine a
+// call's wall time mostly says how long it waited for a core.
+const cpu = args.has("cpu");
 const time = <T>(name: string, f: () => T): T => {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const r = f();
-  (phases[name] ??= []).push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  (phases[name] ??= []).push(cpu ? (c.user + c.system) / 1000 : performance.now() - t0);
   return r;
 };
-// `--profile FILE`: a CPU profile of the timed rounds only (not the index build), for chrome://inspect or a script.
-const session = args.has("profile") ? new Session() : undefined;
-if (session) {
+// `--profile FILE`: a CPU profile of findRelatedNotes alone over the sources, three rounds (not the index build, not
+// the phases), for chrome://inspect or a script; then exit.
+if (args.has("profile")) {
+  const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
+  for (let round = 0; round < 3; round++) for (const s of sources) findRelatedNotes(index, s, OPTS);
+  writeFileSync(args.get("profile")!, JSON.stringify((await session.post("Profiler.stop")).profile));
+  process.exit(0);
+}
+// `--alloc FILE`: a sampling heap profile of findRelatedNotes alone over the sources (garbage included), then exit.
+if (args.has("alloc")) {
+  const heap = new Session();
+  heap.connect();
+  await heap.post("HeapProfiler.enable");
+  await heap.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  for (const s of sources) findRelatedNotes(index, s, OPTS);
+  writeFileSync(args.get("alloc")!, JSON.stringify((await heap.post("HeapProfiler.stopSampling")).profile));
+  process.exit(0);
 }
 for (let round = 0; round < 2; round++) {
   for (const s of sources) {
@@ -89,7 +108,6 @@ for (let round = 0; round < 2; round++) {
     (phases.chunks ??= []).push(ids.length);
   }
 }
-if (session) writeFileSync(args.get("profile")!, JSON.stringify((await session.post("Profiler.stop")).profile));
 for (const [k, ts] of Object.entries(phases)) console.log(`${k.padEnd(26)} p50 ${percentile(ts, 50).toFixed(2).padStart(7)}  p95 ${percentile(ts, 95).toFixed(2).padStart(7)}  mean ${(ts.reduce((a, b) => a + b, 0) / ts.length).toFixed(2).padStart(7)}`);
 const f = phases.findRelatedNotes!;
 const slow = f.map((t, i) => [t, i] as const).sort((a, b) => b[0] - a[0]).slice(0, 6);

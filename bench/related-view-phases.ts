@@ -3,9 +3,11 @@
  * hash vectors, int8 as the plugin keeps them), in Node: the notes bench:ui switches to, each list timed apart, and
  * the whole `findRelatedNotes`. Also a long note (the vault's notes joined) for the distinctive-words cost. Scratch tool.
  *
- *   npx tsx bench/related-view-phases.ts [--notes 10000] [--rounds 3] [--profile FILE.cpuprofile] [--no-long] [--out FILE.json]
+ *   npx tsx bench/related-view-phases.ts [--notes 10000] [--rounds 3] [--profile FILE.cpuprofile] [--no-long] [--out FILE.json] [--cpu] [--long-only]
+ *                                      [--base COMMIT]
  */
-import { writeFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { Session } from "node:inspector/promises";
 import { chunkNote } from "../src/core/chunk/chunker";
@@ -52,14 +54,36 @@ while (switchTo.length < Math.min(30, count - 1)) {
   if (path !== vault.paths[0] && !switchTo.includes(path)) switchTo.push(path);
 }
 const OPTS = { limit: 15, rrfK: 5, weights: { vector: 1, bm25: 1 } };
+// `--base COMMIT`: that commit's findRelatedNotes (its src unpacked under .cache/, as bench:related does) is timed in
+// turns with this tree's, on the same index.
+type Find = (index: unknown, path: string, opts: unknown) => unknown;
+const base = args.get("base");
+let baseFind: Find | undefined;
+if (base) {
+  const dir = `.cache/base-${base}`;
+  if (!existsSync(`${dir}/src`)) execSync(`mkdir -p ${dir} && git archive ${base} src | tar -x -C ${dir}`);
+  // eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
+  baseFind = ((await import(new URL(`../${dir}/src/core/search/related-notes.ts`, import.meta.url).href)) as { findRelatedNotes: Find }).findRelatedNotes;
+}
 const phases: Record<string, number[]> = {};
+// `--cpu`: the process's CPU milliseconds (main thread and GC helpers) instead of wall time, for a shared machine.
+const cpu = args.has("cpu");
 const time = <T>(name: string, f: () => T): T => {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const r = f();
-  (phases[name] ??= []).push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  (phases[name] ??= []).push(cpu ? (c.user + c.system) / 1000 : performance.now() - t0);
   return r;
 };
 findRelatedNotes(index, switchTo[0]!, OPTS);
+// With --base: how many of the lists came out different from the base's, compared whole.
+let compared = 0;
+let differing = 0;
+const same = (a: unknown, b: unknown): void => {
+  compared++;
+  if (JSON.stringify(a) !== JSON.stringify(b)) differing++;
+};
 const session = args.has("profile") ? new Session() : undefined;
 if (session) {
   session.connect();
@@ -67,7 +91,7 @@ if (session) {
   await session.post("Profiler.start");
 }
 for (let round = 0; round < rounds; round++) {
-  for (const s of switchTo) {
+  for (const s of args.has("long-only") ? [] : switchTo) {
     const ids = index.chunkIdsOf(s);
     const skip = new Set([s]);
     const src = time("sourceVectors", () => sourceVectors(index, ids));
@@ -78,11 +102,13 @@ for (let round = 0; round < rounds; round++) {
     time("distinctiveWords", () => index.distinctiveWords(own, 25, undefined, 0.01));
     time("bodyList", () => bodyList(index, own, skip, 60));
     time("findRelatedNotes", () => findRelatedNotes(index, s, OPTS));
+    if (baseFind) same(findRelatedNotes(index, s, OPTS), time(`findRelatedNotes (${base})`, () => baseFind(index, s, OPTS)));
   }
   if (args.has("no-long")) continue;
   const longIds = index.chunkIdsOf(longPath);
   time("long: distinctiveWords", () => index.distinctiveWords(longIds, 25, undefined, 0.01));
   time("long: findRelatedNotes", () => findRelatedNotes(index, longPath, OPTS));
+  if (baseFind) same(findRelatedNotes(index, longPath, OPTS), time(`long: findRelatedNotes (${base})`, () => baseFind(index, longPath, OPTS)));
 }
 if (session) writeFileSync(args.get("profile")!, JSON.stringify((await session.post("Profiler.stop")).profile));
 const report: Record<string, { p50: number; p95: number; mean: number }> = {};
@@ -91,8 +117,9 @@ for (const [k, ts] of Object.entries(phases)) {
   console.log(`${k.padEnd(26)} p50 ${report[k].p50.toFixed(2).padStart(7)}  p95 ${report[k].p95.toFixed(2).padStart(7)}  mean ${report[k].mean.toFixed(2).padStart(7)}`);
 }
 console.log(`load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+if (baseFind) console.log(`lists compared with ${base}: ${compared}, differing ${differing}`);
 if (args.has("out")) writeFileSync(args.get("out")!, JSON.stringify({ notes: count, rounds, loadavg: os.loadavg(), phases: report }, null, 2));
-const f = phases.findRelatedNotes!;
+const f = phases.findRelatedNotes ?? [];
 const n = switchTo.length;
 const slow = f.map((t, i) => [t, i] as const).sort((a, b) => b[0] - a[0]).slice(0, 8);
 for (const [t, i] of slow) {

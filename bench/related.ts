@@ -5,7 +5,7 @@
  *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
- *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights] [--rotate]
+ *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights] [--rotate] [--no-docs]
  *
  * The related lists' weights are learnt the way the app does, in the background once the index is built
  * (`RelatedWeightsKeeper`), outside every timed call; the report gives what was learnt and how long it took.
@@ -107,6 +107,7 @@ function buildIndex(notes: readonly ChunkedNote[], vectors: ReadonlyMap<string, 
 }
 
 const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
+const sameWeights = args.has("same-weights");
 
 /** Weights learnt per index, as the app's background keeper learns them (a store that keeps nothing: learnt fresh). */
 const learning: { vault: string; variant: string; notes: number; ms: number; weights: string; samples: number }[] = [];
@@ -163,7 +164,9 @@ function measure(v: LinkVault, variant: string, index: ChunkIndex, notes: readon
   };
   const methods: Record<string, RelatedMethod> = {
     ours: keep("ours", (p) => findRelatedNotes(index, p, OPTS)),
-    [`today (${BASES[0]})`]: keep("today", (p) => oldFind(index, p, OPTS)),
+    // `--same-weights`: a base's own keeper learnt nothing (its weights live in its own module), so it would run with
+    // equal weights; hand it ours.
+    [`today (${BASES[0]})`]: keep("today", (p) => oldFind(index, p, { ...OPTS, ...(sameWeights ? { learnt: learntRelatedWeights(index, OPTS.rrfK) } : {}) })),
     "mean vector": mean,
     "best chunk pair": bestPairMethod(index),
     "more-like-this (MiniSearch)": mlt,
@@ -219,18 +222,25 @@ function timeLists(index: ChunkIndex, notes: readonly ChunkedNote[], sources: re
     first[name] = performance.now() - t0;
   }
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(methods).map((k) => [k, []]));
+  // CPU milliseconds of the process (main thread and GC helpers) beside the wall time: on a shared machine a list's
+  // wall time mostly says how long it waited for a core.
+  const cpuTimes: Record<string, number[]> = {};
   // `--rotate`: each turn starts with the next method, so none always runs right after the baselines' garbage.
   const order = Object.entries(methods);
   for (const [i, s] of sources.entries()) {
     for (const [name, run] of args.has("rotate") ? [...order.slice(i % order.length), ...order.slice(0, i % order.length)] : order) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       run(s, 10);
+      const c = process.cpuUsage(c0);
       times[name]!.push(performance.now() - t0);
+      (cpuTimes[name] ??= []).push((c.user + c.system) / 1000);
     }
   }
   for (const [name, ts] of Object.entries(times)) {
-    latency[name] = { p50: percentile(ts, 50), p95: percentile(ts, 95), first: first[name] } as { p50: number; p95: number };
-    stage(`latency ${name}: p50 ${percentile(ts, 50).toFixed(2)} ms, p95 ${percentile(ts, 95).toFixed(2)} ms, first ${first[name]!.toFixed(1)} ms`);
+    const cs = cpuTimes[name] ?? [];
+    latency[name] = { p50: percentile(ts, 50), p95: percentile(ts, 95), first: first[name], cpuP50: percentile(cs, 50), cpuP95: percentile(cs, 95) } as { p50: number; p95: number };
+    stage(`latency ${name}: p50 ${percentile(ts, 50).toFixed(2)} ms, p95 ${percentile(ts, 95).toFixed(2)} ms, first ${first[name]!.toFixed(1)} ms; CPU p50 ${percentile(cs, 50).toFixed(2)}, p95 ${percentile(cs, 95).toFixed(2)} ms`);
   }
 }
 
@@ -296,5 +306,6 @@ const md = [
   "",
   table(["vault", "index", "notes", "learnt from", "weights", "ms"], learning.map((l) => [l.vault, l.variant, l.notes, l.samples, l.weights, l.ms.toFixed(0)])),
 ].join("\n");
-writeSection(args.get("section") ?? "related", md);
+// `--no-docs`: the table is not written into docs/BENCHMARKS.md (the JSON still is, to --out).
+if (!args.has("no-docs")) writeSection(args.get("section") ?? "related", md);
 stage("done");

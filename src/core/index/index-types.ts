@@ -44,6 +44,13 @@ export interface KeywordSearchOptions {
    * and only when one of its chunks matched. Default: every note.
    */
   keepsNote?: (path: string) => boolean;
+  /**
+   * Whether the scores of the query's words are kept for the next searches (see keyword/clause-cache.ts): what makes
+   * typing a query cheap. A query built from a note's own words (the related view's) is not typed, and asks for
+   * dozens of words no later search may ask for again: kept, they pushed out the typed words and, as they aged and
+   * were dropped, left the collector full pauses. The results are the same either way. Default true.
+   */
+  keepClauses?: boolean;
 }
 
 /** A note as saved, for `ChunkIndex.restoreSteps`: `vectors[i]` belongs to `note.chunks[i]`. */

@@ -97,7 +97,7 @@ export class KeywordSearcher {
     const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
     const notes = { table: this.deps.notes, k1, b, passageWeight };
     const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
-    const cache = this.clauseScores.validFor(this.deps.revision());
+    const cache = opts.keepClauses === false ? undefined : this.clauseScores.validFor(this.deps.revision());
     const memo = this.chunkWords.validFor(this.deps.revision());
     const near = new NearnessMemo((id) => memo.textWords(id, this.deps.text));
     // A filtered list is the list of the kept notes alone (see `KeywordSearchOptions.keepsNote`).

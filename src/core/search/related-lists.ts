@@ -1,9 +1,9 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { collapseRanking, notePathOfChunkId } from "./group-ranking";
 import { readNotesDeepSync } from "./note-depth";
-import { bestPair, probeVectors, SHARED_TEXT_NOTES, type BestPair, type SourceVector } from "./related-pairing";
+import { bestPair, probeVectors, SHARED_TEXT_NOTES, sourceMean, type BestPair, type SourceVector } from "./related-pairing";
 import type { RelatedListName } from "./related-fusion";
-import { addUnit, cosine, meanDirection } from "../vectors/vector-math";
+import { addUnit, cosine } from "../vectors/vector-math";
 import { scanNearestNotes } from "../vectors/vector-scan";
 import { storedVectorInto } from "./stored-vector";
 
@@ -40,7 +40,7 @@ export function vectorList(
   extraProbes: number,
   pairOf: (path: string) => BestPair | undefined,
 ): string[] {
-  const mean = meanDirection(sources.map((s) => s.vector));
+  const mean = sourceMean(sources);
   const scored: { path: string; w: number; whole: number }[] = [];
   for (const candidate of scanNearestNotes(index, probeVectors(sources, extraProbes), skip, depth)) {
     const pair = pairOf(candidate.path);
@@ -89,15 +89,17 @@ export function bodyList(
 ): NoteList {
   const cap = Math.max(BODY_MIN_DOCUMENT_FREQUENCY, BODY_MAX_SHARE * index.size) / Math.max(1, index.size);
   const words = index.distinctiveWords(ids, BODY_QUERY_WORDS, leaveOut, cap);
-  // Words taken from the notes themselves need no correction, and 25 of them would make it costly.
-  return keywordNotes(index, words.join(" "), skip, depth, 0);
+  // Words taken from the notes themselves need no correction, and 25 of them would make it costly. Nor are their
+  // scores kept (`keepClauses`): 25 rare words a note, seldom asked for again, pushed out every kept word (the title
+  // lists' common ones, which other notes do ask for again, and a typed query's), and left the collector full pauses.
+  return keywordNotes(index, words.join(" "), skip, depth, 0, false);
 }
 
-function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string>, depth: number, maxEdits: number | undefined): NoteList {
+function keywordNotes(index: ChunkIndex, query: string, skip: ReadonlySet<string>, depth: number, maxEdits: number | undefined, keep = true): NoteList {
   if (!query.trim()) return { paths: [], chunkOf: new Map() };
   // Read in notes, not chunks, so that one note with many matching chunks can't crowd the others out; one chunk a
   // note, its best, which is the one that represents it.
-  const ids = readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1, ...(maxEdits === undefined ? {} : { maxEdits }) }), depth + skip.size, 1).map((h) => h.id);
+  const ids = readNotesDeepSync((limit) => index.keywordSearch(query, { limit, chunksPerNote: 1, keepClauses: keep, ...(maxEdits === undefined ? {} : { maxEdits }) }), depth + skip.size, 1).map((h) => h.id);
   const chunkOf = new Map<string, string>();
   for (const id of ids) {
     const path = notePathOfChunkId(id);

@@ -1,7 +1,8 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import { cosine, dot, meanDirection } from "../vectors/vector-math";
 import { bestPairBatched, pairRows } from "./related-pair-batch";
-import { storedVector } from "./stored-vector";
+import { bestPairInt8 } from "./related-pair-int8";
+import { storedVectorInto } from "./stored-vector";
 
 /** A chunk of the active note, its stored vector and how much its text counts (see `chunkRarity`). */
 export interface SourceVector {
@@ -40,16 +41,35 @@ export function chunkRarity(index: ChunkIndex, id: string): number {
   return index.textShare.notesSharing(id) > SHARED_TEXT_NOTES ? 0 : 1;
 }
 
-/** The stored vectors of `ids` (a note's chunks, or a section's), in order; unembedded and shared-text chunks left out. */
+/**
+ * The stored vectors of `ids` (a note's chunks, or a section's), in order; unembedded and shared-text chunks left out.
+ * An int8 index's chunks are decoded into one array, and their unit vectors into another: a 1,370-chunk note made
+ * two arrays and a callback per value a chunk.
+ */
 export function sourceVectors(index: ChunkIndex, ids: readonly string[]): SourceVector[] {
   const out: SourceVector[] = [];
-  for (const id of ids) {
-    const vector = storedVector(index, id);
-    const rarity = chunkRarity(index, id);
+  const dims = index.dims;
+  const kept = ids.filter((id) => chunkRarity(index, id) > 0);
+  const decoded = new Float32Array(kept.length * dims);
+  const units = new Float32Array(kept.length * dims);
+  const codes = new Int8Array(dims);
+  for (const id of kept) {
+    const at = out.length;
+    const vector = storedVectorInto(index, id, decoded.subarray(at * dims, (at + 1) * dims), codes);
     const n = vector ? Math.sqrt(dot(vector, vector)) : 0;
-    if (vector && rarity > 0 && n > 0) out.push({ id, vector, unit: vector.map((x) => x / n), rarity });
+    if (!vector || !(n > 0)) continue;
+    const unit = units.subarray(at * dims, (at + 1) * dims);
+    for (let i = 0; i < unit.length; i++) unit[i] = vector[i]! / n;
+    out.push({ id, vector, unit, rarity: 1 });
   }
   return out;
+}
+
+/** The sources' mean direction (`meanDirection`), worked out once for the probes and the vector list's ties. */
+const means = new WeakMap<readonly SourceVector[], Float32Array | undefined>();
+export function sourceMean(sources: readonly SourceVector[]): Float32Array | undefined {
+  if (!means.has(sources)) means.set(sources, meanDirection(sources.map((s) => s.vector)));
+  return means.get(sources);
 }
 
 /**
@@ -60,7 +80,7 @@ export function sourceVectors(index: ChunkIndex, ids: readonly string[]): Source
 export function probeVectors(sources: readonly SourceVector[], extra: number): Float32Array[] {
   const only = sources[0];
   if (sources.length === 1 && only) return [only.vector];
-  const mean = meanDirection(sources.map((s) => s.vector));
+  const mean = sourceMean(sources);
   if (!mean) return [];
   const outliers = sources
     .map((s) => ({ s, sim: cosine(s.vector, mean) }))
@@ -75,9 +95,13 @@ export function probeVectors(sources: readonly SourceVector[], extra: number): F
  * `path` has no vectors on chunks of its own text. Chunks shared by too many notes never pair.
  */
 export function bestPair(index: ChunkIndex, sources: readonly SourceVector[], path: string): BestPair | undefined {
-  const rows = pairRows(index, path, (id) => chunkRarity(index, id));
-  // Rarity is a step (0 or 1), so a pair's weighed similarity is its similarity and the kernel can rank the pairs.
-  if (sources.every((s) => s.rarity === 1)) {
+  const rarityOf = (id: string) => chunkRarity(index, id);
+  // Rarity is a step (0 or 1), so a pair's weighed similarity is its similarity and the kernels can rank the pairs.
+  const plain = sources.every((s) => s.rarity === 1);
+  const int8 = plain ? bestPairInt8(index, sources, path, rarityOf) : undefined;
+  if (int8) return int8.pair;
+  const rows = pairRows(index, path, rarityOf);
+  if (plain) {
     const batched = bestPairBatched(rows, sources, index.dims);
     if (batched || rows.ids.length === 0) return batched;
   }

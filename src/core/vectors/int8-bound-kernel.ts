@@ -17,6 +17,11 @@ export interface Int8BoundKernel {
    * `out[2k+1]`. `a` and `b` hold `dims` values within ±`maxProbe`.
    */
   scoreRows(codes: Int8Array, count: number, a: Int16Array, b: Int16Array, out: Int32Array): void;
+  /**
+   * For each of the `count` rows of `codes` and each probe of `probes`, writes `probes[p] · c` to `out[p × count + k]`:
+   * every row copied into the kernel once, however many probes (`scoreRows` copies the rows again for each pair).
+   */
+  scoreRowsByProbes(codes: Int8Array, count: number, probes: readonly Int16Array[], out: Int32Array): void;
 }
 
 type Int8Bound = (codes: number, count: number, dims: number, probeA: number, probeB: number, out: number) => void;
@@ -50,6 +55,27 @@ export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
         bytes.set(codes.subarray(from * dims, (from + n) * dims));
         ex.int8Bound(codesAt, n, dims, probeA, probeB, out);
         scores.set(results.subarray(0, 2 * n), 2 * from);
+      }
+    },
+    scoreRowsByProbes(codes, count, probes, scores) {
+      const buffer = ex.memory.buffer;
+      const shorts = new Int16Array(buffer, 0, 2 * dims);
+      const bytes = new Int8Array(buffer, codesAt, BATCH * dims);
+      const results = new Int32Array(buffer, out, BATCH * 2);
+      for (let from = 0; from < count; from += BATCH) {
+        const n = Math.min(BATCH, count - from);
+        bytes.set(codes.subarray(from * dims, (from + n) * dims));
+        for (let p = 0; p < probes.length; p += 2) {
+          const second = p + 1 < probes.length;
+          shorts.set(probes[p]!, probeA / 2);
+          shorts.set(second ? probes[p + 1]! : probes[p]!, probeB / 2);
+          ex.int8Bound(codesAt, n, dims, probeA, probeB, out);
+          const a = p * count + from;
+          for (let k = 0; k < n; k++) scores[a + k] = results[2 * k]!;
+          if (!second) continue;
+          const b = (p + 1) * count + from;
+          for (let k = 0; k < n; k++) scores[b + k] = results[2 * k + 1]!;
+        }
       }
     },
   };

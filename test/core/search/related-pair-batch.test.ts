@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { bestPair, chunkRarity, sourceVectors, type BestPair, type SourceVector } from "../../../src/core/search/related-pairing";
 import { bestPairBatched, pairRows } from "../../../src/core/search/related-pair-batch";
+import { bestPairInt8 } from "../../../src/core/search/related-pair-int8";
 import { dot } from "../../../src/core/vectors/vector-math";
 import { kthLargest } from "../../../src/core/vectors/vector-scan";
 import type { ChunkedNote } from "../../../src/core/types";
@@ -42,9 +43,9 @@ function loopPair(index: ChunkIndex, sources: readonly SourceVector[], path: str
 const word = (n: number): string => n.toString(26).replace(/./g, (c) => String.fromCharCode(97 + parseInt(c, 26)));
 
 /** Two long notes whose vectors repeat (so pairs tie) and a shared template chunk in many notes. */
-function vault(dims: number): ChunkIndex {
+function vault(dims: number, precision: "float32" | "int8" = "float32"): ChunkIndex {
   const rnd = random(7);
-  const index = new ChunkIndex(dims);
+  const index = new ChunkIndex(dims, undefined, undefined, precision);
   const pool = Array.from({ length: 12 }, () => Float32Array.from({ length: dims }, () => rnd() - 0.5));
   const template = Float32Array.from({ length: dims }, () => rnd());
   for (let n = 0; n < 12; n++) {
@@ -88,6 +89,62 @@ describe("bestPairBatched", () => {
     expect(bestPairBatched(pairRows(index, "n6.md", () => 1), one, index.dims)).toBeUndefined();
     const sources = sourceVectors(index, index.chunkIdsOf("n0.md"));
     expect(bestPairBatched(pairRows(index, "n1.md", () => 1), sources, 6)).toBeUndefined();
+  });
+});
+
+describe("bestPairInt8", () => {
+  for (const dims of [16, 384]) {
+    it(`finds the plain loop's pair bit for bit in an int8 index, ties included (${dims} dims)`, () => {
+      const index = vault(dims, "int8");
+      let found = 0;
+      let ran = 0;
+      for (const from of ["n0.md", "n1.md", "n5.md"]) {
+        const sources = sourceVectors(index, index.chunkIdsOf(from));
+        for (const to of [...index.notePaths()].filter((p) => p !== from)) {
+          const expected = loopPair(index, sources, to);
+          expect(bestPair(index, sources, to)).toEqual(expected);
+          const int8 = bestPairInt8(index, sources, to, (id) => chunkRarity(index, id));
+          if (int8) {
+            ran++;
+            expect(int8.pair).toEqual(expected);
+          }
+          if (expected) found++;
+        }
+      }
+      expect(found).toBe(33);
+      // Every pairing with a 40-chunk note; 3-chunk notes against each other are left to the loop.
+      expect(ran).toBe(24);
+    });
+  }
+
+  it("picks the same pair among near ties: vectors a rounding apart", () => {
+    const rnd = random(11);
+    const dims = 32;
+    const index = new ChunkIndex(dims, undefined, undefined, "int8");
+    const base = Float32Array.from({ length: dims }, () => rnd() - 0.5);
+    // Scaled copies quantize to the same codes; nudged ones differ in one code, a hair apart in similarity.
+    const near = (k: number) => base.map((x, i) => (i === k % dims ? x + 0.004 * ((k % 3) - 1) : x * (1 + (k % 4))));
+    const texts = (n: string, count: number) => Array.from({ length: count }, (_, i) => `${n} ${word(i + 1)}`);
+    index.addNote(note("a.md", texts("alpha", 30)), Array.from({ length: 30 }, (_, k) => near(k)));
+    index.addNote(note("b.md", texts("beta", 30)), Array.from({ length: 30 }, (_, k) => near(k + 7)));
+    const sources = sourceVectors(index, index.chunkIdsOf("a.md"));
+    const int8 = bestPairInt8(index, sources, "b.md", (id) => chunkRarity(index, id));
+    expect(int8?.pair).toEqual(loopPair(index, sources, "b.md"));
+    expect(int8?.pair?.similarity).toBeGreaterThan(0.999);
+    // Equal vectors under different texts tie exactly: the first chunk, and its first source, win.
+    index.addNote(note("c.md", texts("gamma", 30)), Array.from({ length: 30 }, () => base));
+    const tied = bestPairInt8(index, sources, "c.md", (id) => chunkRarity(index, id))?.pair;
+    expect(tied).toEqual(loopPair(index, sources, "c.md"));
+    expect(tied?.chunkId).toBe("c.md#0");
+  });
+
+  it("leaves a float32 index, and few pairs, to the other ways", () => {
+    const index = vault(16);
+    const sources = sourceVectors(index, index.chunkIdsOf("n0.md"));
+    expect(bestPairInt8(index, sources, "n1.md", () => 1)).toBeUndefined();
+    const small = vault(16, "int8");
+    const one = sourceVectors(small, small.chunkIdsOf("n5.md")).slice(0, 1);
+    expect(bestPairInt8(small, one, "n6.md", () => 1)).toBeUndefined();
   });
 });
 

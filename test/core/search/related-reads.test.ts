@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { findRelatedNotes } from "../../../src/core/search/related-notes";
-import { vectorList } from "../../../src/core/search/related-lists";
+import { bodyList, titleList, vectorList } from "../../../src/core/search/related-lists";
 import { pairRows } from "../../../src/core/search/related-pair-batch";
 import { sourceVectors } from "../../../src/core/search/related-pairing";
 import { cosine, meanDirection } from "../../../src/core/vectors/vector-math";
@@ -102,5 +102,31 @@ describe("pairRows", () => {
       expect(packed.vectors[c]!.buffer).toBe(packed.packed!.buffer);
       expect([...packed.vectors[c]!]).toEqual([...i8.get(id)!.vector!]);
     });
+  });
+});
+
+describe("related notes leave the typed search's kept words alone", () => {
+  it("keeps none of the body list's word scores, and lists what keeping them listed", async () => {
+    const { ClauseCache } = await import("../../../src/core/keyword/clause-cache");
+    const { TermCache } = await import("../../../src/core/keyword/term-cache");
+    const idx = vault("int8");
+    const ids = idx.chunkIdsOf("n7.md");
+    const clauses = vi.spyOn(ClauseCache.prototype, "set");
+    const terms = vi.spyOn(TermCache.prototype, "set");
+    // A query being typed is kept, and so are the title list's few words, which other notes' titles share.
+    idx.keywordSearch("garden compost", { limit: 10 });
+    titleList(idx, ids, new Set(["n7.md"]), 40);
+    const kept = [clauses.mock.calls.length, terms.mock.calls.length];
+    expect(kept[0]).toBeGreaterThan(0);
+    const body = bodyList(idx, ids, new Set(["n7.md"]), 40);
+    expect(body.paths.length).toBeGreaterThan(0);
+    expect([clauses.mock.calls.length, terms.mock.calls.length]).toEqual(kept);
+    clauses.mockRestore();
+    terms.mockRestore();
+    // The same list as from an index that keeps everything.
+    const fresh = vault("int8");
+    fresh.keywordSearch("garden compost", { limit: 10 });
+    const words = fresh.distinctiveWords(ids, 25, undefined, 1).join(" ");
+    expect(fresh.keywordSearch(words, { limit: 40, chunksPerNote: 1, maxEdits: 0 })).toEqual(idx.keywordSearch(words, { limit: 40, chunksPerNote: 1, maxEdits: 0, keepClauses: false }));
   });
 });

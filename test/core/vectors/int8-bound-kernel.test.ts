@@ -42,6 +42,23 @@ describe("int8 bound WebAssembly kernel", () => {
     );
   });
 
+  it("gives the same products probe by probe with every row copied in once, an odd count of probes and past a batch", () => {
+    let seed = 3;
+    const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) % 255) - 127;
+    for (const [dims, count, probes] of [[16, 5, 1], [32, 1100, 3], [384, 40, 6]] as const) {
+      const kernel = int8BoundKernel(dims)!;
+      const codes = Int8Array.from({ length: count * dims }, next);
+      const ps = Array.from({ length: probes }, () => Int16Array.from({ length: dims }, next));
+      const out = new Int32Array(probes * count);
+      kernel.scoreRowsByProbes(codes, count, ps, out);
+      const pair = new Int32Array(2 * count);
+      for (let p = 0; p < probes; p++) {
+        kernel.scoreRows(codes, count, ps[p]!, ps[p]!, pair);
+        for (let k = 0; k < count; k++) expect(out[p * count + k]).toBe(pair[2 * k]);
+      }
+    }
+  });
+
   it("is built from the committed source (run `npm run build:wasm` after editing the .wat)", async () => {
     const wabt = await wabtInit();
     const path = "src/core/vectors/int8-bound-kernel.wat";
