@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { LiveVault } from "../../../src/cli/live-vault";
 import { DEFAULT_CONFIG_DIR } from "../../../src/cli/node/vault-config";
-import { startFakeOllama, type FakeOllama } from "../../fakes/fake-ollama";
 import { captureIo, parseHits, runCli } from "../cli-harness";
-import { toolJson, writeFixtureVault } from "../mcp-fixture";
+import { toolJson } from "../mcp-fixture";
+import { fakeOllamaSuite } from "./fake-ollama-suite";
 import { inProcessMcp } from "./in-process-mcp";
 
 /**
@@ -13,44 +13,31 @@ import { inProcessMcp } from "./in-process-mcp";
  * and the MCP server's `ready` never wait for it, and a watching server embeds the changed notes only once it is
  * answered. Nothing depends on timing: on the code before, these wait for the held answer and time out.
  */
-let fake: FakeOllama;
-let vault: { dir: string; dispose: () => void } | undefined;
-const closers: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fake = await startFakeOllama();
-});
-afterAll(() => fake.close());
-afterEach(async () => {
-  fake.setFaults({ holdShow: false });
-  for (const close of closers.splice(0)) await close();
-  vault?.dispose();
-  fake.reset();
-});
-
-const ollama = (): string[] => ["--ollama", fake.url, "--model", "fake-embed"];
+const suite = fakeOllamaSuite();
+const ollama = (): string[] => suite.ollamaArgs();
 
 /** Indexes the fixture vault, then adds a note behind the index's back. */
 async function indexedThenEdited(): Promise<string> {
-  vault = writeFixtureVault();
-  expect((await runCli(["index", "--vault", vault.dir, ...ollama()])).code).toBe(0);
-  writeFileSync(join(vault.dir, "Kafka.md"), "# Kafka\n\nPartitions are rebalanced when a broker leaves the cluster.\n");
-  return vault.dir;
+  const dir = suite.newVault();
+  expect((await runCli(["index", "--vault", dir, ...ollama()])).code).toBe(0);
+  writeFileSync(join(dir, "Kafka.md"), "# Kafka\n\nPartitions are rebalanced when a broker leaves the cluster.\n");
+  return dir;
 }
 
 it("answers the CLI's keyword search, changed notes included, while the model check is held", async () => {
   const dir = await indexedThenEdited();
-  fake.setFaults({ holdShow: true });
+  suite.fake.setFaults({ holdShow: true });
   const found = await runCli(["search", "broker partitions", "--vault", dir, ...ollama(), "--mode", "keyword", "--json"]);
   expect(found.code).toBe(0);
   expect(parseHits(found.stdout).map((h) => h.path)).toEqual(["Kafka.md"]);
-  expect(fake.stats.apiCalls).toContain("/api/show");
+  expect(suite.fake.stats.apiCalls).toContain("/api/show");
 });
 
 it("turns the MCP server ready and answers keyword searches while the model check is held", async () => {
   const dir = await indexedThenEdited();
-  fake.setFaults({ holdShow: true });
-  const mcp = await inProcessMcp(dir, { url: fake.url, model: "fake-embed" });
-  closers.push(mcp.close);
+  suite.fake.setFaults({ holdShow: true });
+  const mcp = await inProcessMcp(dir, { url: suite.fake.url, model: "fake-embed" });
+  suite.closers.push(mcp.close);
   await mcp.live.whenReady();
   const status = toolJson<{ ready: boolean }>(await mcp.client.callTool({ name: "status", arguments: {} }));
   expect(status.ready).toBe(true);
@@ -65,25 +52,25 @@ it("turns the MCP server ready and answers keyword searches while the model chec
 
 it("a watching server is ready before the check answers, and embeds the changed note only after it passed", async () => {
   const dir = await indexedThenEdited();
-  const embedded = fake.stats.embedCalls;
-  fake.setFaults({ holdShow: true });
-  const opened = await LiveVault.open({ vault: dir, ollama: { url: fake.url, model: "fake-embed" }, configDir: DEFAULT_CONFIG_DIR }, captureIo().io, {
+  const embedded = suite.fake.stats.embedCalls;
+  suite.fake.setFaults({ holdShow: true });
+  const opened = await LiveVault.open({ vault: dir, ollama: { url: suite.fake.url, model: "fake-embed" }, configDir: DEFAULT_CONFIG_DIR }, captureIo().io, {
     app: "cli mcp",
     watch: true,
     log: () => undefined,
   });
   if (!opened.ok) throw new Error(opened.error.message);
   const live = opened.value;
-  closers.push(() => live.close());
+  suite.closers.push(() => live.close());
   await live.whenReady();
   expect(live.session.service.writer).toBe(true);
-  expect(fake.stats.embedCalls).toBe(embedded);
+  expect(suite.fake.stats.embedCalls).toBe(embedded);
   const index = live.session.service.index;
   expect(index.vectorCount).toBeLessThan(index.size);
 
-  fake.setFaults({ holdShow: false });
+  suite.fake.setFaults({ holdShow: false });
   await live.session.service.whenIdle();
-  expect(fake.stats.embedCalls).toBeGreaterThan(embedded);
+  expect(suite.fake.stats.embedCalls).toBeGreaterThan(embedded);
   expect(live.session.service.index.vectorCount).toBe(live.session.service.index.size);
   expect(live.session.service.status().lastError).toBeUndefined();
 });

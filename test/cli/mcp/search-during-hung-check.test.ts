@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { CliIo } from "../../../src/cli/cli-io";
-import { startFakeOllama, type FakeOllama } from "../../fakes/fake-ollama";
 import { manualProbes, releaseUntilClosed } from "../../core/ollama/breaker-helpers";
 import { parseHits, runCli } from "../cli-harness";
-import { toolJson, writeFixtureVault } from "../mcp-fixture";
+import { toolJson } from "../mcp-fixture";
+import { fakeOllamaSuite, type SearchOut } from "./fake-ollama-suite";
 import { inProcessMcp } from "./in-process-mcp";
 
 /**
@@ -13,50 +13,32 @@ import { inProcessMcp } from "./in-process-mcp";
  * themselves. The request time limit is far beyond the test's, so only a hang found early can answer: on the code
  * before, both searches wait for it.
  */
-interface SearchOut {
-  effectiveMode: string;
-  notices: string[];
-  results: { path: string; ranks: Record<string, number> }[];
-}
-
-let fake: FakeOllama;
-let vault: { dir: string; dispose: () => void } | undefined;
-const closers: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fake = await startFakeOllama();
-});
-afterAll(() => fake.close());
-afterEach(async () => {
-  fake.reset();
-  for (const close of closers.splice(0)) await close();
-  vault?.dispose();
-});
-
-const ollama = (): string[] => ["--ollama", fake.url, "--model", "fake-embed"];
+const suite = fakeOllamaSuite();
+const ollama = (): string[] => suite.ollamaArgs();
 /** Requests never time out within the test; the quick calls' limit is generous for a healthy fake under load. */
 const HUNG: Partial<CliIo> = { ollamaTimeoutMs: 600_000, ollamaQuickTimeoutMs: 1_500 };
 const STUCK = /Keyword results only: Ollama at .* stopped answering \(\/api\/show took over 1\.5 s\)/;
 
 async function indexedThenHung(): Promise<string> {
-  vault = writeFixtureVault();
-  expect((await runCli(["index", "--vault", vault.dir, ...ollama()])).code).toBe(0);
-  fake.setFaults({ holdShow: true, holdEmbed: true });
-  return vault.dir;
+  const dir = suite.newVault();
+  expect((await runCli(["index", "--vault", dir, ...ollama()])).code).toBe(0);
+  suite.fake.setFaults({ holdShow: true, holdEmbed: true });
+  return dir;
 }
 
 it("the CLI's hybrid search answers from keywords with the notice while the check is held, and is hybrid once Ollama answers", async () => {
   const dir = await indexedThenHung();
-  const embeds = fake.stats.embedCalls;
+  const embeds = suite.fake.stats.embedCalls;
   const hung = await runCli(["search", "watering tomatoes", "--vault", dir, ...ollama(), "--json"], HUNG);
-  expect(fake.holding()["/api/show"]).toBeGreaterThan(0);
-  expect(fake.holding()["/api/embed"] ?? 0).toBe(fake.stats.embedCalls - embeds);
+  expect(suite.fake.holding()["/api/show"]).toBeGreaterThan(0);
+  expect(suite.fake.holding()["/api/embed"] ?? 0).toBe(suite.fake.stats.embedCalls - embeds);
   expect(hung.code).toBe(0);
   expect(hung.stderr).toMatch(STUCK);
   const hits = parseHits(hung.stdout);
   expect(hits.map((h) => h.path)).toContain("Projects/Tomato notes.md");
   expect(hits.every((h) => h.ranks.vector === undefined)).toBe(true);
 
-  fake.setFaults({ holdShow: false, holdEmbed: false });
+  suite.fake.setFaults({ holdShow: false, holdEmbed: false });
   const back = await runCli(["search", "watering tomatoes", "--vault", dir, ...ollama(), "--json"], HUNG);
   expect(back.code).toBe(0);
   expect(back.stderr).not.toMatch(/Keyword results only/);
@@ -66,25 +48,25 @@ it("the CLI's hybrid search answers from keywords with the notice while the chec
 it("the MCP server's hybrid search answers from keywords with the notice while the check is held, and is hybrid again by itself", async () => {
   const dir = await indexedThenHung();
   const probes = manualProbes();
-  const mcp = await inProcessMcp(dir, { url: fake.url, model: "fake-embed" }, { ...HUNG, ollamaHealth: probes.health });
-  closers.push(mcp.close);
+  const mcp = await inProcessMcp(dir, { url: suite.fake.url, model: "fake-embed" }, { ...HUNG, ollamaHealth: probes.health });
+  suite.closers.push(mcp.close);
   const search = async (query: string): Promise<SearchOut> =>
     toolJson<SearchOut>(await mcp.client.callTool({ name: "search", arguments: { query } }));
 
   const first = await search("watering tomatoes");
-  expect(fake.holding()["/api/show"]).toBeGreaterThan(0);
+  expect(suite.fake.holding()["/api/show"]).toBeGreaterThan(0);
   expect(first.effectiveMode).toBe("keyword");
   expect(first.notices.join("\n")).toMatch(STUCK);
   expect(first.results.map((r) => r.path)).toContain("Projects/Tomato notes.md");
   // Known stuck now: the next search asks Ollama nothing and answers at once.
-  const calls = fake.stats.apiCalls.length;
+  const calls = suite.fake.stats.apiCalls.length;
   const second = await search("restore drill");
-  expect(fake.stats.apiCalls.length).toBe(calls);
+  expect(suite.fake.stats.apiCalls.length).toBe(calls);
   expect(second.effectiveMode).toBe("keyword");
   expect(second.notices.join("\n")).toMatch(STUCK);
 
-  fake.setFaults({ holdShow: false, holdEmbed: false });
-  await releaseUntilClosed(probes, probes.health.breakerFor(fake.url));
+  suite.fake.setFaults({ holdShow: false, holdEmbed: false });
+  await releaseUntilClosed(probes, probes.health.breakerFor(suite.fake.url));
   const third = await search("watering tomatoes");
   expect(third.effectiveMode).toBe("hybrid");
   expect(third.notices).toEqual([]);
