@@ -20,6 +20,7 @@ import type { ChunkedNote } from "../src/core/types";
 import { parseArgs } from "./lib/args";
 import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
 import { percentile } from "./lib/metrics";
+import { phaseTimer } from "./lib/phase-timer";
 import { chunkVault, drawSources, readLinkVault } from "./lib/related-vault";
 import os from "node:os";
 import { writeFileSync } from "node:fs";
@@ -59,18 +60,8 @@ const sources = args.has("only") ? Array.from({ length: 5 }, () => args.get("onl
 const OPTS = { limit: 10, rrfK: 5, weights: { vector: 1, bm25: 1 } };
 index.keywordSearch("warm the index", { limit: 10 });
 findRelatedNotes(index, sources[0]!, OPTS);
-const phases: Record<string, number[]> = {};
-// `--cpu`: CPU milliseconds of the process (main thread plus GC helpers) instead of wall time: on a shared machine a
-// call's wall time mostly says how long it waited for a core.
-const cpu = args.has("cpu");
-const time = <T>(name: string, f: () => T): T => {
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  const r = f();
-  const c = process.cpuUsage(c0);
-  (phases[name] ??= []).push(cpu ? (c.user + c.system) / 1000 : performance.now() - t0);
-  return r;
-};
+// `--cpu`: CPU milliseconds instead of wall time (see phase-timer.ts).
+const { phases, time } = phaseTimer(args.has("cpu"));
 // `--profile FILE`: a CPU profile of findRelatedNotes alone over the sources, three rounds (not the index build, not
 // the phases), for chrome://inspect or a script; then exit.
 if (args.has("profile")) {

@@ -9,8 +9,6 @@
  *   npx tsx bench/related-same.ts [--vaults kepano,help,hub] [--base 7081525] [--ollama URL] [--models hub=standin-hash,...] [--sources 300]
  *                                 [--precision int8] [--base-index]
  */
-import { execSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { embeddingInput } from "../src/core/index/embedding-input";
 import { OllamaEmbedder } from "../src/core/ollama/embedder";
@@ -20,6 +18,7 @@ import { learntRelatedWeights, RelatedWeightsKeeper } from "../src/core/search/r
 import type { FileStore } from "../src/core/persist/file-store";
 import { ok } from "../src/core/result";
 import { parseArgs } from "./lib/args";
+import { commitSources } from "./lib/commit-sources";
 import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
 import { chunkVault, drawSources, readLinkVault } from "./lib/related-vault";
 
@@ -28,11 +27,7 @@ const BASE = args.get("base") ?? "7081525";
 const url = args.get("ollama") ?? "http://127.0.0.1:11436";
 const modelOf = new Map((args.get("models") ?? "").split(",").filter((x) => x.includes("=")).map((x) => x.split("=") as [string, string]));
 const DIRS: Record<string, string> = { hub: "../shared/vaults/obsidian-hub", kepano: "../shared/vaults/kepano", help: "../shared/vaults/obsidian-help/en" };
-const baseDir = `.cache/base-${BASE}`;
-if (!existsSync(`${baseDir}/src`)) {
-  mkdirSync(baseDir, { recursive: true });
-  execSync(`git archive ${BASE} src | tar -x -C ${baseDir}`);
-}
+const baseDir = commitSources(BASE);
 type Find = (index: unknown, path: string, opts: unknown) => RelatedResult;
 // eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
 const oldFind = ((await import(new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href)) as { findRelatedNotes: Find }).findRelatedNotes;

@@ -6,8 +6,7 @@
  *   npx tsx bench/related-view-phases.ts [--notes 10000] [--rounds 3] [--profile FILE.cpuprofile] [--no-long] [--out FILE.json] [--cpu] [--long-only]
  *                                      [--base COMMIT]
  */
-import { execSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { Session } from "node:inspector/promises";
 import { chunkNote } from "../src/core/chunk/chunker";
@@ -21,7 +20,9 @@ import { bestPair, sourceVectors, SHARED_TEXT_NOTES } from "../src/core/search/r
 import { RelatedWeightsKeeper } from "../src/core/search/related-weights";
 import { fakeEmbedding } from "../test/fakes/fake-ollama-models";
 import { parseArgs } from "./lib/args";
+import { commitSources } from "./lib/commit-sources";
 import { percentile } from "./lib/metrics";
+import { phaseTimer } from "./lib/phase-timer";
 import { seededRandom, syntheticVault } from "./lib/ui-vault";
 
 const args = parseArgs(process.argv.slice(2));
@@ -60,22 +61,12 @@ type Find = (index: unknown, path: string, opts: unknown) => unknown;
 const base = args.get("base");
 let baseFind: Find | undefined;
 if (base) {
-  const dir = `.cache/base-${base}`;
-  if (!existsSync(`${dir}/src`)) execSync(`mkdir -p ${dir} && git archive ${base} src | tar -x -C ${dir}`);
+  const dir = commitSources(base);
   // eslint-disable-next-line no-unsanitized/method -- a fixed path under .cache/, written by this script
   baseFind = ((await import(new URL(`../${dir}/src/core/search/related-notes.ts`, import.meta.url).href)) as { findRelatedNotes: Find }).findRelatedNotes;
 }
-const phases: Record<string, number[]> = {};
-// `--cpu`: the process's CPU milliseconds (main thread and GC helpers) instead of wall time, for a shared machine.
-const cpu = args.has("cpu");
-const time = <T>(name: string, f: () => T): T => {
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  const r = f();
-  const c = process.cpuUsage(c0);
-  (phases[name] ??= []).push(cpu ? (c.user + c.system) / 1000 : performance.now() - t0);
-  return r;
-};
+// `--cpu`: CPU milliseconds instead of wall time (see phase-timer.ts).
+const { phases, time } = phaseTimer(args.has("cpu"));
 findRelatedNotes(index, switchTo[0]!, OPTS);
 // With --base: how many of the lists came out different from the base's, compared whole.
 let compared = 0;

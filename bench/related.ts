@@ -17,8 +17,6 @@
  * Baselines in the same run: mean chunk vector, best chunk pair, MiniSearch more-like-this, RRF of mean vector and
  * more-like-this, random; "today" is commit --base's related list (its source is unpacked under .cache/).
  */
-import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import os from "node:os";
 import { ChunkIndex } from "../src/core/index/chunk-index";
 import { embeddingInput } from "../src/core/index/embedding-input";
@@ -31,6 +29,7 @@ import { ok } from "../src/core/result";
 import { scanNearestNotes } from "../src/core/vectors/vector-scan";
 import type { ChunkedNote } from "../src/core/types";
 import { parseArgs } from "./lib/args";
+import { commitSources } from "./lib/commit-sources";
 import { DiskEmbeddingCache } from "./lib/disk-embedding-cache";
 import { percentile } from "./lib/metrics";
 import { bestPairMethod, meanVectorMethod, moreLikeThisMethod, randomMethod, rrfMethod, type RelatedMethod } from "./lib/related-baselines";
@@ -62,8 +61,7 @@ type OldFind = (index: unknown, path: string, opts: unknown) => RelatedResult;
 const BASES = BASE.split(",").filter((b) => b.length > 0);
 const oldFinds = new Map<string, OldFind>();
 for (const base of BASES) {
-  const baseDir = `.cache/base-${base}`;
-  if (!existsSync(`${baseDir}/src`)) execSync(`mkdir -p ${baseDir} && git archive ${base} src | tar -x -C ${baseDir}`);
+  const baseDir = commitSources(base);
   const oldModule = new URL(`../${baseDir}/src/core/search/related-notes.ts`, import.meta.url).href;
   oldFinds.set(base, ((await import(oldModule)) as { findRelatedNotes: OldFind }).findRelatedNotes); // eslint-disable-line no-unsanitized/method -- fixed path under .cache/
 }

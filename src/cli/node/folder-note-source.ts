@@ -58,7 +58,7 @@ export class FolderNoteSource implements NoteSource {
       const started = this.now();
       const end = Math.min(i + SYNC_SLICE, files.length);
       for (; i < end; i++) {
-        const s = noteStat(files[i]!, () => lstatSync(this.listedFile(files[i]!)));
+        const s = this.statListedSync(files[i]!);
         if (s) out.push(s);
       }
       if (this.now() - started > SYNC_SLICE * SYNC_STAT_MS) break;
@@ -121,8 +121,16 @@ export class FolderNoteSource implements NoteSource {
   /** A listed path: the walk saw a file, not a link; lstat so that one swapped for a link since is left out. */
   private async statListed(path: string): Promise<NoteStat | null> {
     try {
-      const s = await lstat(this.listedFile(path));
-      return s.isFile() ? { path, ...fileTimes(s), size: s.size } : null;
+      return noteStat(path, await lstat(this.listedFile(path)));
+    } catch {
+      return null;
+    }
+  }
+
+  /** `statListed` with a synchronous lstat, for a file system that answers from its cache. */
+  private statListedSync(path: string): NoteStat | null {
+    try {
+      return noteStat(path, lstatSync(this.listedFile(path)));
     } catch {
       return null;
     }
@@ -157,14 +165,9 @@ export class FolderNoteSource implements NoteSource {
   }
 }
 
-/** `statListed` over a synchronous lstat: null for a path that is gone or no longer a plain file. */
-function noteStat(path: string, lstatOf: () => Stats): NoteStat | null {
-  try {
-    const s = lstatOf();
-    return s.isFile() ? { path, ...fileTimes(s), size: s.size } : null;
-  } catch {
-    return null;
-  }
+/** A listed file's stat as a note's, or null when it is no longer a plain file. */
+function noteStat(path: string, s: Stats): NoteStat | null {
+  return s.isFile() ? { path, ...fileTimes(s), size: s.size } : null;
 }
 
 /** What `locate` found at a vault path. */
