@@ -50,6 +50,18 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
  */
 const FOLDED = new WeakMap<IndexedChunk, { chunks: number; text: string }>();
 
+/**
+ * Folds note `path`'s text for later phrase and exclusion checks, as a first check would (see filter-warmup.ts);
+ * false for a note without a chunk, which no text filter passes.
+ */
+export function warmFoldedNoteText(index: ChunkIndex, path: string): boolean {
+  const id = index.chunkIdsOf(path)[0];
+  const first = id === undefined ? undefined : index.entry(id);
+  if (first === undefined) return false;
+  foldedNoteText(index, path, first);
+  return true;
+}
+
 function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): string {
   const ids = index.chunkIdsOf(path);
   const known = FOLDED.get(first);
