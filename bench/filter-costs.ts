@@ -54,7 +54,12 @@ if (!opened.ok) throw new Error(opened.error.message);
 const live = opened.value;
 await live.whenReady();
 // `--warm`: as the MCP server does once it serves (filter-warmup.ts), before the first query.
-if (args.get("warm") === "true") log(`warmed: ${await live.session.warmFilters()} notes' text folded`);
+if (args.get("warm") === "true") {
+  const [s, c] = [performance.now(), process.cpuUsage()];
+  const folded = await live.session.warmFilters();
+  const cpu = process.cpuUsage(c);
+  log(`warmed: ${folded} notes' text folded in ${(performance.now() - s).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`);
+}
 const embedder = new OllamaEmbedder(new OllamaClient({ baseUrl: url }), { model, batchSize: 16 });
 const profiler = args.get("profile") ? new Session() : undefined;
 if (profiler) {
