@@ -65,6 +65,27 @@ describe("warmFilterCaches and the text catalog", () => {
     );
   });
 
+  it("passes the same notes as a cold index for odd filter input typed key by key (property)", () => {
+    // Unbalanced quotes, a lone "-", empty path: and tag:, emoji with a variation selector, a joiner, a lone mark.
+    const KEYS = ['"', "-", " ", "path:", "tag:", "path:\"\"", "🗂️", "👩‍💻", "\u0301", "\u200d", "garden", "plan", "画布", "#", "0", "'"];
+    const notes = [["garden", "plan"], ["🗂️", "0", "plan"], ["画布", "garden"], ["👩‍💻", "\u0301"], []];
+    const [cold, warm] = [indexOf(notes), indexOf(notes)];
+    drain(warmFilterCaches(warm));
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 8 }), (keys) => {
+        const typed = keys.join("");
+        for (let end = 1; end <= typed.length; end++) {
+          const q = parseQuery(typed.slice(0, end));
+          const [a, b] = [createNoteFilter(cold, q), createNoteFilter(warm, q)];
+          expect(b === undefined).toBe(a === undefined);
+          for (const path of cold.notePaths()) expect(b?.pass(path)).toBe(a?.pass(path));
+          if (a && b) expect(fewPassing(b.candidates?.() ?? warm.notePaths(), b.pass, 2)).toEqual(fewPassing(cold.notePaths(), a.pass, 2));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("lets a rare phrase skip the note-by-note check: only the notes holding it are read", () => {
     const notes = Array.from({ length: 200 }, (_, i) => (i === 17 || i === 150 ? ["spring", "garden", "plan"] : ["weather", "plan"]));
     const index = indexOf(notes);
