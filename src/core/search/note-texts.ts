@@ -99,22 +99,30 @@ export function* buildTextCatalogSteps(index: ChunkIndex, stop: () => boolean, p
 }
 
 /**
- * The notes of `index` whose folded text holds every one of `phrases` (folded, none empty), when the catalog of the
- * index's current revision is built; undefined otherwise (ask note by note). Found by scanning for the longest
- * phrase, then checking the others in the notes found.
+ * A phrase that more notes than this hold is left to the note-by-note check: it passes so many notes that the lists
+ * find enough of them near their tops, asking few notes, while the scan would go through every match in the vault.
  */
-export function notesHolding(index: ChunkIndex, phrases: readonly string[]): Set<string> | undefined {
+export const MOST_HOLDING = 1000;
+
+/**
+ * The notes of `index` whose folded text holds every one of `phrases` (folded, none empty), when the catalog of the
+ * index's current revision is built and at most `atMost` notes hold the longest phrase; undefined otherwise (ask
+ * note by note). Found by scanning for the longest phrase, then checking the others in the notes found.
+ */
+export function notesHolding(index: ChunkIndex, phrases: readonly string[], atMost = MOST_HOLDING): Set<string> | undefined {
   const catalog = CATALOGS.get(index);
   if (!catalog || catalog.revision !== index.revision || phrases.length === 0) return undefined;
   if (phrases.some((p) => p === "" || p.includes(SEPARATOR))) return undefined;
   const longest = phrases.reduce((a, b) => (b.length > a.length ? b : a));
   const out = new Set<string>();
+  let holdingLongest = 0;
   for (const run of catalog.runs) {
     const { text, starts, paths } = run;
     for (let at = text.indexOf(longest); at >= 0; ) {
       const note = noteAt(starts, at);
       const start = starts[note]!;
       const end = starts[note + 1]! - SEPARATOR.length;
+      if (++holdingLongest > atMost) return undefined;
       if (phrases.length === 1 || phrases.every((p) => p === longest || text.slice(start, end).includes(p))) out.add(paths[note]!);
       // The next note's text; a match cannot span "\n".
       at = text.indexOf(longest, end + SEPARATOR.length);

@@ -113,4 +113,13 @@ describe("warmFilterCaches and the text catalog", () => {
     expect(drain(warmFilterCaches(other, () => true, 5))).toBe(0);
     expect(notesHolding(other, ["plan"])).toBeUndefined();
   });
+
+  it("leaves a phrase that more than `atMost` notes hold to the note-by-note check", () => {
+    const index = indexOf(Array.from({ length: 12 }, (_, i) => (i < 5 ? ["garden", "plan"] : ["plan"])));
+    drain(warmFilterCaches(index));
+    expect(notesHolding(index, ["garden plan"], 5)?.size).toBe(5);
+    expect(notesHolding(index, ["garden plan"], 4)).toBeUndefined();
+    expect(notesHolding(index, ["plan"], 11)).toBeUndefined();
+    expect(notesHolding(index, ["plan"], 12)?.size).toBe(12);
+  });
 });
