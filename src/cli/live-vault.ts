@@ -31,6 +31,11 @@ export interface LiveVaultOptions {
   reloadPollMs?: number;
   /** Logs one line on stderr. */
   log: (line: string) => void;
+  /**
+   * Called with each session once it serves: the first when it is loaded and reconciled (after `whenReady`), and
+   * every one swapped in later (a reload, a take-over). For background work on it, e.g. `VaultSearch.warmFilters`.
+   */
+  onServing?: (session: VaultSearch) => void;
 }
 
 /**
@@ -171,6 +176,7 @@ export class LiveVault {
     else if (this.opts.watch && !this.closed) await this.startWatching();
     this.ready = true;
     if (this.closed) return;
+    this.opts.onServing?.(this.current.session);
     const check = (): Promise<void> =>
       this.check().catch((cause: unknown) => this.opts.log(`Reloading the index failed: ${cause instanceof Error ? cause.message : String(cause)}`));
     this.pollTimer = setInterval(() => void check(), this.opts.reloadPollMs ?? 1_000);
@@ -251,6 +257,7 @@ export class LiveVault {
     this.current = next;
     await old.session.service.stop();
     old.printer.finish();
+    this.opts.onServing?.(next.session);
     return true;
   }
 

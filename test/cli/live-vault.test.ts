@@ -97,6 +97,24 @@ describe("a long-running reader", () => {
   });
 });
 
+describe("background work on the session that serves (onServing)", () => {
+  it("is handed the first session once it is ready, and each one a reload swaps in, never a replaced one", async () => {
+    const saves = await twoSaves();
+    const writer = await otherWriter();
+    const served: unknown[] = [];
+    const live = await lv.open(cmd(), {}, { app: "cli mcp", watch: false, reloadPollMs: 3_600_000, log: () => undefined, onServing: (s) => served.push(s) });
+    expect(served).toEqual([live.session]);
+    land(saves[0]!);
+    await live.check();
+    expect(live.reloads).toBe(1);
+    expect(served).toHaveLength(2);
+    expect(served[1]).toBe(live.session);
+    // What the MCP server does with it: the filters' caches of the session that serves, in slices.
+    expect(await live.session.warmFilters()).toBeGreaterThan(0);
+    await writer.release();
+  });
+});
+
 describe("the writer role of mcp and watch", () => {
   it("mcp without --watch never takes the lock, not even when nobody holds it", async () => {
     await runCli(["index", "--vault", lv.vault.dir]);

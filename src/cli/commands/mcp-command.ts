@@ -1,6 +1,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { McpCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
+import type { VaultSearch } from "../../core/session/vault-search";
 import { LiveVault } from "../live-vault";
 import type { McpHttp } from "../mcp/http-transport";
 import { createMcpServer, type McpServerDeps } from "../mcp/mcp-server";
@@ -22,7 +23,10 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     http = await listenMcpHttp(cmd.httpPort, log);
     if (!http) return EXIT_FAILURE;
   }
-  const opened = await LiveVault.open(cmd, io, { app: "cli mcp", watch: cmd.watch, log });
+  // Once a session serves, what a first filtered search would pay for is done between requests (see filter-warmup.ts).
+  const onServing = (session: VaultSearch): void =>
+    void session.warmFilters().catch((cause: unknown) => log(`Preparing the search filters failed (searches still work): ${reasonOf(cause)}`));
+  const opened = await LiveVault.open(cmd, io, { app: "cli mcp", watch: cmd.watch, log, onServing });
   if (!opened.ok) {
     log(opened.error.message);
     await http?.close();

@@ -42,6 +42,11 @@ interface Vocabulary {
  */
 const KEPT = new WeakMap<ChunkIndex, { revision: number; withTags: boolean; vocabulary: Vocabulary }>();
 
+/** Gathers the vocabulary of `index`'s revision (folders and tags) now, ahead of a first miss (see filter-warmup.ts). */
+export function warmFilterVocabulary(index: ChunkIndex): void {
+  vocabulary(index, true);
+}
+
 function vocabulary(index: ChunkIndex, withTags: boolean): Vocabulary {
   const kept = KEPT.get(index);
   if (kept && kept.revision === index.revision && (kept.withTags || !withTags)) return kept.vocabulary;

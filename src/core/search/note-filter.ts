@@ -1,4 +1,5 @@
-import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
+import type { ChunkIndex } from "../index/chunk-index";
+import { foldedNoteText, notesHolding } from "./note-texts";
 import { notesInPlace } from "./place-catalog";
 import { compileQueryFilter, foldForMatch, hasFilters } from "./query-filter";
 import type { ParsedQuery } from "./query-parser";
@@ -14,6 +15,11 @@ export interface NoteFilter {
   place: ((path: string) => boolean) | undefined;
   /** True when the query has phrases or exclusions, which read the note's text. */
   readsText: boolean;
+  /**
+   * Every note `pass` may keep, when a cheaper way than asking each note knows them (the notes holding the query's
+   * phrases, see note-texts.ts); undefined when it does not. Asking only these gives the same notes.
+   */
+  candidates?: () => ReadonlySet<string> | undefined;
 }
 
 /**
@@ -31,37 +37,24 @@ export function createNoteFilter(index: ChunkIndex, q: ParsedQuery): NoteFilter 
   let inPlace: Set<string> | undefined;
   const place = (path: string): boolean => (inPlace ??= notesInPlace(index, q) ?? new Set()).has(path);
   if (!readsText) return { pass: place, place: hasPlace ? place : undefined, readsText };
+  // The notes holding every phrase, found in one scan when the index's text catalog is built (looked up once).
+  const phrases = q.phrases.map(foldForMatch).filter((p) => p !== "");
+  let holding: ReadonlySet<string> | undefined | null = null;
+  const candidates = (): ReadonlySet<string> | undefined => {
+    if (holding === null) holding = phrases.length > 0 ? notesHolding(index, phrases) : undefined;
+    return holding;
+  };
   const pass = memoise((path) => {
     // Without a path: or tag: filter, the text check below only passes notes that have a chunk.
     if (hasPlace && !place(path)) return false;
+    // A note without the phrases fails the check below anyway.
+    const few = candidates();
+    if (few !== undefined && !few.has(path)) return false;
     const id = index.chunkIdsOf(path)[0];
     const first = id === undefined ? undefined : index.entry(id);
     return first !== undefined && textTest({ path, tags: first.tags, text: foldedNoteText(index, path, first), textIsFolded: true });
   });
-  return { pass, place: hasPlace ? place : undefined, readsText };
-}
-
-/**
- * A note's title, aliases, headings and chunk texts, folded for matching (`foldForMatch`), kept per note for later
- * searches: folding is most of a phrase or exclusion check, and a rare phrase is checked against most of the vault.
- * Keyed by the note's first chunk entry, which the index replaces whenever the note's text changes (a new vector
- * replaces it too), with the note's chunk count, which changes while a note is added in steps; so a stale text is
- * never used, and it goes when the note does.
- */
-const FOLDED = new WeakMap<IndexedChunk, { chunks: number; text: string }>();
-
-function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): string {
-  const ids = index.chunkIdsOf(path);
-  const known = FOLDED.get(first);
-  if (known !== undefined && known.chunks === ids.length) return known.text;
-  const parts = [first.title, ...first.aliases];
-  for (const id of ids) {
-    const c = index.entry(id);
-    if (c) parts.push(c.chunk.headingPath.slice(1).join(" "), c.chunk.text);
-  }
-  const text = foldForMatch(parts.join("\n"));
-  FOLDED.set(first, { chunks: ids.length, text });
-  return text;
+  return { pass, place: hasPlace ? place : undefined, readsText, candidates };
 }
 
 function memoise(test: (path: string) => boolean): (path: string) => boolean {

@@ -18,6 +18,11 @@ interface PlaceCatalog {
 
 const CATALOGS = new WeakMap<ChunkIndex, PlaceCatalog>();
 
+/** Makes the catalog of `index`'s revision now, ahead of the first filtered search (see filter-warmup.ts). */
+export function warmPlaceCatalog(index: ChunkIndex): void {
+  catalogOf(index);
+}
+
 function catalogOf(index: ChunkIndex): PlaceCatalog {
   const known = CATALOGS.get(index);
   if (known && known.revision === index.revision) return known;

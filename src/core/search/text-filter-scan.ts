@@ -20,7 +20,8 @@ export function* textFilteredVectorHits(
   notes: number,
   filter: NoteFilter,
 ): Generator<void, ScoredId[], void> {
-  const few = fewPassing(index.notePaths(), filter.pass, notes);
+  // Only the notes that may pass need asking, when the filter knows them (a phrase found in one scan).
+  const few = fewPassing(filter.candidates?.() ?? index.notePaths(), filter.pass, notes);
   if (few) {
     const ranked = yield* index.rankVectorsSteps(vector, { similarity, limit: Number.MAX_SAFE_INTEGER, allowNote: (path) => few.has(path) });
     return ranked.take(ranked.size);

@@ -22,6 +22,8 @@ import { settingsCost, type SettingsCost } from "./settings-cost";
 import { chainEmbedder, chainOf } from "./chain-embedder";
 import type { OllamaEndpoint } from "../ollama/endpoint-chain";
 import { FallbackEmbedder } from "../ollama/fallback-embedder";
+import { warmFilterCaches } from "../search/filter-warmup";
+import { runSliced } from "../shared/slices";
 import type { VaultSearchOptions } from "./vault-search-options";
 
 export type { VaultSearchOptions } from "./vault-search-options";
@@ -99,6 +101,19 @@ export class VaultSearch {
     const asked = excludeLinked ? { ...opts, excludeLinked } : opts;
     const index = this.live;
     return this.relatedLists.get(index, path, asked, () => findRelatedNotes(index, path, asked));
+  }
+
+  /**
+   * Works out in slices, between searches, what the first filtered search would otherwise pay for while its asker
+   * waits (see filter-warmup.ts); answers stay the same. Stops when the index is replaced or the session stops.
+   * Resolves with the notes whose text was folded.
+   */
+  warmFilters(): Promise<number> {
+    const index = this.live;
+    return runSliced(
+      warmFilterCaches(index, () => this.live !== index || this.service.stopped),
+      this.opts.pause ?? defaultPause,
+    );
   }
 
   /** The weights the fusion uses now: the settings' own, or the calibrated ones. */
