@@ -149,6 +149,40 @@ export class ByteReader {
     this.at = at;
   }
 
+  /**
+   * Steps over `n` pairs as `uintPairs` reads them (the same checks), and returns how many have a first number `f`
+   * with `keep[f] ≥ 0`: a list's postings kept when some of its documents are left out, counted without storing them.
+   */
+  countKept(n: number, maxFirst: number, keep: Int32Array): number {
+    const bytes = this.bytes;
+    const end = bytes.length;
+    let at = this.at;
+    let kept = 0;
+    for (let k = 0; k < n; k++) {
+      let b = at < end ? bytes[at]! : 0x80;
+      let first: number;
+      if (b < 0x80) {
+        first = b;
+        at++;
+      } else {
+        this.at = at;
+        first = this.uint();
+        at = this.at;
+      }
+      if (first > maxFirst) throw new MalformedBytes(`count ${first} above ${maxFirst}`);
+      if (keep[first]! >= 0) kept++;
+      b = at < end ? bytes[at]! : 0x80;
+      if (b < 0x80) at++;
+      else {
+        this.at = at;
+        this.uint();
+        at = this.at;
+      }
+    }
+    this.at = at;
+    return kept;
+  }
+
   string(): string {
     const n = this.count(this.bytes.length - this.at);
     const s = n <= SHORT_STRING ? this.shortString(n) : this.decoder.decode(this.bytes.subarray(this.at, this.at + n));
