@@ -96,8 +96,9 @@ if (args.get("answer")) {
   await answer(args.get("answer")!);
 } else {
   const base = resolve(args.get("base") ?? "/work/wt-base13");
-  const run = (root: string): { notes: number; queries: string[]; sources: string[]; first: unknown; idle: unknown } =>
-    JSON.parse(execFileSync(process.execPath, ["--import", "tsx", resolve("bench/load-same.ts"), "--answer", root, "--vault", vault, "--queries", String(queries), "--related", String(related)], { cwd: root, encoding: "utf8", maxBuffer: 1 << 30 }));
+  type Answers = { notes: number; queries: string[]; sources: string[]; first: unknown; idle: unknown };
+  const run = (root: string): Answers =>
+    <Answers>JSON.parse(execFileSync(process.execPath, ["--import", "tsx", resolve("bench/load-same.ts"), "--answer", root, "--vault", vault, "--queries", String(queries), "--related", String(related)], { cwd: root, encoding: "utf8", maxBuffer: 1 << 30 }));
   const ours = run(process.cwd());
   const theirs = run(base);
   const parts = ["keyword", "vector", "related"] as const;
