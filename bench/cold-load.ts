@@ -4,21 +4,26 @@
 // process, RUNS loads, GC'd between runs. Env: ROOT (the checkout whose src/ is loaded), VAULT (a vault with a saved
 // index), RUNS (default 5), EXIT_AT_LOAD=1 (print and exit at the first load), HEAP=1 (heap after GC at the load).
 //
-//   EXIT_AT_LOAD=1 ROOT=$PWD VAULT=/tmp/s10-vault RUNS=1 node --expose-gc --import tsx bench/cold-load.mts
-const root = process.env.ROOT!;
-const { FolderNoteSource } = await import(`${root}/src/cli/node/folder-note-source.ts`);
-const { NodeFileStore } = await import(`${root}/src/cli/node/node-file-store.ts`);
-const { IndexService } = await import(`${root}/src/core/sync/control/index-service.ts`);
-const { resolveIndexSettings } = await import(`${root}/src/core/sync/rules/index-settings.ts`);
-const { HashEmbedder } = await import(`${root}/bench/lib/sync-embedder.ts`);
-const dir = process.env.VAULT!;
+//   EXIT_AT_LOAD=1 ROOT=$PWD VAULT=/tmp/s10-vault RUNS=1 node --expose-gc --import tsx bench/cold-load.ts
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const root = process.env.ROOT ?? ".";
+// Another checkout's modules, typed as this one's: the few calls made here have kept their shape across versions.
+// eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named in its environment
+const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
+const { FolderNoteSource } = await load<typeof import("../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
+const { NodeFileStore } = await load<typeof import("../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
+const { IndexService } = await load<typeof import("../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
+const { resolveIndexSettings } = await load<typeof import("../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
+const { HashEmbedder } = await load<typeof import("./lib/sync-embedder")>("bench/lib/sync-embedder.ts");
+const dir = process.env.VAULT ?? "/tmp/s10-vault";
 const dataDir = `${dir}/.obsidian/plugins/hybrid-vault-search`;
 const settings = resolveIndexSettings({});
-const make = () => new IndexService({ source: new FolderNoteSource(dir), store: new NodeFileStore(), dataDir, settings: { ...settings, idleSaveMs: 600_000 }, embedder: new HashEmbedder(768), notify: () => undefined });
+const make = (): InstanceType<typeof IndexService> => new IndexService({ source: new FolderNoteSource(dir), store: new NodeFileStore(), dataDir, settings: { ...settings, idleSaveMs: 600_000 }, embedder: new HashEmbedder(768), notify: () => undefined });
 const gc = (globalThis as { gc?: () => void }).gc;
-const { readFileSync } = await import("node:fs");
 /** CPU ms of the main thread alone (utime + stime of the task whose id is the pid; 10 ms ticks). */
-const mainCpu = () => { const f = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" "); return (Number(f[11]) + Number(f[12])) * 10; };
+const mainCpu = (): number => { const f = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" "); return (Number(f[11]) + Number(f[12])) * 10; };
 const walls: number[] = [], cpus: number[] = [], heaps: number[] = [];
 for (let i = 0; i < Number(process.env.RUNS ?? 5); i++) {
   for (let k = 0; k < 2; k++) { gc?.(); await new Promise((r) => setTimeout(r, 30)); }
@@ -49,6 +54,6 @@ for (let i = 0; i < Number(process.env.RUNS ?? 5); i++) {
   if (loaded) { walls.push(loaded.wall); cpus.push(loaded.cpu); }
   await s.stop();
 }
-const q = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return `min ${s[0]!.toFixed(0)} / median ${s[s.length >> 1]!.toFixed(0)}`; };
+const q = (a: number[]): string => { const s = [...a].sort((x, y) => x - y); return `min ${s[0]!.toFixed(0)} / median ${s[s.length >> 1]!.toFixed(0)}`; };
 console.log(`load wall ${q(walls)} ms, cpu ${q(cpus)} ms (${walls.length} loads), heap ${heaps.map((h) => h.toFixed(1)).join(" ")} MB`);
 process.exit(0);
