@@ -53,7 +53,7 @@ export function* restoreChunksSteps(
     const target = {
       fields: t.db.postings.fields, analyzer: t.analyzer, order, idOf, perStep, restoreLanguages,
       choose: (entry: IndexedChunk) => t.langs.choose(entry),
-      placed: (entry: IndexedChunk, internalId: number) => t.notes.track("add", internalId, entry.chunk.path, t.db.postings.fields),
+      placed: (from: number, to: number) => t.notes.addMany(idOf, (i) => order[i]!.chunk.path, from, to, t.db.postings.fields),
     };
     return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
   } finally {

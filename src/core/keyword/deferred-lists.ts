@@ -53,18 +53,10 @@ export class DeferredLists implements PostingSource {
   }
 }
 
-/** A reusable pair of arrays for lists that are read only to count, or to copy without the chunks left out. */
+/** A reusable pair of arrays for lists copied without the chunks left out. */
 export class Scratch {
   private ids = new Int32Array(256);
   private counts = new Int32Array(256);
-
-  /** Reads `n` postings; returns how many belong to chunks kept. */
-  read(input: ByteReader, n: number, chunkCount: number, idOf: Int32Array): number {
-    this.fill(input, n, chunkCount);
-    let kept = 0;
-    for (let k = 0; k < n; k++) if (idOf[this.ids[k]!]! >= 0) kept++;
-    return kept;
-  }
 
   /**
    * Reads `n` postings into `ids`/`counts` from `at` on (never past `end`), numbered by internal id, dropping those

@@ -76,11 +76,15 @@ export class FieldPostings {
    */
   restore(terms: string[], lists: PostingList[], lengths: Int32Array, documentCount: number): void {
     this.lists.clear();
-    terms.forEach((term, i) => {
+    // Terms are distinct, so those set here are the vocabulary (no lookup per term to find them again).
+    const used: string[] = [];
+    for (let i = 0; i < terms.length; i++) {
       const list = lists[i];
-      if (list && list.length > 0) this.lists.set(term, list);
-    });
-    this.vocabulary.reset(terms.filter((t) => this.lists.has(t)));
+      if (!list || list.length === 0) continue;
+      this.lists.set(terms[i]!, list);
+      used.push(terms[i]!);
+    }
+    this.vocabulary.reset(used.length === terms.length ? terms : used);
     this.lengths = lengths;
     this.total = lengths.reduce((a, b) => a + b, 0);
     this.docs = documentCount;

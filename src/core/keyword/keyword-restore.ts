@@ -18,8 +18,11 @@ export interface KeywordRestoreTarget {
   choose: (entry: IndexedChunk) => string;
   /** Reads the chunks' languages back from the restored postings. */
   restoreLanguages: () => void;
-  /** Called once per chunk, with its internal id, after its field lengths are in place (the note table needs them). */
-  placed: (entry: IndexedChunk, internalId: number) => void;
+  /**
+   * Called for the chunks `order[from…to)`, in order, once their field lengths are in place (the note table needs
+   * them); every chunk is placed once.
+   */
+  placed: (from: number, to: number) => void;
   /** Chunks between yields when putting postings back. */
   perStep: number;
 }
@@ -85,10 +88,10 @@ export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: Keyw
   return restored;
 }
 
-/** `placed` for every restored chunk, a step at a time (an indexed loop: no iterator entry per chunk). */
+/** `placed` for every restored chunk, `perStep` chunks a step. */
 function* placeAll(t: KeywordRestoreTarget): Generator<void, void, void> {
-  for (let i = 0; i < t.order.length; i++) {
-    if (i > 0 && i % t.perStep === 0) yield;
-    t.placed(t.order[i]!, t.idOf[i]!);
+  for (let from = 0; from < t.order.length; from += t.perStep) {
+    if (from > 0) yield;
+    t.placed(from, Math.min(t.order.length, from + t.perStep));
   }
 }

@@ -31,8 +31,11 @@ export function chunkLanguageOrdinals(field: FieldPostings | undefined, language
   const out = new Uint8Array(size + 1).fill(UNKNOWN_LANGUAGE);
   languages.forEach((lang, ordinal) => {
     const list = ordinal < MAX_MASKED_LANGUAGES ? field?.postings(LANGUAGE_MARKER + lang.code) : undefined;
-    for (let k = 0; list && k < list.length; k++) {
-      const id = list.ids[k] ?? 0;
+    if (!list) return;
+    // Read once: the first search after a load runs this over every chunk before anything is optimized.
+    const [ids, n] = [list.ids, list.length];
+    for (let k = 0; k < n; k++) {
+      const id = ids[k] ?? 0;
       if (id < out.length) out[id] = ordinal;
     }
   });

@@ -64,13 +64,7 @@ export class NoteTable {
   /** Adds a chunk of the note at `path`; `lengthOf(field)` gives the chunk's field lengths as indexed. */
   add(internalId: number, path: string, lengthOf: (field: string) => number): void {
     if (this.noteOf(internalId) >= 0) return;
-    let ordinal = this.ordinals.get(path);
-    if (ordinal === undefined) {
-      ordinal = this.free.pop() ?? this.ordinalCount++;
-      this.ordinals.set(path, ordinal);
-      this.grow(ordinal);
-      this.notes++;
-    }
+    const ordinal = this.ordinalOf(path);
     this.growChunks(internalId);
     this.noteOfChunk[internalId] = ordinal;
     const first = this.chunkCounts[ordinal] === 0;
@@ -84,6 +78,45 @@ export class NoteTable {
   /** Adds or removes a chunk with its field lengths as the postings `fields` hold them now. */
   track(op: "add" | "remove", internalId: number, path: string, fields: Readonly<Record<string, FieldPostings>>): void {
     this[op](internalId, path, (field) => fields[field]?.lengthOf(internalId) ?? 0);
+  }
+
+  /**
+   * `track("add", …)` for chunks `from…to` of a restore, `idOf[i]` chunk i's internal id and `pathOf(i)` its note's
+   * path: the same ordinals, lengths and totals as adding them one at a time (lengths are whole numbers, so their sums
+   * are exact in any order), with one ordinal lookup per run of a note's chunks and no closure or field lookup per
+   * chunk (a 10,000-note load adds 30,000 chunks).
+   */
+  addMany(idOf: Int32Array, pathOf: (i: number) => string, from: number, to: number, fields: Readonly<Record<string, FieldPostings>>): void {
+    const names = this.fields;
+    const postings = names.map((f) => fields[f]);
+    const wide = names.map((f) => this.noteWide.has(f));
+    const added = new Float64Array(names.length);
+    let lengths = names.map((f) => this.lengths[f]);
+    let path: string | undefined;
+    let ordinal = -1;
+    for (let i = from; i < to; i++) {
+      const id = idOf[i]!;
+      if (this.noteOf(id) >= 0) continue;
+      const p = pathOf(i);
+      if (p !== path) {
+        path = p;
+        const capacity = this.chunkCounts.length;
+        ordinal = this.ordinalOf(p);
+        if (this.chunkCounts.length !== capacity) lengths = names.map((f) => this.lengths[f]);
+      }
+      this.growChunks(id);
+      this.noteOfChunk[id] = ordinal;
+      const first = this.chunkCounts[ordinal] === 0;
+      this.chunkCounts[ordinal]!++;
+      for (let k = 0; k < names.length; k++) {
+        const row = lengths[k];
+        if (!row || (wide[k] && !first)) continue;
+        const n = postings[k]?.lengthOf(id) ?? 0;
+        row[ordinal]! += n;
+        added[k]! += n;
+      }
+    }
+    for (let k = 0; k < names.length; k++) this.totals[names[k]!] = (this.totals[names[k]!] ?? 0) + added[k]!;
   }
 
   /** Takes a chunk out; `lengthOf` must give the lengths it was added with. Unknown chunks are ignored. */
@@ -101,6 +134,18 @@ export class NoteTable {
     this.ordinals.delete(path);
     this.free.push(ordinal);
     this.notes--;
+  }
+
+  /** The ordinal of the note at `path`, given now if it has none. */
+  private ordinalOf(path: string): number {
+    let ordinal = this.ordinals.get(path);
+    if (ordinal === undefined) {
+      ordinal = this.free.pop() ?? this.ordinalCount++;
+      this.ordinals.set(path, ordinal);
+      this.grow(ordinal);
+      this.notes++;
+    }
+    return ordinal;
   }
 
   private change(field: string, ordinal: number, delta: number): void {

@@ -1,6 +1,6 @@
 import { ByteReader, MalformedBytes } from "../persist/varint";
 import type { Steps } from "../shared/slices";
-import { DeferredLists, Scratch, type DeferredPart } from "./deferred-lists";
+import { DeferredLists, type DeferredPart } from "./deferred-lists";
 import { PostingList } from "./posting-list";
 import { POSTINGS_LAYOUT, type DecodedField } from "./postings-codec";
 
@@ -82,7 +82,6 @@ export function* mergePostingParts(parts: readonly PostingPart[], maxId: number)
  * function called again and again much sooner than a long loop inside a generator.
  */
 function* mergeField(readers: readonly PartReader[], maxId: number): Steps<DecodedField | undefined> {
-  const scratch = new Scratch();
   const lengths = new Int32Array(maxId + 1);
   let prop: string | undefined;
   let documentCount = 0;
@@ -97,7 +96,7 @@ function* mergeField(readers: readonly PartReader[], maxId: number): Steps<Decod
     r.keptOf = new Int32Array(r.terms.length);
     r.listAt = new Int32Array(r.terms.length);
     r.listsAt = r.input.offset;
-    for (let t = 0; t < r.terms.length; yield) t = countLists(r, t, scratch);
+    for (let t = 0; t < r.terms.length; yield) t = countLists(r, t);
     r.listsEnd = r.input.offset;
   }
   const { terms, sizes } = mergeTerms(readers);
@@ -162,7 +161,7 @@ function readTerms(r: PartReader): boolean {
 }
 
 /** A part's lists's lists from term `from`, for about `PER_SLICE` postings: counts what each term keeps. */
-function countLists(r: PartReader, from: number, scratch: Scratch): number {
+function countLists(r: PartReader, from: number): number {
   const { input, idOf, keptOf, listAt } = r;
   const chunkCount = idOf.length;
   let work = 0;
@@ -170,7 +169,7 @@ function countLists(r: PartReader, from: number, scratch: Scratch): number {
   for (; t < keptOf.length && work < PER_SLICE; t++) {
     listAt[t] = input.offset;
     const n = input.count(chunkCount);
-    if (r.holes) keptOf[t] = scratch.read(input, n, chunkCount, idOf);
+    if (r.holes) keptOf[t] = input.countKept(n, chunkCount - 1, idOf);
     else {
       input.skipUints(2 * n);
       keptOf[t] = n;

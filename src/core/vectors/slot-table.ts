@@ -32,9 +32,21 @@ export class SlotTable {
     return this.state[slot] === LIVE ? this.idOf[slot] : undefined;
   }
 
-  /** Norm of a live slot's vector; 0 for any other. */
+  /** Norm of a live slot's vector, NaN while it is still to be taken (see `setNorm`); 0 for any other slot. */
   norm(slot: number): number {
     return this.state[slot] === LIVE ? (this.normOf[slot] ?? 0) : 0;
+  }
+
+  /** Records a live slot's norm, marked live with NaN for it. */
+  setNorm(slot: number, norm: number): void {
+    this.normOf[slot] = norm;
+  }
+
+  /** The first live slot at or after `from` whose norm is still to be taken; -1 when there is none. */
+  nextWithoutNorm(from: number): number {
+    const { state, normOf } = this;
+    for (let slot = from; slot < state.length; slot++) if (state[slot] === LIVE && Number.isNaN(normOf[slot]!)) return slot;
+    return -1;
   }
 
   key(slot: number): number {
@@ -58,7 +70,7 @@ export class SlotTable {
     this.idOf[slot] = id;
   }
 
-  /** Marks `slot` live with its vector's tie key and norm. */
+  /** Marks `slot` live with its vector's tie key and norm (NaN: taken on first use, see `VectorStore.norm`). */
   setLive(slot: number, key: number, norm: number): void {
     this.state[slot] = LIVE;
     this.keyOf[slot] = key;

@@ -74,9 +74,36 @@ export class VectorStore {
     return dequantizeInt8(codes, scales[row]!);
   }
 
-  /** Euclidean norm of slot `slot`'s vector (a running sum in order); 0 for a free slot. */
+  /**
+   * Euclidean norm of slot `slot`'s vector (a running sum in order); 0 for a free slot. A claimed row's norm is
+   * taken here on first use (or by `normSteps`): a load claims every saved row, and its first answer reads none.
+   */
   norm(slot: number): number {
-    return this.table.norm(slot);
+    const norm = this.table.norm(slot);
+    return Number.isNaN(norm) ? this.takeNorm(slot) : norm;
+  }
+
+  /**
+   * Takes the norms claimed rows are still without, about `perStep` rows a step: what a load leaves to be done
+   * after its first answer. A search meanwhile takes those it reads itself (`norm`), the same values.
+   */
+  *normSteps(perStep: number): Generator<void, void, void> {
+    let done = 0;
+    for (let slot = this.table.nextWithoutNorm(0); slot >= 0; slot = this.table.nextWithoutNorm(slot + 1)) {
+      this.takeNorm(slot);
+      if (++done % perStep === 0) yield;
+    }
+  }
+
+  /** Whether some live row's norm is still to be taken. */
+  get normsPending(): boolean {
+    return this.table.nextWithoutNorm(0) >= 0;
+  }
+
+  private takeNorm(slot: number): number {
+    const norm = this.rows.int8Norm(slot);
+    this.table.setNorm(slot, norm);
+    return norm;
   }
 
   /** Chunk id of slot `slot`, undefined when it is free. */
@@ -174,7 +201,7 @@ export class VectorStore {
 
   /**
    * Makes slot `slot`, an unclaimed row of an adopted int8 page (`adoptInt8`), chunk `id`'s vector, of note `path`,
-   * as it lies. Its norm is the one `set` would have given the same codes. False (nothing changed) when the slot is not
+   * as it lies. Its norm, the one `set` would have given the same codes, is taken on first use (`norm`). False (nothing changed) when the slot is not
    * an unclaimed adopted row or the chunk has a vector already. `key`: the chunk's tie key when the caller has it at
    * hand (a restore, from the chunk's insert); by default asked of `tieKey`.
    */
@@ -182,7 +209,7 @@ export class VectorStore {
     if (this.precision !== "int8" || !this.table.isUnclaimed(slot) || this.table.slotOfId(id) !== undefined) return false;
     this.table.assign(slot, id);
     this.notes.place(slot, path);
-    this.table.setLive(slot, key ?? this.tieKey(id), this.rows.int8Norm(slot));
+    this.table.setLive(slot, key ?? this.tieKey(id), NaN);
     return true;
   }
 

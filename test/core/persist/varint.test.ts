@@ -74,6 +74,44 @@ describe("ByteReader.uintPairs", () => {
   });
 });
 
+describe("ByteReader.countKept", () => {
+  it("counts the pairs uintPairs reads whose first number is kept, and leaves the reader where uintPairs does", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(2_000), fc.nat(2 ** 31 - 1))), fc.array(fc.boolean(), { minLength: 2_001, maxLength: 2_001 }), fc.nat(300), (pairs, kept, tail) => {
+        const w = new ByteWriter(16);
+        for (const [a, b] of pairs) {
+          w.uint(a);
+          w.uint(b);
+        }
+        w.uint(tail);
+        const keep = Int32Array.from(kept, (k, i) => (k ? i : -1));
+        const r = new ByteReader(w.view());
+        expect(r.countKept(pairs.length, 2_000, keep)).toBe(pairs.filter(([a]) => kept[a]).length);
+        expect(r.uint()).toBe(tail);
+        expect(r.done).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("refuses what uintPairs refuses", () => {
+    const w = new ByteWriter(16);
+    for (const x of [3, 1, 500, 2]) w.uint(x);
+    const keep = new Int32Array(501);
+    const count = (max: number, n: number): number => new ByteReader(w.view()).countKept(n, max, keep);
+    expect(() => count(499, 2)).toThrow(/above 499/);
+    expect(count(500, 2)).toBe(2);
+    expect(() => count(500, 3)).toThrow(/past the end/);
+    const cut = new ByteWriter(16);
+    cut.uint(3);
+    cut.uint(300);
+    expect(() => new ByteReader(cut.view().subarray(0, 2)).countKept(1, 10, keep)).toThrow(/past the end/);
+    const long = new Uint8Array([1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
+    expect(() => new ByteReader(long).uintPairs(1, 10, new Int32Array(1), new Int32Array(1))).toThrow(/too large/);
+    expect(() => new ByteReader(long).countKept(1, 10, keep)).toThrow(/too large/);
+  });
+});
+
 describe("ByteReader.skipUints, offset and uintPairs at an offset", () => {
   it("steps over exactly the numbers uint would read, and writes pairs from `into` on, leaving what is before", () => {
     fc.assert(

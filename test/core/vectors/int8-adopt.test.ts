@@ -59,6 +59,47 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
     }
   });
 
+  it("take a claimed row's norm after the claim (first use or normSteps), with the same norms and answers either way", () => {
+    const n = 200;
+    const built = new VectorStore(DIMS, tieKey, "int8");
+    for (let i = 0; i < n; i++) built.set(`n${i % 20}.md#${i}`, `n${i % 20}.md`, unitVector(DIMS, i + 1));
+    const claimed = () => {
+      const store = new VectorStore(DIMS, tieKey, "int8");
+      const first = store.adoptInt8(rowsOf(n))!;
+      for (let i = 0; i < n; i++) store.claim(`n${i % 20}.md#${i}`, `n${i % 20}.md`, first + i);
+      store.settle();
+      return store;
+    };
+    // A search before any norm was taken, one halfway through the slices, one after them all: all alike.
+    const early = claimed();
+    expect(early.normsPending).toBe(true);
+    const halfway = claimed();
+    const steps = halfway.normSteps(64);
+    steps.next();
+    const late = claimed();
+    runAll(late.normSteps(64));
+    expect(late.normsPending).toBe(false);
+    for (let q = 0; q < 4; q++) {
+      const query = unitVector(DIMS, 7000 + q);
+      const expected = runAll(nearestChunksSteps(built, query, -1, 15));
+      for (const store of [early, halfway, late]) expect(runAll(nearestChunksSteps(store, query, -1, 15))).toEqual(expected);
+    }
+    // The slices left running after searches took every norm find nothing left, and change nothing.
+    runAll(steps);
+    for (const store of [early, halfway, late]) {
+      expect(store.normsPending).toBe(false);
+      for (let i = 0; i < n; i++) {
+        const id = `n${i % 20}.md#${i}`;
+        expect(store.norm(store.slotOfId(id)!)).toBe(built.norm(built.slotOfId(id)!));
+      }
+    }
+    // A row replaced before its norm was taken gets the new vector's norm.
+    const replaced = claimed();
+    replaced.set("n3.md#3", "n3.md", unitVector(DIMS, 999));
+    built.set("n3.md#3", "n3.md", unitVector(DIMS, 999));
+    expect(replaced.norm(replaced.slotOfId("n3.md#3")!)).toBe(built.norm(built.slotOfId("n3.md#3")!));
+  });
+
   it("frees the rows nobody claimed at settle(), and reuses them for new vectors", () => {
     const store = new VectorStore(DIMS, tieKey, "int8");
     const first = store.adoptInt8(rowsOf(4))!;

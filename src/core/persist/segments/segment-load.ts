@@ -145,23 +145,27 @@ function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: 
  * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it.
  */
 function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState): IndexSnapshot {
-  // Indexed loops, no iterator entry per note: this runs for every note of the vault at every load.
-  const best = new Map<string, { seg: number; ordinal: number; mtime: number; savedAt: number; name: string }>();
+  // Indexed loops, no iterator entry or object per note: this runs for every note of the vault at every load. A
+  // note's place is kept as one number, segment × 2^32 + ordinal.
+  const best = new Map<string, number>();
+  const versionAt = (place: number): { mtime: number; savedAt: number; name: string } => {
+    const d = decoded[Math.floor(place / 2 ** 32)]!;
+    return { mtime: d.snapshot.notes[place % 2 ** 32]!.mtime, savedAt: d.snapshot.header.savedAt, name: d.name };
+  };
   for (let seg = 0; seg < decoded.length; seg++) {
     const d = decoded[seg]!;
-    const savedAt = d.snapshot.header.savedAt;
     const segNotes = d.snapshot.notes;
     for (let ordinal = 0; ordinal < segNotes.length; ordinal++) {
       const n = segNotes[ordinal]!;
       if (d.dead.has(ordinal)) continue;
-      const candidate = { seg, ordinal, mtime: n.mtime, savedAt, name: d.name };
       const found = best.get(n.path);
-      if (found && !newer(candidate, found)) {
+      const place = seg * 2 ** 32 + ordinal;
+      if (found !== undefined && !newer(versionAt(place), versionAt(found))) {
         d.dead.add(ordinal);
         continue;
       }
-      if (found) decoded[found.seg]?.dead.add(found.ordinal);
-      best.set(n.path, candidate);
+      if (found !== undefined) decoded[Math.floor(found / 2 ** 32)]?.dead.add(found % 2 ** 32);
+      best.set(n.path, place);
     }
   }
   const dims = h.dims;
@@ -191,19 +195,23 @@ function combine(decoded: readonly Decoded[], h: SegmentState["header"] & object
       paths.push(n.path);
       if (d.dead.has(ordinal)) continue;
       state.rows.set(n.path, { segment: d.name, ordinal });
-      notes.push({ ...n, chunkStart: chunks.length });
       const at = chunks.length;
-      const end = n.chunkStart + n.chunkCount;
-      for (let c = n.chunkStart; c < end; c++) {
-        rows[c] = at + c - n.chunkStart;
+      const start = n.chunkStart;
+      const end = start + n.chunkCount;
+      // The record is this load's own (decoded from the segment just now): it takes its place in the whole snapshot
+      // as it is, without a copy.
+      n.chunkStart = at;
+      notes.push(n);
+      for (let c = start; c < end; c++) {
+        rows[c] = at + c - start;
         chunks.push(s.chunks[c] as StoredChunk);
       }
       // A note's rows are contiguous on both sides: one copy each (rows without a vector are zeros and stay 0 in
       // `hasVector`).
       if (dims > 0 && s.header.dims === dims) {
-        hasVector.set(s.hasVector.subarray(n.chunkStart, end), at);
+        hasVector.set(s.hasVector.subarray(start, end), at);
         pageOf.fill(pages.length, at, at + n.chunkCount);
-        for (let c = 0; c < n.chunkCount; c++) rowIn[at + c] = n.chunkStart + c;
+        for (let c = 0; c < n.chunkCount; c++) rowIn[at + c] = start + c;
       }
     }
     keywordParts.push({ bytes: s.keywords, rows });
