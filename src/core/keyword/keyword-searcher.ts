@@ -1,6 +1,6 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { scoreAgainstIndex, scoreHits, topHits, type ScoredHits } from "./bm25-search";
+import { scoreAgainstIndex, scoreHits, strictClause, topHits, type ScoredHits } from "./bm25-search";
 import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
 import { ClauseCache } from "./clause-cache";
@@ -108,7 +108,7 @@ export class KeywordSearcher {
     const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
       let scored = scoredBy.get(strict);
       if (!scored) {
-        const cs = strict ? clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })) : clauses;
+        const cs = strict ? clauses.map(strictClause) : clauses;
         scored = scoreHits(store, cs, params, notes, cache);
         scoredBy.set(strict, scored);
       }

@@ -171,6 +171,12 @@ export class NotePass {
     return { ids, scores };
   }
 
+  /** What `endClause` would give now, left in place (see `scoreClause`'s `strict`). */
+  peekClause(): { ids: Int32Array; scores: Float64Array } {
+    const { ids, values } = this.best.peekToArrays();
+    return { ids, scores: values };
+  }
+
   /** A clause's note scores count `count` times (the word's repeats in the query). */
   addClause(notes: Int32Array, scores: Float64Array, count: number): void {
     for (let k = 0; k < notes.length; k++) this.scores.add(notes[k] ?? 0, (scores[k] ?? 0) * count);
