@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { indexNotes } from "../../fakes/markdown-index";
 
-// Typing reuses what the keys before worked out: clause scores, term walks, and a misspelt word's clause without its
-// cover stems, read off the same pass as the clause with them. Whatever is reused, every key must list exactly what a
-// search that keeps nothing lists.
+// Typing reuses what the keys before worked out: clause scores, term walks, a misspelt word's clause without its
+// cover stems (read off the same pass as the clause with them), and the chunks found without the words in order.
+// Whatever is reused, every key must list exactly what a search that keeps nothing lists.
 const NOTES: Record<string, string> = {
   "Language notes.md": "# Language notes\n\nLanguages I am learning: a language a year.\n\n## Lang\n\nLang is short for language.\n",
   "Lantern.md": "# Lantern\n\nThe lantern by the landing, lanterns in the lane.\n",
@@ -12,6 +12,9 @@ const NOTES: Record<string, string> = {
   "Quests.md": "# Quests\n\nSide quests of the game, a quest log. Queue of quests.\n",
   "Train.md": "# Train\n\nTrain language models, the training language, train times.\n",
   "Other.md": "# Other\n\nNothing of the sort: lake, lane, lamp, query, queen.\n",
+  "Course.md": "# Course\n\nThe course mob met. Course morning, course mornings, a morning course.\n",
+  "Late.md": "# Late\n\nOnly course mornings here.\n",
+  "Mornings.md": "# Mornings\n\nMorning course notes: the course moved to the morning room.\n",
 };
 
 // Misspelt words typed key by key, alone and after another word, with the typos where cover stems come in
@@ -33,6 +36,15 @@ describe("keyword search while typing, with and without kept clauses", () => {
           expect(kept, `${prefix} (${chunksPerNote ?? "all"} a note)`).toEqual(fresh);
         }
       }
+    }
+  });
+
+  it("lists on every key what an index that never saw the keys before lists, backspaces included", () => {
+    // Keys typed on, then taken back: "course mor" holds where "course morn" did not ("course mob" holds neither).
+    const keys = ["course morning ", "course morning", "course m", "course mo", "course mor", "course morn", "course morni", "course morning", "course morning ", "course morning r", "course morning", "course morn", "course mo", "course mob", "course mo", "course morning room", "morning course", "morning cours"];
+    for (const key of keys) {
+      const opts = { limit: 20, prefixLast: !/\s$/.test(key), maxEdits: 1, chunksPerNote: 1 };
+      expect(index.keywordSearch(key, opts), key).toEqual(indexNotes(NOTES).keywordSearch(key, opts));
     }
   });
 
