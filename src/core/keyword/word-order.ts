@@ -106,14 +106,16 @@ export function preferInOrder(
 ): ScoredId[] {
   const top = hits[0]?.score ?? 0;
   const held = new Set<string>();
-  for (const hit of hits) {
-    const note = noteOf(hit.id);
-    if (held.has(note) || misses?.has(hit.id)) continue;
+  // Each hit's note, looked up once: a key's few hundred lookups by chunk id were a tenth of word order's time.
+  const notes = hits.map((hit) => noteOf(hit.id));
+  hits.forEach((hit, i) => {
+    const note = notes[i] ?? "";
+    if (held.has(note) || misses?.has(hit.id)) return;
     if (holdsInOrder(text(hit.id), q)) held.add(note);
     else misses?.add(hit.id);
-  }
+  });
   if (held.size === 0) return [...hits];
-  return hits.map((hit) => (held.has(noteOf(hit.id)) ? { ...hit, score: hit.score + top } : hit)).sort((a, b) => b.score - a.score);
+  return hits.map((hit, i) => (held.has(notes[i] ?? "") ? { ...hit, score: hit.score + top } : hit)).sort((a, b) => b.score - a.score);
 }
 
 /** Most chunks kept as not holding a typed query's words in order: a query's keys check a few hundred. */
