@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { chunkNote } from "../../../src/core/chunk/chunker";
 import { indexNotes } from "../../fakes/markdown-index";
 
 // Typing reuses what the keys before worked out: clause scores, term walks, a misspelt word's clause without its
@@ -46,6 +47,17 @@ describe("keyword search while typing, with and without kept clauses", () => {
       const opts = { limit: 20, prefixLast: !/\s$/.test(key), maxEdits: 1, chunksPerNote: 1 };
       expect(index.keywordSearch(key, opts), key).toEqual(indexNotes(NOTES).keywordSearch(key, opts));
     }
+  });
+
+  it("checks word order again once a note changes under the same chunk ids", () => {
+    // Both words, apart: word order finds the chunk without them side by side, and keeps that while the query grows.
+    const edited = indexNotes({ ...NOTES, "Lantern.md": "# Lantern\n\nThe lantern log of a quest.\n" });
+    const opts = { limit: 20, prefixLast: true, maxEdits: 1, chunksPerNote: 1 };
+    const before = edited.keywordSearch("quest lo", opts);
+    edited.addNote(chunkNote("Lantern.md", "# Lantern\n\nThe lantern quest log, by the landing.\n"));
+    const after = edited.keywordSearch("quest log", opts);
+    expect(before.some((h) => h.id.startsWith("Lantern.md"))).toBe(true);
+    expect(after).toEqual(indexNotes({ ...NOTES, "Lantern.md": "# Lantern\n\nThe lantern quest log, by the landing.\n" }).keywordSearch("quest log", opts));
   });
 
   it("finds the misspelt word's note", () => {
