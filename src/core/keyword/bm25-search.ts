@@ -53,7 +53,9 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
     const key = kept ? clauseKey(clause, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
     let scored = kept?.get(key);
     if (!scored) {
-      scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms);
+      const strict = kept && clause.terms.some((t) => t.cover) ? strictClause(clause) : undefined;
+      const strictKey = strict ? clauseKey(strict, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
+      scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
       kept?.set(key, scored);
     }
     const { chunkIds, chunkScores, noteIds, noteScores } = scored;
@@ -83,7 +85,20 @@ export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): 
   return table.top(limit, among).map((i) => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
 }
 
-/** One clause's pass over its terms' postings: what it adds to each chunk, and to each note when `pass` is given. */
+/**
+ * A clause without its cover stems (see `ClauseTerm.cover`): what a misspelt word's clause scores in chunks that hold
+ * no word close to what was typed (see `KeywordSearcher.search`).
+ */
+export function strictClause(clause: QueryClause): QueryClause {
+  return { ...clause, terms: clause.terms.filter((t) => !t.cover) };
+}
+
+/**
+ * One clause's pass over its terms' postings: what it adds to each chunk, and to each note when `pass` is given.
+ * With `strict`, a clause with cover stems also hands it what `strictClause` of it scores, read off the same pass
+ * before its cover stems are walked: a misspelt word's key otherwise scored its clause twice, its thousand completions
+ * and all, once with those stems and once without.
+ */
 function scoreClause(
   index: Bm25Postings,
   clause: QueryClause,
@@ -91,6 +106,7 @@ function scoreClause(
   pass: NotePass | undefined,
   { tfs, best }: { tfs: Accumulator; best: Accumulator },
   walks?: TermCache,
+  strict?: (scores: ClauseScores) => void,
 ): ClauseScores {
   const fields = clause.props.flatMap((prop) => {
     const postings = index.fields[prop];
@@ -122,9 +138,18 @@ function scoreClause(
     if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
   }
   pass?.startClause();
-  // In that order: the note pass learns the caps only from the postings of the terms before.
-  const terms = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k));
-  for (const t of terms) {
+  // In that order: the note pass learns the caps only from the postings of the terms before. Cover stems come last,
+  // after the other corrections: a clause's score in a chunk or note is its best term's, whatever the order of the
+  // corrections (whose caps come from the other terms alone), and what the terms before them left is `strict`'s.
+  const plain = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k && !t.cover));
+  const terms = [...plain, ...clause.terms.filter((t) => t.cover)];
+  for (let i = 0; i < terms.length; i++) {
+    if (i === plain.length && strict) {
+      const chunks = best.peekToArrays();
+      const notes = pass?.peekClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
+      strict({ chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: notes.ids, noteScores: notes.scores });
+    }
+    const t = terms[i] as ClauseTerm;
     const { term, weight } = t;
     const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
     const df = dfOf(t);
@@ -162,13 +187,8 @@ function scoreClause(
     pass?.endTerm(weight, kind(t));
   }
   const chunks = best.drainToArrays();
-  const clauseNotes = pass?.endClause() ?? { ids: [], scores: [] };
-  return {
-    chunkIds: chunks.ids,
-    chunkScores: chunks.values,
-    noteIds: Int32Array.from(clauseNotes.ids),
-    noteScores: Float64Array.from(clauseNotes.scores),
-  };
+  const clauseNotes = pass?.endClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
+  return { chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: clauseNotes.ids, noteScores: clauseNotes.scores };
 }
 
 /** A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts). */

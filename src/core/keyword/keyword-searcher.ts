@@ -1,6 +1,6 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { scoreAgainstIndex, scoreHits, topHits, type ScoredHits } from "./bm25-search";
+import { scoreAgainstIndex, scoreHits, strictClause, topHits, type ScoredHits } from "./bm25-search";
 import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
 import { ClauseCache } from "./clause-cache";
@@ -11,7 +11,7 @@ import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
 import { KeptChunks, keptTopHits } from "./kept-hits";
 import { capPerNote, NearnessMemo, preferTypedWords } from "./typed-words";
-import { orderedWords, preferInOrder } from "./word-order";
+import { OrderMisses, orderedWords, preferInOrder } from "./word-order";
 import { SHORT_QUERY_WORDS } from "./short-query";
 import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
 import type { LexicalOptions } from "./lexical-options";
@@ -59,6 +59,8 @@ export class KeywordSearcher {
   private readonly corrections = new RevisionMemo<ClauseTerm[]>();
   /** Words of the chunks the last searches checked for word order and misspelt words, tokenised once. */
   private readonly chunkWords = new ChunkWordsMemo();
+  /** Chunks the last keys found without the typed words in order (see `OrderMisses`). */
+  private readonly orderMisses = new OrderMisses();
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -108,7 +110,7 @@ export class KeywordSearcher {
     const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
       let scored = scoredBy.get(strict);
       if (!scored) {
-        const cs = strict ? clauses.map((c) => ({ ...c, terms: c.terms.filter((t) => !t.cover) })) : clauses;
+        const cs = strict ? clauses.map(strictClause) : clauses;
         scored = scoreHits(store, cs, params, notes, cache);
         scoredBy.set(strict, scored);
       }
@@ -144,7 +146,7 @@ export class KeywordSearcher {
     // order.
     const depth = Math.max(limit, VERIFY_DEPTH);
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf)
+      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, this.orderMisses.begin(ordered, this.deps.revision()))
       : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);

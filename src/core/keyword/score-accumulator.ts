@@ -4,10 +4,17 @@
  */
 export class Accumulator {
   private readonly values: Float64Array;
-  private readonly touched: number[] = [];
+  /**
+   * Ids in the order first touched, `count` of them: a typed array kept from search to search, where a number array
+   * grown by a push per id (tens of thousands on a key) made most of a keystroke's garbage, and its scavenges landed
+   * on one key in ten.
+   */
+  private touched: Int32Array;
+  private count = 0;
 
   constructor(size: number) {
     this.values = new Float64Array(size);
+    this.touched = new Int32Array(Math.max(16, size));
   }
 
   /** How many ids it can hold. */
@@ -17,19 +24,19 @@ export class Accumulator {
 
   /** Clears whatever a pass that stopped early (an exception) left behind. */
   reset(): this {
-    for (const id of this.touched) this.values[id] = 0;
-    this.touched.length = 0;
+    for (let k = 0; k < this.count; k++) this.values[this.touched[k] ?? 0] = 0;
+    this.count = 0;
     return this;
   }
 
   add(id: number, v: number): void {
-    if (this.values[id] === 0) this.touched.push(id);
+    if (this.values[id] === 0) this.touch(id);
     this.values[id] = (this.values[id] ?? 0) + v;
   }
 
   max(id: number, v: number): void {
     const old = this.values[id] ?? 0;
-    if (old === 0) this.touched.push(id);
+    if (old === 0) this.touch(id);
     if (v > old) this.values[id] = v;
   }
 
@@ -38,44 +45,57 @@ export class Accumulator {
    * call per entry.
    */
   drainToArrays(): { ids: Int32Array; values: Float64Array } {
-    const ids = new Int32Array(this.touched.length);
-    const values = new Float64Array(this.touched.length);
+    const ids = new Int32Array(this.count);
+    const values = new Float64Array(this.count);
     let n = 0;
-    for (const id of this.touched) {
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k] ?? 0;
       const v = this.values[id] ?? 0;
       this.values[id] = 0;
       if (v === 0) continue;
       ids[n] = id;
       values[n++] = v;
     }
-    this.touched.length = 0;
+    this.count = 0;
     return n === ids.length ? { ids, values } : { ids: ids.slice(0, n), values: values.slice(0, n) };
   }
 
   /** Every non-zero entry as ids and values, in the order they were first touched, left in place. */
   peekToArrays(): { ids: Int32Array; values: Float64Array } {
     let n = 0;
-    for (const id of this.touched) if (this.values[id] !== 0) n++;
+    for (let k = 0; k < this.count; k++) if (this.values[this.touched[k] ?? 0] !== 0) n++;
     const ids = new Int32Array(n);
     const values = new Float64Array(n);
-    let k = 0;
-    for (const id of this.touched) {
+    let at = 0;
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k] ?? 0;
       const v = this.values[id] ?? 0;
       if (v === 0) continue;
-      ids[k] = id;
-      values[k++] = v;
+      ids[at] = id;
+      values[at++] = v;
     }
     return { ids, values };
   }
 
   /** Visits every non-zero entry once and clears it. */
   drain(visit: (id: number, v: number) => void): void {
-    for (const id of this.touched) {
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k] ?? 0;
       const v = this.values[id] ?? 0;
       this.values[id] = 0;
       if (v !== 0) visit(id, v);
     }
-    this.touched.length = 0;
+    this.count = 0;
+  }
+
+  private touch(id: number): void {
+    // An id touched again after going back to zero is listed twice (and read once): room may run out.
+    if (this.count === this.touched.length) {
+      const grown = new Int32Array(this.touched.length * 2);
+      grown.set(this.touched);
+      this.touched = grown;
+    }
+    this.touched[this.count++] = id;
   }
 }
 

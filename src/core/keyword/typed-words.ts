@@ -27,16 +27,17 @@ export function preferTypedWords(
   const top = hits[0]?.score ?? 0;
   // Per note, how near its chunks come to each typed word, the best chunk's.
   const held = new Map<string, number[]>();
-  for (const hit of hits) {
-    const note = noteOf(hit.id);
+  const notes = hits.map((hit) => noteOf(hit.id));
+  hits.forEach((hit, k) => {
+    const note = notes[k] ?? "";
     const best = held.get(note) ?? typos.map(() => 0);
     held.set(note, best);
     typos.forEach((t, i) => {
       if ((best[i] ?? 0) < 1) best[i] = Math.max(best[i] ?? 0, near(hit.id, t));
     });
-  }
+  });
   const bonus = (note: string): number => (held.get(note) ?? []).reduce((a, b) => a + b, 0) * top;
-  return hits.map((hit) => ({ ...hit, score: hit.score + bonus(noteOf(hit.id)) })).sort((a, b) => b.score - a.score);
+  return hits.map((hit, k) => ({ ...hit, score: hit.score + bonus(notes[k] ?? "") })).sort((a, b) => b.score - a.score);
 }
 
 /** The first `perNote` hits of each note, in order (all when undefined). */

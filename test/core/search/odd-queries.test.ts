@@ -27,6 +27,25 @@ describe("odd queries", () => {
     }
   });
 
+  it("lists on every key of an odd query what an index that never saw the keys before lists", () => {
+    // What typing reuses from key to key (kept clauses, chunks without the words in order) must not leak into an
+    // odd query's keys, nor an odd key's into the next.
+    const notes = {
+      "00 inbox.md": "# 0 Inbox\n\n0 inbox items and 00 more, 1 2 3.\n",
+      "Dev log.md": "# Dev log\n\nDev log of the week: 0 bugs. Dev logs.\n",
+      "Été.md": "# Été\n\nÉté 0 à la plage.\n",
+    };
+    const typed = indexNotes(notes);
+    for (const query of [...ODD, "“dev lo”", "dev lgo 0", "-dev log", "path:Dev dev lo"]) {
+      const chars = [...query];
+      for (let i = 1; i <= chars.length; i++) {
+        const key = chars.slice(0, i).join("");
+        const opts = { limit: 10, prefixLast: !/\s$/.test(key), maxEdits: 1, chunksPerNote: 1 };
+        expect(typed.keywordSearch(key, opts), key).toEqual(indexNotes(notes).keywordSearch(key, opts));
+      }
+    }
+  });
+
   it("finds the note by the words around an emoji", async () => {
     const { results } = await engine.search({ query: "🗂️ 0 inbox", mode: "keyword", limit: 3 });
     expect(results[0]?.path).toBe("00 inbox.md");
