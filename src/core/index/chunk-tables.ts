@@ -122,6 +122,16 @@ export class ChunkTables {
     return internalId;
   }
 
+  /**
+   * Readies the insert of `entry` (whose note was added to `langs`) or, without `entry`, the removal of chunk `id`:
+   * the posting lists they will change are read and sorted in steps (see `ChunkDb.settleSteps`). Changes nothing a
+   * search sees.
+   */
+  *settleSteps(id: string, entry?: IndexedChunk): Generator<void, void, void> {
+    if (!entry) return yield* this.db.settleSteps(id);
+    yield* this.db.settleSteps(id, { fields: chunkFieldTexts(entry), lang: this.langs.peek(entry) });
+  }
+
   /** Takes chunk `id` of note `path` out of every table. */
   removeChunk(id: string, path: string): void {
     this.vectors?.delete(id);

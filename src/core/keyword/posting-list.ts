@@ -69,6 +69,16 @@ export class PostingList {
     return this.countArray;
   }
 
+  /**
+   * Reads and sorts the postings now if the next `add` or `remove` would have to: a caller that yields between lists
+   * keeps that work out of one long synchronous change. Returns the postings handled (0: nothing to do).
+   */
+  settle(): number {
+    if (!this.source && this.sorted) return 0;
+    this.sort();
+    return this.size + 1;
+  }
+
   /** Records `count` occurrences in document `id`, replacing an earlier count for it. */
   add(id: number, count: number): void {
     this.sort();
