@@ -115,6 +115,12 @@ export class ChunkDb {
    * is kept for the insert or removal that follows (the same inputs give the same terms). Does nothing in an index
    * that was not restored.
    */
+  /** Some field's postings came from a saved index: inserts and removals go through `settleSteps` first. */
+  get restored(): boolean {
+    for (const field of Object.values(this.store.fields)) if (field.restored) return true;
+    return false;
+  }
+
   *settleSteps(id: string, insert?: { fields: ChunkFieldTexts; lang: string | undefined }): Generator<void, void, void> {
     const restored = Object.entries(this.store.fields).filter(([, field]) => field.restored);
     if (restored.length === 0) return;

@@ -128,6 +128,8 @@ export class ChunkTables {
    * search sees.
    */
   *settleSteps(id: string, entry?: IndexedChunk): Generator<void, void, void> {
+    // An index built from the notes (not restored) has every list in memory and sorted: nothing to ready.
+    if (!this.db.restored) return;
     if (!entry) return yield* this.db.settleSteps(id);
     yield* this.db.settleSteps(id, { fields: chunkFieldTexts(entry), lang: this.langs.peek(entry) });
   }
