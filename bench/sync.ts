@@ -7,6 +7,7 @@
  *     [--no-devices] skip the two-device scenario
  *     [--stall-profile] sample the main thread (V8 profiler) and name what ran in the longest stalls
  *     [--no-baseline] skip Orama's save/load and write neither the JSON file nor the docs (stdout only)
+ *     [--keep] leave the vault copy and its saved index in place (for bench/load-probe.ts) and print where
  *
  * Run node with --expose-gc (the npm script does) so heap figures are taken after a full collection.
  */
@@ -186,7 +187,8 @@ try {
   log("two-device scenario…");
   if (args.has("no-baseline")) {
     console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, saveMs, finalSaveStalls, saveCpuMs, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
-    vault.dispose();
+    if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
+    else vault.dispose();
     process.exit(0);
   }
   const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder, indexedNotes);
@@ -237,7 +239,8 @@ try {
   writeJson(args.get("out") ?? `bench/results/sync-${result.notes}-${dims}.json`, result);
   writeSyncReport(result, extra);
 } finally {
-  vault.dispose();
+  if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
+  else vault.dispose();
 }
 
 /** CPU time (user + system) of this process since `start`, in ms: unlike wall time, not inflated by other processes. */
