@@ -7,13 +7,15 @@
  *   node --expose-gc --import tsx bench/load-probe.ts --vault DIR [--dims 768] [--min-chunks 64] [--heap-snapshot FILE]
  *     [--stall-profile] [--no-edit] [--dump FILE]
  *
- * The run works on a fresh copy of DIR (removed at the end), so every run, on any tree, starts from the same files.
+ * The run works on DIR in place and puts it back at the end (the index folder from a copy, the edited note's text and
+ * modification time), so every run, on any tree, starts from the same files: a copy of the vault would give every note
+ * new file times, and the first save would then rewrite every note's record.
  * `--dump FILE`: after the edit and its save, keyword answers (modal results and the chunk list) to queries made of
  * notes' words, then the same from a second service that loads what that save wrote: compare the files of two trees.
  * `--min-chunks`: the edited note is the first (in path order) with at least this many chunks, so that its segment
  * carries keyword postings (smaller segments are analysed at load); 1 edits a note of any size.
  */
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeHeapSnapshot } from "node:v8";
@@ -34,8 +36,18 @@ if (!kept) {
   console.error("usage: node --expose-gc --import tsx bench/load-probe.ts --vault DIR [--dims 768] [--min-chunks 64] [--heap-snapshot FILE] [--stall-profile] [--no-edit]");
   process.exit(2);
 }
-const vault = mkdtempSync(join(tmpdir(), "hvs-load-probe-"));
-cpSync(kept, vault, { recursive: true });
+const vault = kept;
+const dataDir = `${vault}/.obsidian/plugins/hybrid-vault-search`;
+const aside = mkdtempSync(join(tmpdir(), "hvs-load-probe-"));
+cpSync(dataDir, aside, { recursive: true });
+let editedBack: (() => void) | undefined;
+const putBack = (): void => {
+  editedBack?.();
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(aside, dataDir, { recursive: true });
+  rmSync(aside, { recursive: true, force: true });
+};
+process.on("exit", putBack);
 const dims = Number(args.get("dims") ?? 768);
 const minChunks = Number(args.get("min-chunks") ?? 64);
 const settings = resolveIndexSettings({});
@@ -49,14 +61,16 @@ const before = process.memoryUsage();
 const makeService = (): IndexService => new IndexService({
   source: new FolderNoteSource(vault),
   store: new NodeFileStore(),
-  dataDir: `${vault}/.obsidian/plugins/hybrid-vault-search`,
+  dataDir,
   settings: { ...settings, idleSaveMs: 600_000 },
   embedder: new HashEmbedder(dims),
   notify: (m) => console.error(`[notice] ${m}`),
 });
 const service = makeService();
 let phase = "loading";
-service.onProgress((p) => (phase = p.phase === "idle" ? phase : `load-${p.phase}`));
+// Stalls are booked by the service's phase, under the step of the probe: "load-…", then "edit-…" (its save included).
+let step = "load";
+service.onProgress((p) => (phase = p.phase === "idle" ? phase : `${step}-${p.phase}`));
 const probe = new StallProbe(() => phase, 5, 20);
 const profiler = args.has("stall-profile") ? await startStallProfile() : undefined;
 probe.start();
@@ -87,7 +101,14 @@ if (!args.has("no-edit")) {
   const index = service.index;
   const paths = [...index.notePaths()].sort();
   const target = paths.find((p) => index.chunkIdsOf(p).length >= minChunks) ?? paths[0] ?? "";
-  appendFileSync(join(vault, target), "\n\nEdited by load-probe zqxloadprobe\n");
+  const file = join(vault, target);
+  const [text, stat] = [readFileSync(file, "utf8"), statSync(file)];
+  editedBack = () => {
+    writeFileSync(file, text);
+    utimesSync(file, stat.atime, stat.mtime);
+  };
+  appendFileSync(file, "\n\nEdited by load-probe zqxloadprobe\n");
+  step = "edit";
   phase = "edit-indexing";
   probe.start();
   cpu = process.cpuUsage();
@@ -97,7 +118,7 @@ if (!args.has("no-edit")) {
   await new Promise((resolve) => setTimeout(resolve, settings.debounceMs + 100));
   await service.whenIdle();
   const editCpuMs = cpuMs(cpu);
-  phase = "first-save";
+  phase = "edit-saving";
   cpu = process.cpuUsage();
   t0 = performance.now();
   const saved = await service.save();
@@ -140,5 +161,4 @@ if (dumpFile) {
   await reloaded.stop();
 }
 out.loadAverage = loadavg().map((x) => Math.round(x * 10) / 10);
-rmSync(vault, { recursive: true, force: true });
 console.log(JSON.stringify(out, null, 2));
