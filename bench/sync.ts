@@ -186,7 +186,7 @@ try {
   // 7. Two devices sharing the index through a sync tool.
   log("two-device scenario…");
   if (args.has("no-baseline")) {
-    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, saveMs, finalSaveStalls, saveCpuMs, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
+    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
     if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
     else vault.dispose();
     process.exit(0);

@@ -150,7 +150,8 @@ export class ChunkIndex {
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
       const entry = this.t.entryOf(note, chunk, vectors[i]);
-      yield* this.t.settleSteps(chunk.id, entry);
+      // Only a restored index has lists to ready (no generator per chunk otherwise).
+      if (this.t.db.restored) yield* this.t.settleSteps(chunk.id, entry);
       this.chunks.set(chunk.id, entry);
       this.t.insertDoc(entry, false);
       ids.push(chunk.id);
@@ -173,7 +174,7 @@ export class ChunkIndex {
     while (ids.length > 0) {
       if (done > 0 && done % perStep === 0) yield;
       const id = ids[ids.length - 1] as string;
-      yield* this.t.settleSteps(id);
+      if (this.t.db.restored) yield* this.t.settleSteps(id);
       ids.pop();
       this.t.removeChunk(id, path);
       done++;
