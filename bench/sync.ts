@@ -4,6 +4,10 @@
  * save/load as the baseline. See docs/BENCHMARKS.md.
  *
  *   npm run bench:sync -- --vault DIR [--notes N] [--dims D] [--out FILE.json]
+ *     [--no-devices] skip the two-device scenario
+ *     [--stall-profile] sample the main thread (V8 profiler) and name what ran in the longest stalls
+ *     [--no-baseline] skip Orama's save/load and write neither the JSON file nor the docs (stdout only)
+ *     [--keep] leave the vault copy and its saved index in place (for bench/load-probe.ts) and print where
  *
  * Run node with --expose-gc (the npm script does) so heap figures are taken after a full collection.
  */
@@ -25,6 +29,7 @@ import { StallProbe } from "./lib/sync-stall";
 import { makeBenchVault } from "./lib/sync-vault";
 import { CountingStore } from "./lib/counting-store";
 import { twoDevices } from "./lib/sync-devices";
+import { startStallProfile, type ProfiledStall } from "./lib/stall-profile";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
@@ -62,7 +67,18 @@ const makeService = (idleMs = settings.idleSaveMs): IndexService =>
 try {
   // 0. The stall probe on an idle loop: on a shared machine, descheduling alone shows up as "stalls".
   let phase = "idle";
-  const probe = new StallProbe(() => phase);
+  // A stall during which the edit step's poll searched is booked as "edit-search-poll" (see step 4).
+  let polled = false;
+  const profiling = args.has("stall-profile");
+  const probe = new StallProbe(
+    () => {
+      const label = polled ? "edit-search-poll" : phase;
+      polled = false;
+      return label;
+    },
+    5,
+    profiling ? 20 : Infinity,
+  );
   probe.start();
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleStallMs = probe.stop().max;
@@ -72,6 +88,7 @@ try {
   // `let`, so the cold run's index can be dropped before the restart: a real restart has no earlier instance in memory.
   let cold: IndexService | undefined = makeService();
   cold.onProgress((p) => (phase = p.phase));
+  const profiler = profiling ? await startStallProfile() : undefined;
   probe.start();
   let cpu = process.cpuUsage();
   let t0 = performance.now();
@@ -88,8 +105,11 @@ try {
   cpu = process.cpuUsage();
   t0 = performance.now();
   const bytesBeforeSave = store.bytesWritten;
+  phase = "final-save";
+  probe.start();
   const saved = await cold.save();
   const saveMs = since(t0);
+  const finalSaveStalls = probe.stop();
   const fullSaveBytes = store.bytesWritten - bytesBeforeSave;
   const saveCpuMs = cpuMs(cpu);
   if (!saved.ok) throw new Error(`save failed: ${saved.error.message}`);
@@ -124,19 +144,31 @@ try {
   const target = vault.notes[Math.floor(vault.notes.length / 2)] ?? "";
   const marker = `zqxbenchmark${Date.now().toString(36)}`;
   appendFileSync(join(vault.dir, target), `\n\nEdited by the benchmark: ${marker}\n`);
+  // The edit's indexing and its save, both with the probe on: the first save after a load is the one that meets
+  // keyword lists the load left encoded.
+  phase = "edit-indexing";
+  probe.start();
   t0 = performance.now();
   warm.enqueue({ kind: "upsert", path: target });
-  const found = () => new SearchEngine({ index: warm.index }).searchKeyword({ query: marker, limit: 5 }).results.some((r) => r.path === target);
+  // The poll's own searches are booked apart: they are the cost of a search, not of indexing the edit.
+  const found = (): boolean => {
+    polled = true;
+    return new SearchEngine({ index: warm.index }).searchKeyword({ query: marker, limit: 5 }).results.some((r) => r.path === target);
+  };
   const editToSearchableMs = await timeUntil(found, t0, settings.debounceMs + 60_000);
   await warm.whenIdle();
   // The save of that one edit: bytes written and time, with the stall probe on.
   const bytesBeforeEditSave = store.bytesWritten;
-  phase = "saving";
-  probe.start();
+  phase = "edit-saving";
+  cpu = process.cpuUsage();
   t0 = performance.now();
   const editSaved = await warm.save();
   const editSaveMs = since(t0);
-  const editSaveStallMs = probe.stop().max;
+  const editSaveCpuMs = cpuMs(cpu);
+  const editStalls = probe.stop();
+  const editSaveStallMs = editStalls.byPhase["edit-saving"] ?? 0;
+  const gcPauses = profiler?.gcPauses();
+  const profiled: ProfiledStall[] | undefined = profiler ? await profiler.stop(probe.long) : undefined;
   if (!editSaved.ok) throw new Error(`save after the edit failed: ${editSaved.error.message}`);
   const editSaveBytes = store.bytesWritten - bytesBeforeEditSave;
 
@@ -153,6 +185,12 @@ try {
 
   // 7. Two devices sharing the index through a sync tool.
   log("two-device scenario…");
+  if (args.has("no-baseline")) {
+    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
+    if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
+    else vault.dispose();
+    process.exit(0);
+  }
   const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder, indexedNotes);
   collectGarbage();
   log(`Orama baseline on ${docs.length} chunks…`);
@@ -192,13 +230,17 @@ try {
     editSaveBytes,
     editSaveMs,
     editSaveStallMs,
+    editStallByPhaseMs: editStalls.byPhase,
+    finalSaveStallMs: finalSaveStalls.max,
+    ...(profiled ? { profiled } : {}),
     ...(devices ? { devices } : {}),
   };
   console.log(JSON.stringify({ ...result, extra }, null, 2));
   writeJson(args.get("out") ?? `bench/results/sync-${result.notes}-${dims}.json`, result);
   writeSyncReport(result, extra);
 } finally {
-  vault.dispose();
+  if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
+  else vault.dispose();
 }
 
 /** CPU time (user + system) of this process since `start`, in ms: unlike wall time, not inflated by other processes. */

@@ -47,6 +47,12 @@ export interface SyncBenchExtra {
   editSaveBytes: number;
   editSaveMs: number;
   editSaveStallMs: number;
+  /** Longest stall by phase from the edit to the end of its save ("edit-indexing", "edit-saving"). */
+  editStallByPhaseMs?: Record<string, number>;
+  /** Longest stall of the save after cold indexing. */
+  finalSaveStallMs?: number;
+  /** With --stall-profile: the longest stalls and the functions that ran in them. */
+  profiled?: unknown[];
   /** The two-device scenario (see bench/lib/sync-devices.ts); absent with --no-devices. */
   devices?: TwoDeviceResult;
 }

@@ -11,12 +11,16 @@ export class StallProbe {
   private readonly maxByPhase = new Map<string, number>();
   private cpu = process.cpuUsage();
   private cpuMax = 0;
+  /** Stalls of at least `keepMs`, with where they happened on the monotonic clock (µs), for `stall-profile.ts`. */
+  readonly long: { startUs: number; endUs: number; ms: number; cpuMs: number; phase: string }[] = [];
 
   constructor(
     /** Labels the current moment; default: one label for everything. */
     private readonly phase: () => string = () => "all",
     /** Probe interval in ms; stalls much shorter than this are not seen. Default 5. */
     private readonly intervalMs = 5,
+    /** Stalls at least this long (ms) are kept in `long`. Default: none kept. */
+    private readonly keepMs = Infinity,
   ) {}
 
   start(): void {
@@ -30,8 +34,13 @@ export class StallProbe {
       this.last = now;
       const used = process.cpuUsage(this.cpu);
       this.cpu = process.cpuUsage();
-      this.cpuMax = Math.max(this.cpuMax, Math.min(stall, (used.user + used.system) / 1000));
+      const cpuMs = Math.min(stall, (used.user + used.system) / 1000);
+      this.cpuMax = Math.max(this.cpuMax, cpuMs);
       const label = this.phase();
+      if (stall >= this.keepMs) {
+        const endUs = Number(process.hrtime.bigint() / 1000n);
+        this.long.push({ startUs: endUs - (stall + this.intervalMs) * 1000, endUs, ms: Math.round(stall * 10) / 10, cpuMs: Math.round(cpuMs * 10) / 10, phase: label });
+      }
       if (stall > (this.maxByPhase.get(label) ?? 0)) this.maxByPhase.set(label, stall);
     }, this.intervalMs);
   }

@@ -5,6 +5,7 @@ import { bm25Search } from "../keyword/bm25-search";
 import { plainClauses, type Bm25Postings } from "../keyword/bm25-terms";
 import { FieldPostings } from "../keyword/field-postings";
 import { fieldTermCounts } from "../keyword/field-terms";
+import type { TermCounts } from "../text/analyzer";
 import type { LexicalOptions } from "../keyword/lexical-options";
 
 /** The fields Orama keeps per chunk: the text fields and the character pairs of unspaced scripts. */
@@ -12,6 +13,25 @@ const SCHEMA = { text: "string", title: "string", headings: "string", aliases: "
 
 /** A chunk's field texts, as inserted. */
 export type ChunkFieldTexts = Record<keyof typeof SCHEMA, string>;
+
+/** Postings read or sorted by `ChunkDb.settleSteps` between two yields. */
+const SETTLE_POSTINGS = 8192;
+
+/** A field of a chunk analysed ahead by `settleSteps`, for the insert or removal of that chunk that follows. */
+interface Analysed {
+  id: string;
+  value: string;
+  lang: string | undefined;
+  counted: TermCounts;
+}
+
+/** The analysis kept by `settleSteps`, when its inputs are exactly those of this insert or removal; taken once. */
+function takeAnalysed(ahead: Map<string, Analysed>, prop: string, id: string, value: string, lang: string | undefined): TermCounts | undefined {
+  const kept = ahead.get(prop);
+  if (!kept) return undefined;
+  ahead.delete(prop);
+  return kept.id === id && kept.value === value && kept.lang === lang ? kept.counted : undefined;
+}
 
 type OramaIndexStore = Parameters<typeof oramaIndex.insertTokenScoreParameters>[0];
 /** Orama's index store with our inverted index of each text field beside its own trees. */
@@ -25,10 +45,14 @@ type Bm25Store = OramaIndexStore & { fields: Record<string, FieldPostings> };
 export class ChunkDb {
   private readonly db: AnyOrama;
   private readonly store: Bm25Store;
+  private readonly ahead = new Map<string, Analysed>();
 
   /** `languageOf`: the language code each chunk (by id) is analysed in; undefined means English. */
-  constructor(analyzer: Analyzer, languageOf: (id: string) => string | undefined) {
-    const hooks = { languageOf };
+  constructor(
+    private readonly analyzer: Analyzer,
+    private readonly languageOf: (id: string) => string | undefined,
+  ) {
+    const hooks = { languageOf, ahead: this.ahead };
     this.db = create({
       schema: SCHEMA,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
@@ -82,6 +106,43 @@ export class ChunkDb {
   remove(id: string): void {
     void remove(this.db, id);
   }
+
+  /**
+   * Readies the insert (`fields` analysed in `lang`, undefined for English) or the removal (no `insert`) of chunk
+   * `id`: in a restored index, the posting lists of its terms may still be encoded or out of order, and the
+   * one synchronous insert or removal would read and sort them all at once (tens of ms for a chunk of common words,
+   * the first edit after a load). Here they are read and sorted a few at a time, yielding between, and the analysis
+   * is kept for the insert or removal that follows (the same inputs give the same terms). Does nothing in an index
+   * that was not restored.
+   */
+  /** Some field's postings came from a saved index: inserts and removals go through `settleSteps` first. */
+  get restored(): boolean {
+    for (const field of Object.values(this.store.fields)) if (field.restored) return true;
+    return false;
+  }
+
+  *settleSteps(id: string, insert?: { fields: ChunkFieldTexts; lang: string | undefined }): Generator<void, void, void> {
+    const restored = Object.entries(this.store.fields).filter(([, field]) => field.restored);
+    if (restored.length === 0) return;
+    // What the BM25 component will be given: the texts and language of the insert, or those Orama reads back to remove.
+    const doc = insert ? insert.fields : (this.db.documentsStore.get(this.db.data.docs, id) as ChunkFieldTexts | undefined);
+    const lang = insert ? insert.lang : this.languageOf(id);
+    if (!doc) return;
+    let work = 0;
+    for (const [prop, field] of restored) {
+      const value = doc[prop as keyof ChunkFieldTexts];
+      if (typeof value !== "string") continue;
+      const counted = fieldTermCounts(this.analyzer, value, lang, prop);
+      for (const term of counted.counts.keys()) {
+        work += field.postings(term)?.settle() ?? 0;
+        if (work >= SETTLE_POSTINGS) {
+          work = 0;
+          yield;
+        }
+      }
+      this.ahead.set(prop, { id, value, lang, counted });
+    }
+  }
 }
 
 /** Each field's BM25F weight, from the lexical options. */
@@ -109,7 +170,7 @@ function createOramaTokenizer(analyzer: Analyzer): Tokenizer {
  */
 function createBm25Component(
   analyzer: Analyzer,
-  hooks: { languageOf: (id: string) => string | undefined },
+  hooks: { languageOf: (id: string) => string | undefined; ahead: Map<string, Analysed> },
 ): IIndex<OramaIndexStore> {
   const base = oramaIndex.createIndex();
   const fieldOf = (index: OramaIndexStore, prop: string): FieldPostings | undefined => (index as Bm25Store).fields[prop];
@@ -129,7 +190,8 @@ function createBm25Component(
         base.insert(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options);
         return;
       }
-      const counted = fieldTermCounts(analyzer, value, hooks.languageOf(String(id)) ?? language, prop);
+      const lang = hooks.languageOf(String(id)) ?? language;
+      const counted = takeAnalysed(hooks.ahead, prop, String(id), value, lang) ?? fieldTermCounts(analyzer, value, lang, prop);
       field.add(internalId, counted.counts, counted.length);
     },
     remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount) {
@@ -138,7 +200,8 @@ function createBm25Component(
         return base.remove(impl, index, prop, id, internalId, value, schemaType, language, tokenizer, docsCount);
       }
       const lang = hooks.languageOf(String(id)) ?? language;
-      field.remove(internalId, fieldTermCounts(analyzer, value, lang, prop).counts.keys());
+      const counted = takeAnalysed(hooks.ahead, prop, String(id), value, lang) ?? fieldTermCounts(analyzer, value, lang, prop);
+      field.remove(internalId, counted.counts.keys());
       return true;
     },
     search(index, term, tokenizer: Tokenizer, language, props, _exact, _tolerance, boost, relevance, docsCount, where) {

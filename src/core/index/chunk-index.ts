@@ -150,6 +150,8 @@ export class ChunkIndex {
     for (const [i, chunk] of note.chunks.entries()) {
       if (i > 0 && i % perStep === 0) yield;
       const entry = this.t.entryOf(note, chunk, vectors[i]);
+      // Only a restored index has lists to ready (no generator per chunk otherwise).
+      if (this.t.db.restored) yield* this.t.settleSteps(chunk.id, entry);
       this.chunks.set(chunk.id, entry);
       this.t.insertDoc(entry, false);
       ids.push(chunk.id);
@@ -171,7 +173,10 @@ export class ChunkIndex {
     let done = 0;
     while (ids.length > 0) {
       if (done > 0 && done % perStep === 0) yield;
-      this.t.removeChunk(ids.pop() as string, path);
+      const id = ids[ids.length - 1] as string;
+      if (this.t.db.restored) yield* this.t.settleSteps(id);
+      ids.pop();
+      this.t.removeChunk(id, path);
       done++;
     }
     this.byPath.delete(path);

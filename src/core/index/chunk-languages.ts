@@ -15,6 +15,8 @@ export class ChunkLanguages {
   private readonly ofNote = new Map<string, string>();
   /** Notes of several chunks without frontmatter language, and their language once a short chunk needed it. */
   private readonly wholeNotes = new Map<string, { note: ChunkedNote; judged?: { fallback: Language; lang: Language } }>();
+  /** The last `peek`, for the `choose` that follows it. */
+  private peeked: { entry: IndexedChunk; fallback: Language; lang: Language } | undefined;
 
   constructor(
     /** Chunk id → language code, shared with the BM25 component, which analyses each field in it. */
@@ -46,9 +48,21 @@ export class ChunkLanguages {
     return this.ofChunk.get(id) ?? ENGLISH.code;
   }
 
+  /**
+   * The language `choose` will record for `entry`, without recording it (see `ChunkTables.settleInsertSteps`): the
+   * field analyser's code, undefined for English. `choose` of the same entry reuses this decision.
+   */
+  peek(entry: IndexedChunk): string | undefined {
+    const lang = this.decide(entry, this.fallback);
+    this.peeked = { entry, fallback: this.fallback, lang };
+    return lang !== ENGLISH ? lang.code : undefined;
+  }
+
   /** Decides and records the language of `entry` (its note must have been added); returns its code. */
   choose(entry: IndexedChunk): string {
-    const lang = this.decide(entry, this.fallback);
+    const peeked = this.peeked;
+    this.peeked = undefined;
+    const lang = peeked?.entry === entry && peeked.fallback === this.fallback ? peeked.lang : this.decide(entry, this.fallback);
     if (lang !== ENGLISH) this.ofChunk.set(entry.chunk.id, lang.code);
     else this.ofChunk.delete(entry.chunk.id);
     return lang.code;

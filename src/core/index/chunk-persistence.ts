@@ -4,6 +4,7 @@ import { encodePostingParts } from "../keyword/postings-parts";
 import type { KeywordExport } from "../keyword/keyword-export";
 import type { ChunkTables } from "./chunk-tables";
 import type { IndexedChunk, SavedNote } from "./index-types";
+import { SLICE_ITEMS } from "../shared/slices";
 
 /**
  * Fills empty tables with saved notes (see `ChunkIndex.restoreSteps`). `restoreLanguages` reads the chunks'
@@ -79,12 +80,14 @@ export function* exportKeywordPartsSteps(t: ChunkTables, groups: readonly (reado
   const db = t.db;
   const partOf = new Int32Array(db.ids.length + 1).fill(-1);
   const ordinalOf = new Int32Array(db.ids.length + 1);
+  let done = 0;
   for (const [part, ids] of groups.entries()) {
     for (const [ordinal, id] of ids.entries()) {
       const internalId = db.internalIdOf(id);
       if (internalId === undefined || !t.chunks.has(id)) return undefined;
       partOf[internalId] = part;
       ordinalOf[internalId] = ordinal;
+      if (++done % (4 * SLICE_ITEMS) === 0) yield;
     }
   }
   return yield* encodePostingParts(db.postings.fields, partOf, ordinalOf, groups.map((g) => g.length));

@@ -106,10 +106,9 @@ export class ChunkTables {
     let internalId: number | undefined;
     this.textRevision++;
     // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
-    // Arrows written inline: one kept in a named const gets a "name" of its own from the keepNames transform (tsx),
-    // which cost 8 MB of heap over a 10k-note restore.
-    if (keysOnly) this.textShare.addUnseen(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
-    else this.textShare.add(entry.chunk.id, entry.chunk.path, () => entry.chunk.text);
+    // The entry itself is what the text is read from then: a closure per chunk (and its context) cost ~100 bytes each.
+    if (keysOnly) this.textShare.addUnseen(entry.chunk.id, entry.chunk.path, entry);
+    else this.textShare.add(entry.chunk.id, entry.chunk.path, entry);
     if (keysOnly) {
       // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
       internalId = this.db.insertKeysOnly(lazyFieldTexts(entry));
@@ -120,6 +119,18 @@ export class ChunkTables {
     }
     if (entry.vector) entry.vector = this.vectors?.set(entry.chunk.id, entry.chunk.path, entry.vector);
     return internalId;
+  }
+
+  /**
+   * Readies the insert of `entry` (whose note was added to `langs`) or, without `entry`, the removal of chunk `id`:
+   * the posting lists they will change are read and sorted in steps (see `ChunkDb.settleSteps`). Changes nothing a
+   * search sees.
+   */
+  *settleSteps(id: string, entry?: IndexedChunk): Generator<void, void, void> {
+    // An index built from the notes (not restored) has every list in memory and sorted: nothing to ready.
+    if (!this.db.restored) return;
+    if (!entry) return yield* this.db.settleSteps(id);
+    yield* this.db.settleSteps(id, { fields: chunkFieldTexts(entry), lang: this.langs.peek(entry) });
   }
 
   /** Takes chunk `id` of note `path` out of every table. */

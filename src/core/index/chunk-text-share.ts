@@ -1,6 +1,27 @@
 import { contentHash } from "../shared/hash";
 
 /**
+ * Where a chunk's text is read when first needed: the index's own entry of the chunk. Kept as it is, not behind a
+ * closure: a closure and its context per chunk were about 100 bytes each, 15 MB at 150,000 chunks.
+ */
+export interface TextHolder {
+  readonly chunk: { readonly path: string; readonly text: string };
+}
+
+/** A text given as a function (or by a holder of another path), as a holder of `path`. */
+function lazy(path: string, text: (() => string) | TextHolder): TextHolder {
+  const read = typeof text === "function" ? text : () => text.chunk.text;
+  return {
+    chunk: {
+      path,
+      get text() {
+        return read();
+      },
+    },
+  };
+}
+
+/**
  * How many notes hold each chunk text, by a hash of the text with case, spacing and digits evened out, so a template
  * footer, a lone "MOC" line or a bare heading ("Thoughts") counts once per note that repeats it, whatever the date in
  * it. Kept by the index as chunks come and go; related notes weigh a chunk by it, the way IDF weighs a word.
@@ -9,7 +30,7 @@ export class ChunkTextShare {
   private readonly keyOf = new Map<string, string>();
   private readonly notesOf = new Map<string, Map<string, number>>();
   // Chunks of a restored index, counted at the first question: a restart reads no chunk text it does not need.
-  private readonly pending = new Map<string, { path: string; text: () => string }>();
+  private readonly pending = new Map<string, TextHolder>();
   private changes = 0;
 
   /** Bumped on every add and remove, for callers that cache what they derive from the counts. */
@@ -17,11 +38,14 @@ export class ChunkTextShare {
     return this.changes;
   }
 
-  /** Counts chunk `id` of note `path`; a function is called only when a count is first asked for (see `pending`). */
-  add(id: string, path: string, text: string | (() => string)): void {
+  /**
+   * Counts chunk `id` of note `path`; a function or a holder (whose `chunk.path` is `path`) is read only when a count is
+   * first asked for (see `pending`).
+   */
+  add(id: string, path: string, text: string | (() => string) | TextHolder): void {
     this.remove(id, path);
-    if (typeof text === "function") {
-      this.pending.set(id, { path, text });
+    if (typeof text !== "string") {
+      this.pending.set(id, typeof text === "function" || text.chunk.path !== path ? lazy(path, text) : text);
       this.changes++;
       return;
     }
@@ -37,8 +61,8 @@ export class ChunkTextShare {
    * `add` of a text read when first needed, for a chunk this table does not hold (a restore into an empty index):
    * nothing to take out first, so no lookups.
    */
-  addUnseen(id: string, path: string, text: () => string): void {
-    this.pending.set(id, { path, text });
+  addUnseen(id: string, path: string, text: (() => string) | TextHolder): void {
+    this.pending.set(id, typeof text === "function" || text.chunk.path !== path ? lazy(path, text) : text);
     this.changes++;
   }
 
@@ -68,7 +92,7 @@ export class ChunkTextShare {
   private settle(): void {
     const due = [...this.pending];
     this.pending.clear();
-    for (const [id, { path, text }] of due) this.add(id, path, text());
+    for (const [id, { chunk }] of due) this.add(id, chunk.path, chunk.text);
   }
 }
 

@@ -12,6 +12,8 @@ export class FieldPostings {
   private total = 0;
   private docs = 0;
   readonly vocabulary = new TermDictionary((term) => this.lists.has(term));
+  /** Lists came from a saved index (`restore`): some may still wait to be read or sorted (`PostingList.settle`). */
+  restored = false;
 
   /** Number of documents added and not removed (those with an empty field included). */
   get documentCount(): number {
@@ -76,6 +78,7 @@ export class FieldPostings {
    */
   restore(terms: string[], lists: PostingList[], lengths: Int32Array, documentCount: number): void {
     this.lists.clear();
+    this.restored = true;
     // Terms are distinct, so those set here are the vocabulary (no lookup per term to find them again).
     const used: string[] = [];
     for (let i = 0; i < terms.length; i++) {

@@ -1,3 +1,5 @@
+import { sortPairs } from "./sort-pairs";
+
 /** Where a list restored from saved postings reads them, on first use (see `PostingList.deferred`). */
 export interface PostingSource {
   /** The postings of list `slot` (at most `size` of them): arrays the list takes over, and how many were read. */
@@ -67,6 +69,16 @@ export class PostingList {
     return this.countArray;
   }
 
+  /**
+   * Reads and sorts the postings now if the next `add` or `remove` would have to: a caller that yields between lists
+   * keeps that work out of one long synchronous change. Returns the postings handled (0: nothing to do).
+   */
+  settle(): number {
+    if (!this.source && this.sorted) return 0;
+    this.sort();
+    return this.size + 1;
+  }
+
   /** Records `count` occurrences in document `id`, replacing an earlier count for it. */
   add(id: number, count: number): void {
     this.sort();
@@ -123,15 +135,9 @@ export class PostingList {
   private sort(): void {
     this.read();
     if (this.sorted) return;
-    const order = Array.from({ length: this.size }, (_, i) => i).sort(
-      (a, b) => (this.idArray[a] ?? 0) - (this.idArray[b] ?? 0),
-    );
     const ids = new Int32Array(this.idArray.length);
     const counts = new Int32Array(this.countArray.length);
-    order.forEach((from, to) => {
-      ids[to] = this.idArray[from] ?? 0;
-      counts[to] = this.countArray[from] ?? 0;
-    });
+    sortPairs(this.idArray, this.countArray, this.size, ids, counts);
     this.idArray = ids;
     this.countArray = counts;
     this.sorted = true;

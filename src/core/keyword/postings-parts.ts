@@ -76,8 +76,16 @@ export function* encodePostingParts(
       for (const n of lengths[p] ?? []) out.uint(n);
       const own = terms[p] ?? [];
       out.uint(own.length);
-      for (const term of own) out.string(term);
+      for (const term of own) {
+        out.string(term);
+        if (++work >= PER_SLICE) {
+          work = 0;
+          yield;
+        }
+      }
       out.bytes(lists[p]?.view() ?? new Uint8Array(0));
+      work += (lengths[p]?.length ?? 0) + 1;
+      yield;
     }
     yield;
   }

@@ -31,4 +31,25 @@ describe("ChunkTextShare", () => {
     for (const [id] of texts) expect(lazy.notesSharing(id)).toBe(eager.notesSharing(id));
     expect(reads).toBe(3);
   });
+
+  it("reads a restored chunk's text from its entry, only when first asked, as often as a function would", () => {
+    const eager = new ChunkTextShare();
+    const held = new ChunkTextShare();
+    let reads = 0;
+    const entry = (path: string, text: string) => ({ chunk: { path, get text() { return (reads++, text); } } });
+    const texts: [string, string, string][] = [["a#0", "a.md", "MOC"], ["b#0", "b.md", "moc"], ["c#0", "c.md", "Otters"], ["c#1", "c.md", "MOC"]];
+    for (const [id, path, text] of texts) {
+      eager.add(id, path, text);
+      if (id === "a#0") held.addUnseen(id, path, entry(path, text));
+      else held.add(id, path, entry(path, text));
+    }
+    // A holder of another path (never made by the index) still counts under the path given.
+    held.add("d#0", "d.md", entry("elsewhere.md", "Otters"));
+    eager.add("d#0", "d.md", "Otters");
+    held.remove("c#1", "c.md");
+    eager.remove("c#1", "c.md");
+    expect(reads).toBe(0);
+    for (const id of ["a#0", "b#0", "c#0", "d#0"]) expect(held.notesSharing(id)).toBe(eager.notesSharing(id));
+    expect(reads).toBe(4);
+  });
 });

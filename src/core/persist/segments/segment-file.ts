@@ -3,7 +3,7 @@ import { corruptFile } from "../container";
 import { failure } from "../../errors/messages";
 import type { IndexSnapshot, SnapshotToSave, VectorRows } from "../snapshot";
 import { decodeSnapshotSteps, encodeSnapshotSteps } from "../snapshot-codec";
-import type { Steps } from "../../shared/slices";
+import { SLICE_ITEMS, type Steps } from "../../shared/slices";
 
 /** Layout version of segments (and of the manifest): any other is discarded and rebuilt. */
 export const SEGMENT_FORMAT_VERSION = 1;
@@ -71,14 +71,15 @@ function metaChecksum(meta: Uint8Array): number {
 
 /**
  * Splits the notes of `s` into runs of about `targetBytes` each (whole notes), by the bytes their texts and vectors
- * take. Returns [first note, end note) pairs.
+ * take. Returns [first note, end note) pairs. Yields every `SLICE_ITEMS` notes: a full save walks every chunk here.
  */
-export function planSegments(s: SnapshotToSave, targetBytes = SEGMENT_TARGET_BYTES): [number, number][] {
+export function* planSegments(s: SnapshotToSave, targetBytes = SEGMENT_TARGET_BYTES): Steps<[number, number][]> {
   const rowBytes = s.header.dims * (s.vectorPrecision === "int8" ? 1 : 4) + 64;
   const runs: [number, number][] = [];
   let start = 0;
   let bytes = 0;
-  for (const [i, n] of s.notes.entries()) {
+  for (let i = 0; i < s.notes.length; i++) {
+    const n = s.notes[i]!;
     let noteBytes = 200 + n.path.length * 2;
     for (let c = n.chunkStart; c < n.chunkStart + n.chunkCount; c++) noteBytes += rowBytes + (s.chunks[c]?.text.length ?? 0) * 1.1;
     if (i > start && bytes + noteBytes > targetBytes) {
@@ -87,6 +88,7 @@ export function planSegments(s: SnapshotToSave, targetBytes = SEGMENT_TARGET_BYT
       bytes = 0;
     }
     bytes += noteBytes;
+    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   if (start < s.notes.length) runs.push([start, s.notes.length]);
   return runs;

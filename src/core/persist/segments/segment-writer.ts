@@ -217,12 +217,14 @@ export class SegmentWriter {
     const snapshot = await source.snapshotOf(paths);
     let bytes = 0;
     try {
-      const runs = planSegments(snapshot, this.options.targetBytes ?? SEGMENT_TARGET_BYTES);
-      const groups = runs.map(([a, b]) => {
+      const runs = await runSliced(planSegments(snapshot, this.options.targetBytes ?? SEGMENT_TARGET_BYTES), this.options.pause);
+      const groups: string[][] = [];
+      for (const [a, b] of runs) {
         const first = snapshot.notes[a]?.chunkStart ?? 0;
         const end = (snapshot.notes[b - 1]?.chunkStart ?? 0) + (snapshot.notes[b - 1]?.chunkCount ?? 0);
-        return snapshot.chunks.slice(first, end).map((c) => c.id);
-      });
+        groups.push(snapshot.chunks.slice(first, end).map((c) => c.id));
+        await this.options.pause?.();
+      }
       const from = this.options.postingsFrom ?? 64;
       const wanted = groups.map((g) => g.length >= from);
       const postings = wanted.some(Boolean) && source.postingsOf ? await source.postingsOf(groups.filter((_, i) => wanted[i])) : undefined;

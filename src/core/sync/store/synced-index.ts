@@ -258,6 +258,7 @@ export class SyncedIndex {
     const slots = new Int32Array(chunks.length).fill(-1);
     const hasVector = new Uint8Array(chunks.length);
     for (const [i, c] of chunks.entries()) {
+      if (i % 4096 === 4095) await pause();
       const slot = dims > 0 ? store?.slotOfId(c.id) : undefined;
       if (slot === undefined) continue;
       slots[i] = slot;

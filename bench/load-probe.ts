@@ -1,0 +1,164 @@
+/**
+ * Loads an index saved by `bench:sync --keep` (a vault copy with its index folder), reports the heap right after the
+ * load, then edits one note and saves with the stall probe on: the first save after a load is the one that meets
+ * keyword lists the load left encoded (issue 17). Runs against any tree with the same sources layout, so that a base
+ * commit can be measured on the same saved index.
+ *
+ *   node --expose-gc --import tsx bench/load-probe.ts --vault DIR [--dims 768] [--min-chunks 64] [--heap-snapshot FILE]
+ *     [--stall-profile] [--no-edit] [--dump FILE]
+ *
+ * The run works on DIR in place and puts it back at the end (the index folder from a copy, the edited note's text and
+ * modification time), so every run, on any tree, starts from the same files: a copy of the vault would give every note
+ * new file times, and the first save would then rewrite every note's record.
+ * `--dump FILE`: after the edit and its save, keyword answers (modal results and the chunk list) to queries made of
+ * notes' words, then the same from a second service that loads what that save wrote: compare the files of two trees.
+ * `--min-chunks`: the edited note is the first (in path order) with at least this many chunks, so that its segment
+ * carries keyword postings (smaller segments are analysed at load); 1 edits a note of any size.
+ */
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeHeapSnapshot } from "node:v8";
+import { FolderNoteSource } from "../src/cli/node/folder-note-source";
+import { NodeFileStore } from "../src/cli/node/node-file-store";
+import { IndexService } from "../src/core/sync/control/index-service";
+import { SearchEngine } from "../src/core/search/search-engine";
+import { resolveIndexSettings } from "../src/core/sync/rules/index-settings";
+import { parseArgs } from "./lib/args";
+import { HashEmbedder } from "./lib/sync-embedder";
+import { collectGarbage } from "./lib/sync-measure";
+import { StallProbe } from "./lib/sync-stall";
+import { startStallProfile } from "./lib/stall-profile";
+
+const args = parseArgs(process.argv.slice(2));
+const kept = args.get("vault");
+if (!kept) {
+  console.error("usage: node --expose-gc --import tsx bench/load-probe.ts --vault DIR [--dims 768] [--min-chunks 64] [--heap-snapshot FILE] [--stall-profile] [--no-edit]");
+  process.exit(2);
+}
+const vault = kept;
+const dataDir = `${vault}/.obsidian/plugins/hybrid-vault-search`;
+const aside = mkdtempSync(join(tmpdir(), "hvs-load-probe-"));
+cpSync(dataDir, aside, { recursive: true });
+let editedBack: (() => void) | undefined;
+const putBack = (): void => {
+  editedBack?.();
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(aside, dataDir, { recursive: true });
+  rmSync(aside, { recursive: true, force: true });
+};
+process.on("exit", putBack);
+const dims = Number(args.get("dims") ?? 768);
+const minChunks = Number(args.get("min-chunks") ?? 64);
+const settings = resolveIndexSettings({});
+const cpuMs = (start: ReturnType<typeof process.cpuUsage>): number => {
+  const d = process.cpuUsage(start);
+  return Math.round((d.user + d.system) / 100) / 10;
+};
+
+collectGarbage();
+const before = process.memoryUsage();
+const makeService = (): IndexService => new IndexService({
+  source: new FolderNoteSource(vault),
+  store: new NodeFileStore(),
+  dataDir,
+  settings: { ...settings, idleSaveMs: 600_000 },
+  embedder: new HashEmbedder(dims),
+  notify: (m) => console.error(`[notice] ${m}`),
+});
+const service = makeService();
+let phase = "loading";
+// Stalls are booked by the service's phase, under the step of the probe: "load-…", then "edit-…" (its save included).
+let step = "load";
+service.onProgress((p) => (phase = p.phase === "idle" ? phase : `${step}-${p.phase}`));
+const probe = new StallProbe(() => phase, 5, 20);
+const profiler = args.has("stall-profile") ? await startStallProfile() : undefined;
+probe.start();
+let cpu = process.cpuUsage();
+let t0 = performance.now();
+await service.start();
+await service.whenIdle();
+const loadMs = performance.now() - t0;
+const loadCpuMs = cpuMs(cpu);
+const loadStalls = probe.stop();
+collectGarbage();
+const after = process.memoryUsage();
+const out: Record<string, unknown> = {
+  vault: kept,
+  chunks: service.index.size,
+  loadMs: Math.round(loadMs),
+  loadCpuMs,
+  heapAfterLoadMB: Math.round(after.heapUsed / 1e5) / 10,
+  arrayBuffersAfterLoadMB: Math.round(after.arrayBuffers / 1e5) / 10,
+  heapPlusBuffersMB: Math.round((after.heapUsed + after.arrayBuffers) / 1e5) / 10,
+  heapBeforeLoadMB: Math.round(before.heapUsed / 1e5) / 10,
+  loadStalls,
+};
+const snapshotFile = args.get("heap-snapshot");
+if (snapshotFile) out.heapSnapshot = writeHeapSnapshot(snapshotFile);
+
+if (!args.has("no-edit")) {
+  const index = service.index;
+  const paths = [...index.notePaths()].sort();
+  const target = paths.find((p) => index.chunkIdsOf(p).length >= minChunks) ?? paths[0] ?? "";
+  const file = join(vault, target);
+  const [text, stat] = [readFileSync(file, "utf8"), statSync(file)];
+  editedBack = () => {
+    writeFileSync(file, text);
+    utimesSync(file, stat.atime, stat.mtime);
+  };
+  appendFileSync(file, "\n\nEdited by load-probe zqxloadprobe\n");
+  step = "edit";
+  phase = "edit-indexing";
+  probe.start();
+  cpu = process.cpuUsage();
+  t0 = performance.now();
+  service.enqueue({ kind: "upsert", path: target });
+  // The edit waits out the debounce, then is indexed; the stall probe stays on throughout.
+  await new Promise((resolve) => setTimeout(resolve, settings.debounceMs + 100));
+  await service.whenIdle();
+  const editCpuMs = cpuMs(cpu);
+  phase = "edit-saving";
+  cpu = process.cpuUsage();
+  t0 = performance.now();
+  const saved = await service.save();
+  const saveMs = performance.now() - t0;
+  const saveCpuMs = cpuMs(cpu);
+  const editStalls = probe.stop();
+  Object.assign(out, {
+    editedNote: target,
+    editedChunks: index.chunkIdsOf(target).length,
+    editCpuMs,
+    firstSave: { ok: saved.ok, ms: Math.round(saveMs), cpuMs: saveCpuMs },
+    editStalls,
+  });
+}
+if (profiler) {
+  out.gcPauses = profiler.gcPauses();
+  out.profiled = await profiler.stop(probe.long);
+}
+const dumpFile = args.get("dump");
+const answers = (s: IndexService): string[] => {
+  const paths = [...s.index.notePaths()].sort();
+  const queries: string[] = [];
+  for (let i = 0; i < paths.length; i += Math.max(1, Math.floor(paths.length / 150))) {
+    const ids = s.index.chunkIdsOf(paths[i] ?? "");
+    const words = (s.index.get(ids[0] ?? "")?.chunk.text ?? "").match(/[\p{L}]{3,}/gu) ?? [];
+    if (words.length > 1) queries.push(`${words[0]} ${words[1]}`, `${words[words.length - 1]?.slice(0, 4)}`);
+  }
+  const engine = new SearchEngine({ index: s.index });
+  return queries.map((q) => JSON.stringify([q, engine.searchKeyword({ query: q, limit: 20 }).results.map((r) => [r.path, r.score]), s.index.keywordSearch(q, { limit: 100, prefixLast: true })]));
+};
+// The edited index in memory, then what a second service loads from the files that the save wrote.
+const dumped = dumpFile ? ["# after the edit, in memory", ...answers(service)] : [];
+await service.stop();
+if (dumpFile) {
+  const reloaded = makeService();
+  await reloaded.start();
+  await reloaded.whenIdle();
+  dumped.push("# loaded from the save", ...answers(reloaded));
+  writeFileSync(dumpFile, dumped.join("\n"));
+  await reloaded.stop();
+}
+out.loadAverage = loadavg().map((x) => Math.round(x * 10) / 10);
+console.log(JSON.stringify(out, null, 2));

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
+import { Analyzer } from "../../../src/core/text/analyzer";
+import type { ChunkedNote } from "../../../src/core/types";
+
+// Words every chunk shares (long posting lists) and words few share.
+const COMMON = ["garden", "tomato", "soil", "compost", "rain", "seed"];
+
+function note(path: string, seed: number, parts = 3): ChunkedNote {
+  const title = `Bed ${seed}`;
+  return {
+    path,
+    meta: { title, aliases: [], tags: [], links: [] },
+    chunks: Array.from({ length: parts }, (_, i) => ({
+      id: `${path}#${i}`,
+      path,
+      ordinal: i,
+      headingPath: [title, `Row ${i}`],
+      text: `${COMMON.join(" ")} row${seed % 50} plot${(seed * 7 + i) % 90} ${i % 2 === 0 ? "weeds" : "mulch"}`,
+      startLine: i * 5,
+      endLine: i * 5 + 4,
+      tokens: 10,
+    })),
+  };
+}
+
+function drain<T>(steps: Generator<void, T, void>): { value: T; yields: number } {
+  let yields = 0;
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return { value: s.value, yields };
+    yields++;
+  }
+}
+
+const QUERIES = ["garden", "tomato weeds", "row7", "plot1", "mulch rain", "edited"];
+const results = (idx: ChunkIndex): unknown[] => QUERIES.map((q) => idx.keywordSearch(q, { limit: 40 }));
+
+/** An index of `count` notes, and the same index saved (in reverse order, so lists come back unsorted) and restored. */
+function indexes(count: number): { fresh: ChunkIndex; restored: ChunkIndex } {
+  const fresh = new ChunkIndex(0);
+  const notes = Array.from({ length: count }, (_, i) => note(`n${i}.md`, i));
+  for (const n of notes) fresh.addNote(n);
+  const saved: SavedNote[] = [...notes].reverse().map((n) => ({ note: n, vectors: [] }));
+  const keywords = drain(fresh.exportKeywordSteps(saved.flatMap((s) => s.note.chunks.map((c) => c.id)))).value;
+  const restored = new ChunkIndex(0);
+  expect(drain(restored.restoreSteps(saved, keywords, 64)).value).toBe(true);
+  return { fresh, restored };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the first change to a restored index", () => {
+  it("sorts the long lists its chunks touch in steps, not in one synchronous insert or removal", () => {
+    const { fresh, restored } = indexes(1500);
+    const edited = { ...note("n10.md", 10, 4), meta: { title: "Bed edited", aliases: [], tags: [], links: [] } };
+    // perStep Infinity: the only yields are those between lists that had to be sorted.
+    const onRestored = drain(restored.addNoteSteps(edited, [], Infinity)).yields;
+    const onFresh = drain(fresh.addNoteSteps(edited, [], Infinity)).yields;
+    expect(onFresh).toBe(0);
+    // Each common word's list holds 4,500 postings: the removal of the old chunks alone touches six of them per field.
+    expect(onRestored).toBeGreaterThanOrEqual(3);
+    expect(results(restored)).toEqual(results(fresh));
+    // The next change finds the lists sorted: nothing to do in steps.
+    expect(drain(restored.addNoteSteps(note("n11.md", 11), [], Infinity)).yields).toBe(0);
+    fresh.addNote(note("n11.md", 11));
+    expect(results(restored)).toEqual(results(fresh));
+  });
+
+  it("analyses each field of a chunk once, as an index never restored does", () => {
+    const { fresh, restored } = indexes(300);
+    const counts = vi.spyOn(Analyzer.prototype, "termCounts");
+    fresh.removeNote("n3.md");
+    fresh.addNote(note("n3.md", 903, 5));
+    const freshCalls = counts.mock.calls.length;
+    counts.mockClear();
+    drain(restored.removeNoteSteps("n3.md", Infinity));
+    drain(restored.addNoteSteps(note("n3.md", 903, 5), [], Infinity));
+    expect(counts.mock.calls.length).toBe(freshCalls);
+    expect(results(restored)).toEqual(results(fresh));
+  });
+});
