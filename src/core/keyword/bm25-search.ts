@@ -162,13 +162,8 @@ function scoreClause(
     pass?.endTerm(weight, kind(t));
   }
   const chunks = best.drainToArrays();
-  const clauseNotes = pass?.endClause() ?? { ids: [], scores: [] };
-  return {
-    chunkIds: chunks.ids,
-    chunkScores: chunks.values,
-    noteIds: Int32Array.from(clauseNotes.ids),
-    noteScores: Float64Array.from(clauseNotes.scores),
-  };
+  const clauseNotes = pass?.endClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
+  return { chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: clauseNotes.ids, noteScores: clauseNotes.scores };
 }
 
 /** A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts). */

@@ -161,14 +161,9 @@ export class NotePass {
    * The clause is done: its best term per note, which `addClause` then counts (the clause's scores can be kept and
    * added again by a later search over the same index revision; see clause-cache.ts).
    */
-  endClause(): { ids: number[]; scores: number[] } {
-    const ids: number[] = [];
-    const scores: number[] = [];
-    this.best.drain((note, s) => {
-      ids.push(note);
-      scores.push(s);
-    });
-    return { ids, scores };
+  endClause(): { ids: Int32Array; scores: Float64Array } {
+    const { ids, values } = this.best.drainToArrays();
+    return { ids, scores: values };
   }
 
   /** A clause's note scores count `count` times (the word's repeats in the query). */

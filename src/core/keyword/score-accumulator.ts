@@ -4,10 +4,17 @@
  */
 export class Accumulator {
   private readonly values: Float64Array;
-  private readonly touched: number[] = [];
+  /**
+   * Ids in the order first touched, the first `count` of them. A typed array kept for the accumulator's life: a
+   * plain array emptied by `length = 0` gave up its storage and grew again, push by push, on every term of every
+   * search (a common word's 30,000 chunks), which was most of a search's garbage and its collector pauses.
+   */
+  private touched: Int32Array;
+  private count = 0;
 
   constructor(size: number) {
     this.values = new Float64Array(size);
+    this.touched = new Int32Array(Math.max(16, size));
   }
 
   /** How many ids it can hold. */
@@ -17,20 +24,30 @@ export class Accumulator {
 
   /** Clears whatever a pass that stopped early (an exception) left behind. */
   reset(): this {
-    for (const id of this.touched) this.values[id] = 0;
-    this.touched.length = 0;
+    for (let k = 0; k < this.count; k++) this.values[this.touched[k]!] = 0;
+    this.count = 0;
     return this;
   }
 
   add(id: number, v: number): void {
-    if (this.values[id] === 0) this.touched.push(id);
+    if (this.values[id] === 0) this.touch(id);
     this.values[id] = (this.values[id] ?? 0) + v;
   }
 
   max(id: number, v: number): void {
     const old = this.values[id] ?? 0;
-    if (old === 0) this.touched.push(id);
+    if (old === 0) this.touch(id);
     if (v > old) this.values[id] = v;
+  }
+
+  /** Notes `id` as touched. An id whose sum stayed 0 (a 0 added) is noted again when touched again, so room may run out. */
+  private touch(id: number): void {
+    if (this.count === this.touched.length) {
+      const more = new Int32Array(this.touched.length * 2);
+      more.set(this.touched);
+      this.touched = more;
+    }
+    this.touched[this.count++] = id;
   }
 
   /**
@@ -38,28 +55,30 @@ export class Accumulator {
    * call per entry.
    */
   drainToArrays(): { ids: Int32Array; values: Float64Array } {
-    const ids = new Int32Array(this.touched.length);
-    const values = new Float64Array(this.touched.length);
+    const ids = new Int32Array(this.count);
+    const values = new Float64Array(this.count);
     let n = 0;
-    for (const id of this.touched) {
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k]!;
       const v = this.values[id] ?? 0;
       this.values[id] = 0;
       if (v === 0) continue;
       ids[n] = id;
       values[n++] = v;
     }
-    this.touched.length = 0;
+    this.count = 0;
     return n === ids.length ? { ids, values } : { ids: ids.slice(0, n), values: values.slice(0, n) };
   }
 
   /** Every non-zero entry as ids and values, in the order they were first touched, left in place. */
   peekToArrays(): { ids: Int32Array; values: Float64Array } {
     let n = 0;
-    for (const id of this.touched) if (this.values[id] !== 0) n++;
+    for (let j = 0; j < this.count; j++) if (this.values[this.touched[j]!] !== 0) n++;
     const ids = new Int32Array(n);
     const values = new Float64Array(n);
     let k = 0;
-    for (const id of this.touched) {
+    for (let j = 0; j < this.count; j++) {
+      const id = this.touched[j]!;
       const v = this.values[id] ?? 0;
       if (v === 0) continue;
       ids[k] = id;
@@ -70,12 +89,13 @@ export class Accumulator {
 
   /** Visits every non-zero entry once and clears it. */
   drain(visit: (id: number, v: number) => void): void {
-    for (const id of this.touched) {
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k]!;
       const v = this.values[id] ?? 0;
       this.values[id] = 0;
       if (v !== 0) visit(id, v);
     }
-    this.touched.length = 0;
+    this.count = 0;
   }
 }
 
