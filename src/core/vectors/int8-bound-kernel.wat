@@ -5,19 +5,61 @@
 ;; `out` (8 bytes a row): probeA · c and probeB · c. Integer arithmetic is exact, so what is approximate is only the
 ;; probes' rounding to int16, which the caller bounds. `dims` must be a multiple of 16, and the caller keeps |probe|
 ;; small enough that dims × 127 × max|probe| fits in an int32.
+;;
+;; Rows go two at a time, each probe vector loaded once for both: about a fifth less CPU than one row at a time
+;; (a pass over 1,024 rows of 768 codes, 101 → 79 µs at best, load 13 on 2 cores). Integer sums are exact, so the
+;; order of the additions changes nothing.
 (module
   (memory (export "memory") 1)
   (func $hsum (param $v v128) (result i32)
     (i32.add (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
              (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v)))))
-
   (func (export "int8Bound") (param $codes i32) (param $count i32) (param $dims i32)
     (param $probeA i32) (param $probeB i32) (param $out i32)
-    (local $k i32) (local $row i32) (local $i i32) (local $p i32) (local $o i32)
+    (local $k i32) (local $row i32) (local $row2 i32) (local $i i32) (local $p i32) (local $o i32)
     (local $v v128) (local $lo v128) (local $hi v128) (local $a v128) (local $b v128)
-    (block $rows_done
-      (loop $rows
-        (br_if $rows_done (i32.ge_u (local.get $k) (local.get $count)))
+    (local $a2 v128) (local $b2 v128) (local $pa0 v128) (local $pa1 v128) (local $pb0 v128) (local $pb1 v128)
+    ;; Two rows a step: each probe vector is loaded once for both.
+    (block $pairs_done
+      (loop $pairs
+        (br_if $pairs_done (i32.gt_u (i32.add (local.get $k) (i32.const 2)) (local.get $count)))
+        (local.set $row (i32.add (local.get $codes) (i32.mul (local.get $k) (local.get $dims))))
+        (local.set $row2 (i32.add (local.get $row) (local.get $dims)))
+        (local.set $a (v128.const i32x4 0 0 0 0))
+        (local.set $b (v128.const i32x4 0 0 0 0))
+        (local.set $a2 (v128.const i32x4 0 0 0 0))
+        (local.set $b2 (v128.const i32x4 0 0 0 0))
+        (local.set $i (i32.const 0))
+        (block $cols_done
+          (loop $cols
+            (br_if $cols_done (i32.ge_u (local.get $i) (local.get $dims)))
+            (local.set $p (i32.shl (local.get $i) (i32.const 1)))
+            (local.set $pa0 (v128.load (i32.add (local.get $probeA) (local.get $p))))
+            (local.set $pa1 (v128.load offset=16 (i32.add (local.get $probeA) (local.get $p))))
+            (local.set $pb0 (v128.load (i32.add (local.get $probeB) (local.get $p))))
+            (local.set $pb1 (v128.load offset=16 (i32.add (local.get $probeB) (local.get $p))))
+            (local.set $v (v128.load (i32.add (local.get $row) (local.get $i))))
+            (local.set $lo (i16x8.extend_low_i8x16_s (local.get $v)))
+            (local.set $hi (i16x8.extend_high_i8x16_s (local.get $v)))
+            (local.set $a (i32x4.add (local.get $a) (i32x4.add (i32x4.dot_i16x8_s (local.get $lo) (local.get $pa0)) (i32x4.dot_i16x8_s (local.get $hi) (local.get $pa1)))))
+            (local.set $b (i32x4.add (local.get $b) (i32x4.add (i32x4.dot_i16x8_s (local.get $lo) (local.get $pb0)) (i32x4.dot_i16x8_s (local.get $hi) (local.get $pb1)))))
+            (local.set $v (v128.load (i32.add (local.get $row2) (local.get $i))))
+            (local.set $lo (i16x8.extend_low_i8x16_s (local.get $v)))
+            (local.set $hi (i16x8.extend_high_i8x16_s (local.get $v)))
+            (local.set $a2 (i32x4.add (local.get $a2) (i32x4.add (i32x4.dot_i16x8_s (local.get $lo) (local.get $pa0)) (i32x4.dot_i16x8_s (local.get $hi) (local.get $pa1)))))
+            (local.set $b2 (i32x4.add (local.get $b2) (i32x4.add (i32x4.dot_i16x8_s (local.get $lo) (local.get $pb0)) (i32x4.dot_i16x8_s (local.get $hi) (local.get $pb1)))))
+            (local.set $i (i32.add (local.get $i) (i32.const 16)))
+            (br $cols)))
+        (local.set $o (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 8))))
+        (i32.store (local.get $o) (call $hsum (local.get $a)))
+        (i32.store offset=4 (local.get $o) (call $hsum (local.get $b)))
+        (i32.store offset=8 (local.get $o) (call $hsum (local.get $a2)))
+        (i32.store offset=12 (local.get $o) (call $hsum (local.get $b2)))
+        (local.set $k (i32.add (local.get $k) (i32.const 2)))
+        (br $pairs)))
+    ;; An odd last row alone.
+    (if (i32.lt_u (local.get $k) (local.get $count))
+      (then
         (local.set $row (i32.add (local.get $codes) (i32.mul (local.get $k) (local.get $dims))))
         (local.set $a (v128.const i32x4 0 0 0 0))
         (local.set $b (v128.const i32x4 0 0 0 0))
@@ -28,7 +70,6 @@
             (local.set $v (v128.load (i32.add (local.get $row) (local.get $i))))
             (local.set $lo (i16x8.extend_low_i8x16_s (local.get $v)))
             (local.set $hi (i16x8.extend_high_i8x16_s (local.get $v)))
-            ;; Probe values are int16, 2 bytes each.
             (local.set $p (i32.shl (local.get $i) (i32.const 1)))
             (local.set $a (i32x4.add (local.get $a)
               (i32x4.add (i32x4.dot_i16x8_s (local.get $lo) (v128.load (i32.add (local.get $probeA) (local.get $p))))
@@ -40,7 +81,6 @@
             (br $cols)))
         (local.set $o (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 8))))
         (i32.store (local.get $o) (call $hsum (local.get $a)))
-        (i32.store offset=4 (local.get $o) (call $hsum (local.get $b)))
-        (local.set $k (i32.add (local.get $k) (i32.const 1)))
-        (br $rows))))
+        (i32.store offset=4 (local.get $o) (call $hsum (local.get $b)))))
+  )
 )

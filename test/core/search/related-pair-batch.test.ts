@@ -112,8 +112,8 @@ describe("bestPairInt8", () => {
         }
       }
       expect(found).toBe(33);
-      // Every pairing with a 40-chunk note; 3-chunk notes against each other are left to the loop.
-      expect(ran).toBe(24);
+      // Every pairing of more than one pair, 3-chunk notes against each other too (the related view's usual case).
+      expect(ran).toBe(33);
     });
   }
 
@@ -138,13 +138,22 @@ describe("bestPairInt8", () => {
     expect(tied?.chunkId).toBe("c.md#0");
   });
 
-  it("leaves a float32 index, and few pairs, to the other ways", () => {
+  it("leaves a float32 index, and a single pair, to the other ways", () => {
     const index = vault(16);
     const sources = sourceVectors(index, index.chunkIdsOf("n0.md"));
     expect(bestPairInt8(index, sources, "n1.md", () => 1)).toBeUndefined();
     const small = vault(16, "int8");
     const one = sourceVectors(small, small.chunkIdsOf("n5.md")).slice(0, 1);
-    expect(bestPairInt8(small, one, "n6.md", () => 1)).toBeUndefined();
+    small.addNote(note("single.md", ["one chunk alone"]), [Float32Array.from({ length: 16 }, (_, i) => i - 7)]);
+    expect(bestPairInt8(small, one, "single.md", () => 1)).toBeUndefined();
+  });
+
+  it("pairs a short note with another short one from the codes, as the loop would", () => {
+    const small = vault(16, "int8");
+    const one = sourceVectors(small, small.chunkIdsOf("n5.md")).slice(0, 1);
+    const int8 = bestPairInt8(small, one, "n6.md", (id) => chunkRarity(small, id));
+    expect(int8).toBeDefined();
+    expect(int8?.pair).toEqual(loopPair(small, one, "n6.md"));
   });
 });
 
