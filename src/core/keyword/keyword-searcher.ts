@@ -107,26 +107,26 @@ export class KeywordSearcher {
     const kept = keeps ? new KeptChunks(this.deps.notes, (internal) => this.deps.noteOf(ids[internal - 1] ?? ""), keeps) : undefined;
     // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
     const scoredBy = new Map<boolean, ScoredHits>();
-    const run = (strict: boolean, depth: number, perNote?: number): ScoredId[] => {
+    const run = (strict: boolean, depth: number, perNote?: number, whole = false): ScoredId[] => {
       let scored = scoredBy.get(strict);
       if (!scored) {
         const cs = strict ? clauses.map(strictClause) : clauses;
         scored = scoreHits(store, cs, params, notes, cache);
         scoredBy.set(strict, scored);
       }
-      const top = kept ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
+      const top = kept && !whole ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
       return top.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
     let full = false;
-    const read = (depth: number, perNote?: number): ScoredId[] => {
-      const all = run(false, depth, perNote);
-      full = all.length === depth;
+    const read = (depth: number, perNote?: number, whole = false): ScoredId[] => {
+      const all = run(false, depth, perNote, whole);
+      if (!whole) full = all.length === depth;
       if (!covers) return all;
       // A stem covering only the beginning of a misspelt word counts only in chunks that hold a word close to what was
       // typed (to each such word, when there are several): others keep the score they have without those stems, or
       // drop out when that is none. Short stems begin many words, and would otherwise lift every note that merely
       // shares a first syllable.
-      const strict = new Map(run(true, depth, perNote).map((h) => [h.id, h]));
+      const strict = new Map(run(true, depth, perNote, whole).map((h) => [h.id, h]));
       const out: ScoredId[] = [];
       for (const h of all) {
         const without = strict.get(h.id);
@@ -145,9 +145,13 @@ export class KeywordSearcher {
     // the first VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain
     // order.
     const depth = Math.max(limit, VERIFY_DEPTH);
+    // Both re-rankings raise a note by a share of the list's best score. A filtered list takes the whole list's best,
+    // so that it stays the kept notes' part of the whole list, scores and order: a share of its own best put a note
+    // holding only another form of a misspelt word above one holding a word an edit away, where the whole list did not.
+    const top = kept ? read(depth, undefined, true)[0]?.score : undefined;
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, this.orderMisses.begin(ordered, this.deps.revision()))
-      : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf);
+      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, this.orderMisses.begin(ordered, this.deps.revision()), top)
+      : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf, top);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);
     const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));

@@ -23,8 +23,9 @@ export function preferTypedWords(
   /** How near chunk `id` comes to a typed word: `nearness` of its text (see `NearnessMemo`). */
   near: (id: string, typed: TypedWord) => number,
   noteOf: (id: string) => string,
+  /** The score a note's nearness is a share of: the best of the list `hits` are part of (default: their own best). */
+  top = hits[0]?.score ?? 0,
 ): ScoredId[] {
-  const top = hits[0]?.score ?? 0;
   // Per note, how near its chunks come to each typed word, the best chunk's.
   const held = new Map<string, number[]>();
   const notes = hits.map((hit) => noteOf(hit.id));

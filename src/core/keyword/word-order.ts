@@ -103,8 +103,9 @@ export function preferInOrder(
   noteOf: (id: string) => string,
   /** Chunks the keys before found without the words in order, when `q` can only be held where theirs were. */
   misses?: OrderMisses,
+  /** What a held note's score is raised by: the best score of the list `hits` are part of (default: their own best). */
+  top = hits[0]?.score ?? 0,
 ): ScoredId[] {
-  const top = hits[0]?.score ?? 0;
   const held = new Set<string>();
   // Each hit's note, looked up once: a key's few hundred lookups by chunk id were a tenth of word order's time.
   const notes = hits.map((hit) => noteOf(hit.id));
