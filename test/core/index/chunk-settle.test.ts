@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
 import { Analyzer } from "../../../src/core/text/analyzer";
 import type { ChunkedNote } from "../../../src/core/types";
+import { drainSteps } from "../../fakes/drain-steps";
 
 // Words every chunk shares (long posting lists) and words few share.
 const COMMON = ["garden", "tomato", "soil", "compost", "rain", "seed"];
@@ -24,14 +25,6 @@ function note(path: string, seed: number, parts = 3): ChunkedNote {
   };
 }
 
-function drain<T>(steps: Generator<void, T, void>): { value: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const s = steps.next();
-    if (s.done) return { value: s.value, yields };
-    yields++;
-  }
-}
 
 const QUERIES = ["garden", "tomato weeds", "row7", "plot1", "mulch rain", "edited"];
 const results = (idx: ChunkIndex): unknown[] => QUERIES.map((q) => idx.keywordSearch(q, { limit: 40 }));
@@ -42,9 +35,9 @@ function indexes(count: number): { fresh: ChunkIndex; restored: ChunkIndex } {
   const notes = Array.from({ length: count }, (_, i) => note(`n${i}.md`, i));
   for (const n of notes) fresh.addNote(n);
   const saved: SavedNote[] = [...notes].reverse().map((n) => ({ note: n, vectors: [] }));
-  const keywords = drain(fresh.exportKeywordSteps(saved.flatMap((s) => s.note.chunks.map((c) => c.id)))).value;
+  const keywords = drainSteps(fresh.exportKeywordSteps(saved.flatMap((s) => s.note.chunks.map((c) => c.id)))).value;
   const restored = new ChunkIndex(0);
-  expect(drain(restored.restoreSteps(saved, keywords, 64)).value).toBe(true);
+  expect(drainSteps(restored.restoreSteps(saved, keywords, 64)).value).toBe(true);
   return { fresh, restored };
 }
 
@@ -55,14 +48,14 @@ describe("the first change to a restored index", () => {
     const { fresh, restored } = indexes(1500);
     const edited = { ...note("n10.md", 10, 4), meta: { title: "Bed edited", aliases: [], tags: [], links: [] } };
     // perStep Infinity: the only yields are those between lists that had to be sorted.
-    const onRestored = drain(restored.addNoteSteps(edited, [], Infinity)).yields;
-    const onFresh = drain(fresh.addNoteSteps(edited, [], Infinity)).yields;
+    const onRestored = drainSteps(restored.addNoteSteps(edited, [], Infinity)).yields;
+    const onFresh = drainSteps(fresh.addNoteSteps(edited, [], Infinity)).yields;
     expect(onFresh).toBe(0);
     // Each common word's list holds 4,500 postings: the removal of the old chunks alone touches six of them per field.
     expect(onRestored).toBeGreaterThanOrEqual(3);
     expect(results(restored)).toEqual(results(fresh));
     // The next change finds the lists sorted: nothing to do in steps.
-    expect(drain(restored.addNoteSteps(note("n11.md", 11), [], Infinity)).yields).toBe(0);
+    expect(drainSteps(restored.addNoteSteps(note("n11.md", 11), [], Infinity)).yields).toBe(0);
     fresh.addNote(note("n11.md", 11));
     expect(results(restored)).toEqual(results(fresh));
   });
@@ -74,8 +67,8 @@ describe("the first change to a restored index", () => {
     fresh.addNote(note("n3.md", 903, 5));
     const freshCalls = counts.mock.calls.length;
     counts.mockClear();
-    drain(restored.removeNoteSteps("n3.md", Infinity));
-    drain(restored.addNoteSteps(note("n3.md", 903, 5), [], Infinity));
+    drainSteps(restored.removeNoteSteps("n3.md", Infinity));
+    drainSteps(restored.addNoteSteps(note("n3.md", 903, 5), [], Infinity));
     expect(counts.mock.calls.length).toBe(freshCalls);
     expect(results(restored)).toEqual(results(fresh));
   });

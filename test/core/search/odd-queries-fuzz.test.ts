@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { SearchEngine } from "../../../src/core/search/search-engine";
 import { indexNotes } from "../../fakes/markdown-index";
+import { seededRandom } from "../../fakes/seeded-random";
 
 // Session 12 found a query ("🗂️ 0") that looped forever in the word-order scan, by typing real titles key by key.
 // This fuzz types seeded random mixes of the pieces that broke or could break the analyzers: emoji with variation
 // selectors and joiners, lone marks and surrogates, zero-width and no-break spaces, quotes, filters, and words of
 // scripts whose stemmers we don't own (the Bulgarian one throws on its input in strict mode). A failing seed can
 // be replayed: the assertion message names the query.
-
-/** mulberry32: small, seeded, and the same on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   "inbox", "0", "00", "1.5", "C++", "node.js", "сравнения", "пример", "България", "україна", "日本語", "検索",
@@ -56,7 +45,7 @@ describe("odd queries, seeded fuzz", () => {
   const paths = new Set(Object.keys(notes));
 
   it("answers every prefix of 300 random odd queries, by code point and by UTF-16 unit, with notes of the index", async () => {
-    const rand = seeded(20261127);
+    const rand = seededRandom(20261127);
     for (let q = 0; q < 300; q++) {
       const query = oddQuery(rand);
       // Half the queries are cut between UTF-16 units too, the way a paste or an IME can leave a lone surrogate.

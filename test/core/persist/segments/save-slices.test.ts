@@ -4,15 +4,8 @@ import type { SnapshotToSave } from "../../../../src/core/persist/snapshot";
 import { SLICE_ITEMS } from "../../../../src/core/shared/slices";
 import { SyncedIndex } from "../../../../src/core/sync/store/synced-index";
 import type { Chunk } from "../../../../src/core/types";
+import { drainSteps } from "../../../fakes/drain-steps";
 
-function drain<T>(steps: Generator<void, T, void>): { value: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const s = steps.next();
-    if (s.done) return { value: s.value, yields };
-    yields++;
-  }
-}
 
 const chunk = (path: string, i: number): Chunk => ({ id: `${path}#${i}`, path, ordinal: i, headingPath: [path], text: `word${i % 97} plain`, startLine: i, endLine: i, tokens: 2 });
 
@@ -22,7 +15,7 @@ describe("a save works in slices", () => {
     const notes = Array.from({ length: count }, (_, n) => ({ path: `n${n}.md`, chunkStart: n, chunkCount: 1 }));
     const chunks = notes.map((n) => ({ ...chunk(n.path, 0), text: "x".repeat(3000), embedHash: "" }));
     const s = { header: { dims: 768 }, vectorPrecision: "float32", notes, chunks } as unknown as SnapshotToSave;
-    const { value: runs, yields } = drain(planSegments(s, 1 << 20));
+    const { value: runs, yields } = drainSteps(planSegments(s, 1 << 20));
     expect(yields).toBeGreaterThanOrEqual(5);
     expect(runs.length).toBeGreaterThan(1);
     expect(runs[0]?.[0]).toBe(0);

@@ -7,21 +7,10 @@ import { CountingEmbedder } from "../helpers/counting-embedder";
 import { dumpIndex } from "../helpers/harness";
 import { MemoryNoteSource } from "../helpers/memory-note-source";
 import { TestScheduler } from "../helpers/test-scheduler";
+import { seededRandom } from "../../../fakes/seeded-random";
 
 const DIR = "vault/plugin-data";
 const settings = resolveIndexSettings({ excludeTags: [], checkpointEvery: 1_000_000, chunk: { maxTokens: 40, overlapRatio: 0 } });
-
-/** A seeded PRNG (mulberry32), so a failing run can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Conflict copies as the sync tools name them. */
 const CONFLICT_NAMES = [
@@ -137,7 +126,7 @@ class SyncTool {
 describe("two devices sharing an index through a sync tool", () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`ends where a rebuild from scratch would, embedding no text twice (seed ${seed})`, async () => {
-      const rand = random(seed);
+      const rand = seededRandom(seed);
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
       const embedder = new CountingEmbedder("counting-embed", 8);
       let clock = 1_700_000_000_000;
