@@ -4,6 +4,10 @@
  * content words followed by a long tail of made-up words, so posting lists look like a real vault's: a few very
  * long, most short. Nothing is copied from any real vault.
  */
+import { seededRandom } from "../../test/fakes/seeded-random";
+
+/** The seeded PRNG the tests use too, so every run builds the same vault. */
+export { seededRandom };
 
 /** Common content words, most frequent first (our own list). */
 const COMMON = (
@@ -20,18 +24,6 @@ const COMMON = (
 
 const TOPICS = ["Projects", "Journal", "Reading", "Recipes", "Travel", "Research", "Meetings", "Health", "Home", "Tech"];
 const SYLLABLES = ["ka", "lo", "mer", "tin", "sa", "vel", "dor", "ri", "pan", "que", "lu", "shi", "bor", "na", "tec", "fa", "gri", "om", "zel", "wu"];
-
-/** A small seeded PRNG (mulberry32), so every run builds the same vault. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The vocabulary by rank: the common words, then `tail` made-up words of two to four syllables. */
 function vocabulary(tail: number, rand: () => number): string[] {
