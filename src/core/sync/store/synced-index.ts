@@ -2,14 +2,16 @@ import { ChunkIndex, type SavedNote } from "../../index/chunk-index";
 import { embeddingInput } from "../../index/embedding-input";
 import { DEFAULT_LEXICAL_OPTIONS } from "../../keyword/lexical-options";
 import { ENGLISH, languageOf } from "../../text/languages";
-import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot, type NoteRecord, type SnapshotToSave, type StoredChunk } from "../../persist/snapshot";
+import { SNAPSHOT_FORMAT_VERSION, type IndexSnapshot, type SnapshotToSave } from "../../persist/snapshot";
 import { EmbedQueue } from "../embedding/embed-queue";
-import { fromRecord, sameIndexed, toRecord, toStoredChunks, type NoteState } from "../notes/note-state";
+import { fromRecord, sameIndexed, type NoteState } from "../notes/note-state";
 import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
 import { snapshotVector } from "../../persist/int8-rows";
 import { restoredRows } from "./restore-rows";
 import { afterOthers } from "../../shared/after-others";
+import { runSliced } from "../../shared/slices";
+import { snapshotOfNotes } from "./notes-snapshot";
 
 /** The header of a partial snapshot, whose own header the segment writer replaces. */
 const SEGMENT_HEADER = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: "", chunkingHash: "", savedAt: 0 };
@@ -110,7 +112,7 @@ export class SyncedIndex {
     this.release(prev);
     this.records.delete(path);
     if (prev.chunks.length > 0) this.indexedNotes--;
-    await run(this.current.removeNoteSteps(path, CHUNKS_PER_STEP), pause);
+    await runSliced(this.current.removeNoteSteps(path, CHUNKS_PER_STEP), pause);
   }
 
   /**
@@ -120,7 +122,7 @@ export class SyncedIndex {
   async setDefaultLanguage(code: string, pause: Pause): Promise<number> {
     this.defaultLanguage = code;
     this.allChanged = true;
-    return run(this.current.setDefaultLanguageSteps(languageOf(code) ?? ENGLISH, CHUNKS_PER_STEP), pause);
+    return runSliced(this.current.setDefaultLanguageSteps(languageOf(code) ?? ENGLISH, CHUNKS_PER_STEP), pause);
   }
 
   /**
@@ -130,7 +132,7 @@ export class SyncedIndex {
   async setVectorPrecision(precision: VectorPrecision, pause: Pause): Promise<number> {
     this.vectorPrecision = precision;
     this.allChanged = true;
-    return run(this.current.setVectorPrecisionSteps(precision), pause);
+    return runSliced(this.current.setVectorPrecisionSteps(precision), pause);
   }
 
   /** A vector arrived for the text with this hash: every chunk with that text gets it. Returns how many did. */
@@ -149,7 +151,7 @@ export class SyncedIndex {
     for (const s of this.records.values()) {
       if (s.chunks.length === 0) continue;
       const vectors = s.embedHashes.map((h) => this.pool.lookup(h));
-      await run(next.addNoteSteps({ path: s.path, meta: s.meta, chunks: [...s.chunks] }, vectors, CHUNKS_PER_STEP), pause);
+      await runSliced(next.addNoteSteps({ path: s.path, meta: s.meta, chunks: [...s.chunks] }, vectors, CHUNKS_PER_STEP), pause);
       await pause();
     }
     this.current = next;
@@ -185,7 +187,7 @@ export class SyncedIndex {
       if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(int8 ? { rows } : {}) });
       if (n % 256 === 255) await pause();
     }
-    await run(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
+    await runSliced(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
     void this.takeNormsLater();
     // What was just loaded is what the files hold: the next save writes only what changes from here.
     this.changedPaths.clear();
@@ -222,7 +224,7 @@ export class SyncedIndex {
 
   /** The keyword postings of each group of chunk ids, one pass over the index (see `ChunkIndex.exportKeywordPartsSteps`). */
   postingsOf(groups: readonly (readonly string[])[], pause: Pause): Promise<Uint8Array[] | undefined> {
-    return run(this.current.exportKeywordPartsSteps(groups), pause);
+    return runSliced(this.current.exportKeywordPartsSteps(groups), pause);
   }
 
   /**
@@ -232,7 +234,7 @@ export class SyncedIndex {
    */
   async snapshot(header: Omit<IndexSnapshot["header"], "dims">, pause: Pause): Promise<SnapshotToSave> {
     const whole = await this.snapshotOf(this.records.keys(), pause, header);
-    const keywords = await run(this.current.exportKeywordSteps(whole.chunks.map((c) => c.id)), pause);
+    const keywords = await runSliced(this.current.exportKeywordSteps(whole.chunks.map((c) => c.id)), pause);
     return { ...whole, ...(keywords ? { keywords } : {}) };
   }
 
@@ -241,34 +243,7 @@ export class SyncedIndex {
    * save of segments writes. Vectors are views held until `vectors.release()`, as for `snapshot`.
    */
   async snapshotOf(paths: Iterable<string>, pause: Pause, header: Omit<IndexSnapshot["header"], "dims"> = SEGMENT_HEADER): Promise<SnapshotToSave> {
-    const dims = this.current.dims;
-    const notes: NoteRecord[] = [];
-    const chunks: StoredChunk[] = [];
-    let n = 0;
-    for (const path of paths) {
-      const s = this.records.get(path);
-      if (!s) continue;
-      notes.push(toRecord(s, chunks.length));
-      chunks.push(...toStoredChunks(s));
-      if (++n % 256 === 0) await pause();
-    }
-    const store = this.current.vectorStore;
-    const release = store?.hold() ?? (() => undefined);
-    // Slots, not vectors: an int8 store has no views to hand out, and a copy of every vector would undo its savings.
-    const slots = new Int32Array(chunks.length).fill(-1);
-    const hasVector = new Uint8Array(chunks.length);
-    for (const [i, c] of chunks.entries()) {
-      if (i % 4096 === 4095) await pause();
-      const slot = dims > 0 ? store?.slotOfId(c.id) : undefined;
-      if (slot === undefined) continue;
-      slots[i] = slot;
-      hasVector[i] = 1;
-    }
-    const row = (i: number) => (store && slots[i]! >= 0 ? store.vectorAt(slots[i]!) : undefined);
-    const int8Row = (i: number, codes: Int8Array) => (store && slots[i]! >= 0 && hasVector[i] ? store.int8At(slots[i]!, codes) : undefined);
-    const vectors = { length: chunks.length * dims, row, int8Row, release };
-    const vectorPrecision = this.current.vectorPrecision;
-    return { header: { ...header, dims }, notes, chunks, vectors, hasVector, vectorPrecision };
+    return snapshotOfNotes(this.records, this.current, paths, pause, header);
   }
 
   private async place(
@@ -280,8 +255,8 @@ export class SyncedIndex {
   ): Promise<void> {
     this.track(prev, next, vectors.map((v) => v !== undefined), inputs);
     const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
-    if (next.chunks.length > 0) await run(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
-    else await run(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
+    if (next.chunks.length > 0) await runSliced(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
+    else await runSliced(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
   }
 
   /** Records `next` in place of `prev`: the note list, the vectors it holds, the texts it still needs embedded. */
@@ -311,10 +286,3 @@ export class SyncedIndex {
   }
 }
 
-async function run<T>(steps: Generator<void, T, void>, pause: Pause): Promise<T> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-    await pause();
-  }
-}
