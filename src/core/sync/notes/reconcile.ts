@@ -1,4 +1,5 @@
 import type { Result } from "../../result";
+import { runAll, runSliced, SLICE_ITEMS, type Steps } from "../../shared/slices";
 import { proseChars, type Exclusions } from "../rules/exclusions";
 import type { NoteSource, NoteStat } from "./note-source";
 import { isContentExcluded, lacksSignals, type NoteState } from "./note-state";
@@ -35,11 +36,27 @@ export function planReconcile(
   recheckContent: boolean,
   kept: readonly string[] = [],
 ): ReconcilePlan {
+  return runAll(planReconcileSteps(listed, notes, exclusions, recheckContent, kept));
+}
+
+/**
+ * `planReconcile` in slices of `SLICE_ITEMS` notes: at 50,000 notes one pass over the listing and the index (path
+ * rules, stats, a map entry per new note) blocked the UI for hundreds of milliseconds on every start.
+ */
+export function* planReconcileSteps(
+  listed: readonly NoteStat[],
+  notes: ReadonlyMap<string, NoteState>,
+  exclusions: Exclusions,
+  recheckContent: boolean,
+  kept: readonly string[] = [],
+): Steps<ReconcilePlan> {
   const work = new Map<string, WorkItem>();
   const gone: string[] = [];
   const seen = new Set<string>();
   let excludedByPath = 0;
+  let done = 0;
   for (const stat of listed) {
+    if (++done % SLICE_ITEMS === 0) yield;
     seen.add(stat.path);
     const prev = notes.get(stat.path);
     if (exclusions.byPath(stat.path)) {
@@ -56,7 +73,10 @@ export function planReconcile(
   }
   // A kept note that the rules now exclude by its path goes: every device's rules agree on that.
   const keep = (path: string): boolean => kept.some((k) => path.startsWith(k)) && !exclusions.byPath(path);
-  for (const path of notes.keys()) if (!seen.has(path) && !keep(path)) gone.push(path);
+  for (const path of notes.keys()) {
+    if (++done % SLICE_ITEMS === 0) yield;
+    if (!seen.has(path) && !keep(path)) gone.push(path);
+  }
   return { work, gone, excludedByPath };
 }
 
@@ -65,18 +85,33 @@ export interface WorkSink {
   add(path: string, item: WorkItem): void;
 }
 
-/** Lists the source and queues what `planReconcile` finds: changed notes, and gone ones (a round removes them). */
+/**
+ * Lists the source and queues what `planReconcile` finds: changed notes, and gone ones (a round removes them).
+ * `pause` runs between slices of the plan and of the queueing (a first index queues every note of the vault).
+ */
 export async function scanInto(
   queue: WorkSink,
   source: NoteSource,
   notes: ReadonlyMap<string, NoteState>,
   exclusions: Exclusions,
   recheckContent: boolean,
+  pause?: () => Promise<void>,
 ): Promise<Result<{ excludedByPath: number }>> {
   const listed = await source.list();
   if (!listed.ok) return listed;
-  const plan = planReconcile(listed.value, notes, exclusions, recheckContent, source.keptPrefixes?.() ?? []);
-  for (const [path, item] of plan.work) queue.add(path, item);
-  for (const path of plan.gone) queue.add(path, { force: false });
+  const plan = await runSliced(planReconcileSteps(listed.value, notes, exclusions, recheckContent, source.keptPrefixes?.() ?? []), pause);
+  await runSliced(queueSteps(queue, plan), pause);
   return { ok: true, value: { excludedByPath: plan.excludedByPath } };
+}
+
+function* queueSteps(queue: WorkSink, plan: ReconcilePlan): Steps<void> {
+  let done = 0;
+  for (const [path, item] of plan.work) {
+    if (++done % SLICE_ITEMS === 0) yield;
+    queue.add(path, item);
+  }
+  for (const path of plan.gone) {
+    if (++done % SLICE_ITEMS === 0) yield;
+    queue.add(path, { force: false });
+  }
 }
