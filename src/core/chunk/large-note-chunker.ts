@@ -2,9 +2,9 @@ import type { ChunkOptions } from "./chunk-options";
 import { chunkNote } from "./chunker";
 import { maskComments } from "./comment-mask";
 import { readFrontmatter } from "./frontmatter";
-import { atxHeading } from "./markdown-syntax";
-import { isBlank, splitLines } from "./markdown-syntax";
+import { atxHeading, isBlank, isQuote, isTableDelimiter, splitLines } from "./markdown-syntax";
 import type { Chunk, ChunkedNote } from "../types";
+import { runAll, runSliced, type Steps } from "../shared/slices";
 
 /**
  * Notes up to this many characters are chunked in one call. The chunker runs at roughly 2-4 KB per ms, so a piece
@@ -12,6 +12,8 @@ import type { Chunk, ChunkedNote } from "../types";
  */
 export const PIECE_CHARS = 48 * 1024;
 
+/** Lines looked at between two pauses while a large note is cut into pieces. */
+const LINES_PER_STEP = 4096;
 
 interface Piece {
   /** First source line of the piece. */
@@ -36,8 +38,9 @@ export async function chunkLargeNote(
   pause: () => Promise<void>,
 ): Promise<ChunkedNote> {
   if (text.length <= PIECE_CHARS) return chunkNote(path, text, options);
-  const pieces = splitPieces(splitLines(text));
+  const lines = splitLines(text);
   await pause();
+  const pieces = await runSliced(splitPieces(lines), pause);
   const [first, ...rest] = pieces;
   const head = chunkNote(path, (first?.lines ?? []).join("\n"), options);
   const chunks: Chunk[] = [...head.chunks];
@@ -68,8 +71,19 @@ export async function chunkLargeNote(
   return { path, meta: { ...head.meta, tags: [...tags], links: [...links] }, chunks: numbered };
 }
 
-/** Cuts the lines into pieces of about `PIECE_CHARS`, only where a piece can start cleanly (see `isCleanStart`). */
-function splitPieces(lines: readonly string[]): Piece[] {
+/** The first line of each piece `chunkLargeNote` cuts the text into (one piece, line 0, when it is short enough). */
+export function pieceStarts(text: string): number[] {
+  if (text.length <= PIECE_CHARS) return [0];
+  return runAll(splitPieces(splitLines(text))).map((p) => p.startLine);
+}
+
+/**
+ * Cuts the lines into pieces of about `PIECE_CHARS`, where a piece can start cleanly (see `isCleanStart`). A run of
+ * `2 * PIECE_CHARS` with no clean start (a long list or a page of lines with no blank one between them: a vault's
+ * 300 KB plugin index took 60 ms in one piece) is cut at its latest line of plain prose instead: outside code and comments, and in no heading, quote,
+ * callout or table, so that no block kept whole is split.
+ */
+function* splitPieces(lines: readonly string[]): Steps<Piece[]> {
   const bodyStart = readFrontmatter(lines).bodyStart;
   const masked = maskComments(lines, bodyStart);
   const pieces: Piece[] = [];
@@ -79,7 +93,12 @@ function splitPieces(lines: readonly string[]): Piece[] {
   let size = 0;
   // The best place seen so far in the current piece to start the next one, and the headings enclosing it.
   let cut: { at: number; ancestors: string[]; heading: boolean; size: number } | undefined;
+  let fallback: typeof cut;
+  // Whether line i is a row of a table (as `scanBlocks` reads one), which a fallback cut must not split.
+  let inTable = false;
+  yield;
   for (let i = 0; i < lines.length; i++) {
+    if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     const line = lines[i] ?? "";
     const m = masked[i];
     if (line.length > PIECE_CHARS && i >= bodyStart && m?.fence === "none" && m.text === line) {
@@ -87,7 +106,7 @@ function splitPieces(lines: readonly string[]): Piece[] {
       const ancestors = stack.map((h) => h.line);
       if (i > start) pieces.push({ startLine: start, lines: lines.slice(start, i), ancestors: startAncestors });
       for (const part of lineParts(line)) pieces.push({ startLine: i, lines: [part], ancestors });
-      [start, startAncestors, size, cut] = [i + 1, ancestors, 0, undefined];
+      [start, startAncestors, size, cut, fallback] = [i + 1, ancestors, 0, undefined, undefined];
       continue;
     }
     const heading = m && m.fence === "none" && m.text === line ? atxHeading(line) : null;
@@ -98,12 +117,20 @@ function splitPieces(lines: readonly string[]): Piece[] {
         cut = { at: i, ancestors, heading: heading !== null, size };
       }
     }
-    if (size >= PIECE_CHARS && cut !== undefined) {
-      pieces.push({ startLine: start, lines: lines.slice(start, cut.at), ancestors: startAncestors });
-      size -= cut.size;
-      start = cut.at;
-      startAncestors = cut.ancestors;
+    const plain = m !== undefined && m.fence === "none" && m.text === line;
+    if (inTable) inTable = plain && line.includes("|") && !isBlank(line);
+    else inTable = plain && line.includes("|") && isTableDelimiter(masked[i + 1]?.fence === "none" ? (masked[i + 1]?.text ?? "") : "");
+    if (i > start && i >= bodyStart && heading === null && !inTable && plain && !isBlank(line) && !isQuote(line)) {
+      fallback = { at: i, ancestors: stack.map((s) => s.line), heading: false, size };
+    }
+    const at = size >= PIECE_CHARS && cut !== undefined ? cut : size >= 2 * PIECE_CHARS ? fallback : undefined;
+    if (at !== undefined) {
+      pieces.push({ startLine: start, lines: lines.slice(start, at.at), ancestors: startAncestors });
+      size -= at.size;
+      start = at.at;
+      startAncestors = at.ancestors;
       cut = undefined;
+      fallback = undefined;
     }
     if (heading !== null) {
       while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= heading.level) stack.pop();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHUNK_OPTIONS } from "../../../src/core/chunk/chunk-options";
 import { chunkNote } from "../../../src/core/chunk/chunker";
-import { chunkLargeNote, PIECE_CHARS } from "../../../src/core/chunk/large-note-chunker";
+import { chunkLargeNote, PIECE_CHARS, pieceStarts } from "../../../src/core/chunk/large-note-chunker";
 import type { ChunkedNote } from "../../../src/core/types";
 
 const noPause = (): Promise<void> => Promise.resolve();
@@ -99,5 +99,46 @@ describe("chunkLargeNote", () => {
     const code = `\`\`\`\n${"x".repeat(2 * PIECE_CHARS)}\n\`\`\`\n`;
     const coded = await chunkLargeNote("c.md", code, DEFAULT_CHUNK_OPTIONS, noPause);
     expect(coded).toEqual(chunkNote("c.md", code));
+  });
+});
+
+describe("pieces of a note with no clean place to cut", () => {
+  const link = (i: number): string => `- [[Plugins/plugin-${i}|Plugin number ${i}]] and a few words about what it does`;
+
+  it("cuts a long list with no blank line between its items into pieces of at most two piece sizes", async () => {
+    const lines = ["# Plugins", "", ...Array.from({ length: 6000 }, (_, i) => link(i))];
+    const text = lines.join("\n");
+    expect(text.length).toBeGreaterThan(6 * PIECE_CHARS);
+    const starts = pieceStarts(text);
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    const bounds = [...starts, lines.length];
+    for (let k = 0; k + 1 < bounds.length; k++) {
+      const size = lines.slice(bounds[k], bounds[k + 1]).join("\n").length;
+      expect(size).toBeLessThanOrEqual(2 * PIECE_CHARS + 200);
+    }
+    // Every item is still in a chunk, under the note's heading.
+    const note = await chunkLargeNote("p.md", text, DEFAULT_CHUNK_OPTIONS, noPause);
+    const all = note.chunks.map((c) => c.text).join("\n");
+    for (const i of [0, 1234, 3001, 5999]) expect(all).toContain(`Plugin number ${i} and`);
+    expect(note.chunks.every((c) => c.headingPath[0] === "Plugins")).toBe(true);
+  });
+
+  it("never starts a piece inside a table, a quote or a code block", () => {
+    const table = ["| name | what |", "| --- | --- |", ...Array.from({ length: 2500 }, (_, i) => `| [[p${i}\\|P ${i}]] | row ${i} text of the table |`)];
+    const quote = Array.from({ length: 1500 }, (_, i) => `> quoted line ${i} of a long quote that goes on`);
+    const code = ["```", ...Array.from({ length: 1500 }, (_, i) => `code line ${i} without any blank line at all`), "```"];
+    const lines = ["# T", "", ...table, ...quote, ...code, ...Array.from({ length: 3000 }, (_, i) => link(i))];
+    const text = lines.join("\n");
+    const starts = pieceStarts(text);
+    const tableEnd = 2 + table.length;
+    const quoteEnd = tableEnd + quote.length;
+    const codeEnd = quoteEnd + code.length;
+    for (const s of starts.slice(1)) {
+      expect(s > 2 && s < tableEnd).toBe(false);
+      expect(s > tableEnd && s < quoteEnd).toBe(false);
+      expect(s > quoteEnd && s < codeEnd).toBe(false);
+    }
+    // The list after them is still cut.
+    expect(starts.filter((s) => s > codeEnd).length).toBeGreaterThanOrEqual(1);
   });
 });
