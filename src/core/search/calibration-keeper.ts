@@ -1,6 +1,7 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import type { Embedder } from "../ollama/embedder";
 import type { FileStore } from "../persist/file-store";
+import type { Result } from "../result";
 import { calibrateVectorScale, type Calibration } from "./weight-calibration";
 import { canonicalModelName, sameModelName } from "../ollama/model-name";
 
@@ -21,6 +22,8 @@ export const RECALIBRATE_DRIFT = 0.25;
  */
 export class CalibrationKeeper {
   private stored: StoredCalibration | undefined;
+  /** The file's read started by `prefetch`, taken by the next `load`. */
+  private reading: Promise<Result<Uint8Array | null>> | undefined;
 
   constructor(
     private readonly store: FileStore,
@@ -28,9 +31,19 @@ export class CalibrationKeeper {
     private readonly file: string,
   ) {}
 
+  /**
+   * Starts reading the file now, for the next `load`: a server loading its index reads it meanwhile, and its first
+   * answer, which waits for the calibration, then waits for no file read once the index is in.
+   */
+  prefetch(): void {
+    this.reading ??= this.store.read(this.file);
+  }
+
   /** The saved calibration for `model`, if any; read once. */
   async load(model: string): Promise<Calibration | undefined> {
-    const raw = await this.store.read(this.file);
+    const reading = this.reading ?? this.store.read(this.file);
+    this.reading = undefined;
+    const raw = await reading;
     if (raw.ok && raw.value) {
       try {
         const parsed = JSON.parse(new TextDecoder().decode(raw.value)) as StoredCalibration;

@@ -1,5 +1,6 @@
 import type { ChunkIndex } from "../index/chunk-index";
 import type { FileStore } from "../persist/file-store";
+import type { Result } from "../result";
 import { runSliced } from "../shared/slices";
 import { RECALIBRATE_DRIFT } from "./calibration-keeper";
 import { calibrateRelatedSteps, type RelatedCalibration } from "./related-calibration";
@@ -28,6 +29,8 @@ const MIN_SAMPLES = 8;
  */
 export class RelatedWeightsKeeper {
   private stored: RelatedCalibration | undefined;
+  /** The file's read started by `prefetch`, taken by the next `load` (see `CalibrationKeeper.prefetch`). */
+  private reading: Promise<Result<Uint8Array | null>> | undefined;
 
   constructor(
     private readonly store: FileStore,
@@ -35,10 +38,17 @@ export class RelatedWeightsKeeper {
     private readonly file: string,
   ) {}
 
+  /** Starts reading the saved weights now, for the next `load` (see `CalibrationKeeper.prefetch`). */
+  prefetch(): void {
+    if (!this.stored) this.reading ??= this.store.read(this.file);
+  }
+
   /** Reads the saved weights (once) and gives them to `index`'s related lists. */
   async load(index: ChunkIndex): Promise<RelatedCalibration | undefined> {
     if (!this.stored) {
-      const raw = await this.store.read(this.file);
+      const reading = this.reading ?? this.store.read(this.file);
+      this.reading = undefined;
+      const raw = await reading;
       this.stored = raw.ok && raw.value ? parse(new TextDecoder().decode(raw.value)) : undefined;
     }
     if (this.stored) learnt.set(index, this.stored);

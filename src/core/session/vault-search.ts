@@ -74,13 +74,14 @@ export class VaultSearch {
       indexReplaced: (index, notes) => this.useIndex(index, notes),
     });
     this.live = this.service.index;
-    this.engine = new SearchEngine({
-      index: this.live,
-      notes: this.service.notes,
-      ...(this.embedder ? { embedder: this.embedder } : {}),
-    });
+    this.engine = new SearchEngine({ index: this.live, notes: this.service.notes, ...(this.embedder ? { embedder: this.embedder } : {}) });
     this.applySearchSettings();
     this.watchBreaker();
+    // Read while the index loads: the first answer waits for `calibrate("load")`, which then waits for no file read.
+    if (this.current.search.autoWeights) {
+      this.keeper.prefetch();
+      this.relatedKeeper.prefetch();
+    }
   }
 
   /** Keyword results at once, for every keystroke (see `SearchEngine.searchKeyword`). */

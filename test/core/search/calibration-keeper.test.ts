@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { embeddingInput } from "../../../src/core/index/embedding-input";
@@ -87,5 +87,20 @@ describe("CalibrationKeeper", () => {
     const store = new MemoryFileStore();
     await store.write("c.json", new TextEncoder().encode("{not json"));
     expect(await new CalibrationKeeper(store, "c.json").load("m")).toBeUndefined();
+  });
+
+  it("reads the file once when asked to early, and the next load takes that read", async () => {
+    const store = new MemoryFileStore();
+    const c = await new CalibrationKeeper(store, "c.json").refresh(index(20), new CountingEmbedder("m"));
+    const reads = vi.spyOn(store, "read");
+    const restarted = new CalibrationKeeper(store, "c.json");
+    restarted.prefetch();
+    restarted.prefetch();
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(await restarted.load("m")).toEqual(c);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Taken once: a later load reads the file again, as without a prefetch.
+    expect(await restarted.load("m")).toEqual(c);
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 });

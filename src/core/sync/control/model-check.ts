@@ -1,6 +1,7 @@
 import type { Embedder } from "../../ollama/embedder";
 import { ok, type AppError, type Result } from "../../result";
 import type { Scheduler } from "./scheduler";
+import { afterOthers } from "../../shared/after-others";
 
 /** Delay before asking again about a model that was missing or could not embed (the user may pull it meanwhile). */
 export const MODEL_RECHECK_MS = 60_000;
@@ -55,13 +56,16 @@ export class ModelGate {
 
   /**
    * Checks `embedder`'s model (see `checkModel`); on failure asks again after `MODEL_RECHECK_MS`. Resolves false,
-   * changing nothing, when the check stopped counting before it was answered (a newer request, or `cancel`).
+   * changing nothing, when the check stopped counting before it was answered (a newer request, or `cancel`). `later`:
+   * the gate says "checking" at once, but the question is sent only after what is already waiting had its turn (the
+   * process's first request to Ollama costs about 0.1 s of CPU: Node loads its fetch then). Default false.
    */
-  async check(embedder: Embedder | undefined): Promise<boolean> {
+  async check(embedder: Embedder | undefined, later = false): Promise<boolean> {
     this.cancel();
     const asked = (this.inFlight = new AbortController());
     this.state = "checking";
-    const checked = await checkModel(embedder, asked.signal);
+    if (later) await afterOthers();
+    const checked = asked.signal.aborted ? ok(undefined) : await checkModel(embedder, asked.signal);
     if (asked.signal.aborted) return false;
     this.inFlight = undefined;
     if (checked.ok) {

@@ -85,7 +85,8 @@ export class SyncSteps {
     if (loaded.defaultLanguage !== live.settings.defaultLanguage) work.languageChanged();
     if (!waits) {
       // Nothing embeds until the check is answered (`mayEmbed`): the phase says "checking" from now on.
-      const checked = work.checkModel();
+      // Sent after what waits for `searchable` (a search's answer) had its turn.
+      const checked = work.checkModel(true);
       searchable();
       // Reconciling the notes goes on while Ollama is asked, and the answer wakes the loop: embedding starts, or the
       // model's coded error stands (see `ModelGate`).

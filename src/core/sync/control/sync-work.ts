@@ -210,13 +210,13 @@ export class SyncWork {
 
   /**
    * Checks the embedder's model (see `ModelGate`); returns whether it can be used (false, too, when the check was
-   * cut short by a newer one or by stopping).
+   * cut short by a newer one or by stopping). `later`: sent after what is already waiting (see `ModelGate.check`).
    */
-  checkModel(): Promise<boolean> {
+  checkModel(later = false): Promise<boolean> {
     const embedder = this.p.live.embedder;
     // Only a model Ollama is asked about shows the phase: a keyword-only index has nothing to check.
     if (embedder?.check) this.busy("checking");
-    return this.model.check(embedder);
+    return this.model.check(embedder, later);
   }
 
   /** Notes, a scan, a reset, a model check or a default language change are waiting. */

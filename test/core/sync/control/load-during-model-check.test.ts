@@ -80,10 +80,31 @@ describe("loading the saved index while the model check waits on Ollama", () => 
 
     fake.setFaults({ holdShow: false });
     await started;
+    // `whenIdle` does not wait for a check when nothing waits to be embedded: wait for its answer.
+    await until(() => s.status().phase !== "checking");
     await s.whenIdle();
     expect(s.status()).toMatchObject({ phase: "idle", vectorsModel: "nomic-embed-text", lastError: undefined });
     expect(s.index.vectorCount).toBe(s.index.size);
     expect(fake.stats.embedCalls).toBe(embedded);
+    await s.stop();
+  });
+
+  it("answers a search waiting for the load before the model check is sent", async () => {
+    await saveWith("nomic-embed-text");
+    const embedder = new OllamaEmbedder(testClient(fake).client, { model: "nomic-embed-text", batchSize: 4 });
+    const check = embedder.check.bind(embedder);
+    let checks = 0;
+    embedder.check = (signal?: AbortSignal) => (checks++, check(signal));
+    const s = new IndexService({ source: new FolderNoteSource(vault), store: new NodeFileStore(), dataDir: dataDir(), settings, embedder, scheduler });
+    const started = s.start();
+    // What the MCP server's first search does: wait for the load, then search at once.
+    const answered = s.whenLoaded().then(() => ({ checks, found: new SearchEngine({ index: s.index }).searchKeyword({ query: "tomatoes" }) }));
+    const { checks: before, found } = await answered;
+    expect(found.results.map((r) => r.path)).toEqual(["garden.md"]);
+    expect(before).toBe(0);
+    expect(s.status().phase).toBe("checking");
+    await started;
+    expect(checks).toBe(1);
     await s.stop();
   });
 
@@ -97,10 +118,13 @@ describe("loading the saved index while the model check waits on Ollama", () => 
     const started = s.start();
     await s.whenLoaded();
     expect(s.index.size).toBeGreaterThan(0);
+    // The check is sent once what waited for the load had its turn; it is held from then on.
+    await until(() => (fake.holding()["/api/show"] ?? 0) > 0);
 
     // The model was removed from Ollama while the check waited: the answer, when it comes, is "not found".
     fake.setFaults({ holdShow: false, missingModel: true });
     await started;
+    await until(() => s.status().phase !== "checking");
     await s.whenIdle();
     expect(s.status().lastError?.code).toBe("OLLAMA_MODEL_MISSING");
     expect(s.status().vectorsModel).toBe("nomic-embed-text");

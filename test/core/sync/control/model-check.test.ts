@@ -70,4 +70,30 @@ describe("ModelGate", () => {
     expect(g.open).toBe(true);
     expect(passed()).toBe(1);
   });
+
+  it("asked to check later, says 'checking' at once and sends the check only after what was already waiting", async () => {
+    const { embedder, answer, asked } = heldCheckEmbedder();
+    const { gate: g } = gate();
+    // Stands for a search that waits for the load which asks for the check: it must not wait for Node's fetch to load.
+    const seen: number[] = [];
+    setImmediate(() => seen.push(asked()));
+    const checked = g.check(embedder, true);
+    expect(g.checking).toBe(true);
+    expect(asked()).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([0]);
+    expect(asked()).toBe(1);
+    answer();
+    expect(await checked).toBe(true);
+  });
+
+  it("asked to check later and called off before it was sent, never asks", async () => {
+    const { embedder, asked } = heldCheckEmbedder();
+    const { gate: g } = gate();
+    const checked = g.check(embedder, true);
+    g.cancel();
+    expect(await checked).toBe(false);
+    expect(asked()).toBe(0);
+    expect(g.due).toBe(true);
+  });
 });
