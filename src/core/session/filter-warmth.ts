@@ -9,6 +9,11 @@ export interface FilterWarmthDeps {
   index: () => ChunkIndex;
   /** True once the session stops: no pass starts, and one running gives up. */
   stopped: () => boolean;
+  /**
+   * True while notes are being read into the index (`notesSettled` false): a pass would be thrown away, so a poke
+   * waits for the next one. Default never.
+   */
+  busy?: () => boolean;
   /** Yields to the host between slices (the plugin's UI scheduler, a timer in the CLI). */
   pause: () => Promise<void>;
   /** A pass failed unexpectedly: searches still work, they only pay for the caches themselves. */
@@ -79,7 +84,7 @@ export class FilterWarmth {
     let folded = 0;
     do {
       this.again = false;
-      if (this.deps.stopped()) return folded;
+      if (this.deps.stopped() || this.deps.busy?.() === true) return folded;
       if (!this.warm) folded += await this.once();
       // A change during the pass made it give up: the poke it came with asked for another.
     } while (this.again);

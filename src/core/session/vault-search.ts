@@ -76,8 +76,8 @@ export class VaultSearch {
       indexReplaced: (index, notes) => this.useIndex(index, notes),
     });
     this.live = this.service.index;
-    const failed = (cause: unknown): void => this.warmFailed?.(cause);
-    this.warmth = new FilterWarmth({ index: () => this.live, stopped: () => this.service.stopped, pause: opts.pause ?? defaultPause, failed });
+    const [busy, failed] = [() => !notesSettled(this.service.status().phase), (cause: unknown) => this.warmFailed?.(cause)];
+    this.warmth = new FilterWarmth({ index: () => this.live, stopped: () => this.service.stopped, busy, pause: opts.pause ?? defaultPause, failed });
     this.engine = new SearchEngine({
       index: this.live,
       notes: this.service.notes,

@@ -139,7 +139,20 @@ describe("FilterWarmth", () => {
     expect(warmth.warm).toBe(true);
   });
 
-  it("waits while notes are being read into the index", () => {
+  it("starts no pass while notes are being read into the index, and warms on the poke after", async () => {
+    const index = indexOf(["garden plan"]);
+    let busy = true;
+    const warmth = new FilterWarmth({ index: () => index, stopped: () => false, busy: () => busy, pause: immediate });
+    warmth.poke();
+    await warmth.settled();
+    expect([warmth.warm, notesHolding(index, ["garden plan"])]).toEqual([false, undefined]);
+    busy = false;
+    warmth.poke();
+    await warmth.settled();
+    expect([warmth.warm, notesHolding(index, ["garden plan"])]).toEqual([true, new Set(["n0.md"])]);
+  });
+
+  it("counts loading, scanning and indexing as notes changing", () => {
     expect(["loading", "scanning", "indexing"].map((p) => notesSettled(p as "indexing"))).toEqual([false, false, false]);
     expect(["idle", "embedding", "saving", "paused", "error", "checking"].map((p) => notesSettled(p as "idle"))).toEqual([true, true, true, true, true, true]);
   });
