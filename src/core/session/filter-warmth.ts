@@ -16,7 +16,7 @@ export interface FilterWarmthDeps {
   busy?: () => boolean;
   /** Yields to the host between slices (the plugin's UI scheduler, a timer in the CLI). */
   pause: () => Promise<void>;
-  /** A pass failed unexpectedly: searches still work, they only pay for the caches themselves. */
+  /** A pass failed unexpectedly: searches still work, they only pay for the caches themselves. Default: not told. */
   failed?: (cause: unknown) => void;
 }
 
@@ -64,7 +64,9 @@ export class FilterWarmth {
     const index = this.deps.index();
     const revision = index.revision;
     const stale = (): boolean => this.deps.stopped() || this.deps.index() !== index || index.revision !== revision;
-    const folded = await runSliced(warmFilterCaches(index, stale), this.deps.pause);
+    // The vocabulary of misses (filter-misses.ts) is gathered for a new index only: after an edit it is a whole-vault
+    // pass in one slice for a notice few searches need.
+    const folded = await runSliced(warmFilterCaches(index, stale, undefined, this.warmed?.index !== index), this.deps.pause);
     if (!stale()) this.warmed = { index, revision };
     return folded;
   }
