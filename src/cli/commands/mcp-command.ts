@@ -23,9 +23,10 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     http = await listenMcpHttp(cmd.httpPort, log);
     if (!http) return EXIT_FAILURE;
   }
-  // Once a session serves, what a first filtered search would pay for is done between requests (see filter-warmup.ts).
+  // Once a session serves, what a first filtered search would pay for is done between requests, and again after
+  // every change a --watch writer indexes (see filter-warmth.ts).
   const onServing = (session: VaultSearch): void =>
-    void session.warmFilters().catch((cause: unknown) => log(`Preparing the search filters failed (searches still work): ${reasonOf(cause)}`));
+    void session.keepFiltersWarm((cause: unknown) => log(`Preparing the search filters failed (searches still work): ${reasonOf(cause)}`));
   const opened = await LiveVault.open(cmd, io, { app: "cli mcp", watch: cmd.watch, log, onServing });
   if (!opened.ok) {
     log(opened.error.message);

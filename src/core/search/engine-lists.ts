@@ -3,7 +3,7 @@ import type { RankedList } from "./fusion";
 import type { NoteFilter } from "./note-filter";
 import { hasFilters } from "./query-filter";
 import { readNotesDeep, readNotesDeepSync, type ListFilter } from "./note-depth";
-import { textFilteredVectorHits } from "./text-filter-scan";
+import { rankedOnceVectorHits, textFilteredVectorHits } from "./text-filter-scan";
 import type { SearchOptions } from "./search-options";
 import { newestFirst } from "./signal-search";
 import type { Retrieval, SearchEngineDeps, SearchRequest } from "./search-request";
@@ -43,10 +43,14 @@ export async function vectorList(
   const allowNote = r.filter?.place;
   const opts = { similarity, ...(allowNote ? { allowNote } : {}) };
   const index = deps.index;
-  // A filter that reads note text: see text-filter-scan.ts.
+  // A filter that reads note text, or a `path:`/`tag:` one (most often a small share of the vault): see
+  // text-filter-scan.ts. Hiding superseded notes alone keeps most of the vault: the first read is then enough.
+  const q = r.q;
   const steps = r.filter?.readsText
     ? textFilteredVectorHits(index, vector, similarity, r.notes, r.filter)
-    : readNotesDeep((limit: number) => index.vectorSearchSteps(vector, { ...opts, limit }), r.notes, undefined, listFilter(r.filter));
+    : r.filter && q.paths.length + q.tags.length > 0
+      ? rankedOnceVectorHits(index, vector, similarity, r.notes, r.filter)
+      : readNotesDeep((limit: number) => index.vectorSearchSteps(vector, { ...opts, limit }), r.notes, undefined, listFilter(r.filter));
   const pause = deps.pause;
   let step = steps.next();
   while (!step.done) {

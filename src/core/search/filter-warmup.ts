@@ -20,10 +20,19 @@ export const WARM_NOTES_PER_SLICE = 200;
  * texts, which the first rare phrase would take as well. Returns the notes whose text was folded; stops early when
  * `stop()` says so (the index was replaced, the host is closing).
  */
-export function* warmFilterCaches(index: ChunkIndex, stop: () => boolean = () => false, perSlice = WARM_NOTES_PER_SLICE): Steps<number> {
+export function* warmFilterCaches(
+  index: ChunkIndex,
+  stop: () => boolean = () => false,
+  perSlice = WARM_NOTES_PER_SLICE,
+  /**
+   * Also the folder and tag vocabulary, which only a filter that matches nothing reads, in one slice of about the
+   * place catalog's length. Default true; a pass after each edit leaves it to that first miss.
+   */
+  withVocabulary = true,
+): Steps<number> {
   warmPlaceCatalog(index);
   yield;
   if (stop()) return 0;
-  warmFilterVocabulary(index);
+  if (withVocabulary) warmFilterVocabulary(index);
   return yield* buildTextCatalogSteps(index, stop, perSlice);
 }

@@ -9,7 +9,7 @@ import { foldForMatch } from "./query-filter";
  * replaces it too), with the note's chunk count, which changes while a note is added in steps; so a stale text is
  * never used, and it goes when the note does.
  */
-const FOLDED = new WeakMap<IndexedChunk, { chunks: number; text: string }>();
+const FOLDED = new WeakMap<IndexedChunk, { chunks: number; text: string; twoByte?: boolean }>();
 
 export function foldedNoteText(index: ChunkIndex, path: string, first: IndexedChunk): string {
   const ids = index.chunkIdsOf(path);
@@ -71,7 +71,11 @@ export function* buildTextCatalogSteps(index: ChunkIndex, stop: () => boolean, p
     // A note without a chunk passes no text filter: it is left out.
     if (first === undefined) continue;
     const text = foldedNoteText(index, path, first);
-    const g = groups[TWO_BYTE.test(text) ? 1 : 0]!;
+    // Kept with the text: the catalog is made again after every edit (filter-warmth.ts), and this reads all of it.
+    const known = FOLDED.get(first);
+    const twoByte = known?.twoByte ?? TWO_BYTE.test(text);
+    if (known) known.twoByte = twoByte;
+    const g = groups[twoByte ? 1 : 0]!;
     g.paths.push(path);
     g.firsts.push(first);
     g.texts.push(text);

@@ -1,4 +1,4 @@
-import type { ChunkIndex } from "../index/chunk-index";
+import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
 import type { ParsedQuery } from "./query-parser";
 import { compilePlaceTest, foldPath, normaliseTag } from "./query-filter";
 
@@ -18,6 +18,14 @@ interface PlaceCatalog {
 
 const CATALOGS = new WeakMap<ChunkIndex, PlaceCatalog>();
 
+/**
+ * Each note's folded path and normalised tags, kept per note for the next revision's catalog: after an edit only the
+ * notes that changed are folded again (the catalog is made again after every edit, see filter-warmth.ts). Keyed by
+ * the note's first chunk entry, which the index replaces whenever the note's text (so its tags) changes, with the
+ * path it was folded for.
+ */
+const PER_NOTE = new WeakMap<IndexedChunk, { path: string; folded: string; tags: readonly string[] }>();
+
 /** Makes the catalog of `index`'s revision now, ahead of the first filtered search (see filter-warmup.ts). */
 export function warmPlaceCatalog(index: ChunkIndex): void {
   catalogOf(index);
@@ -32,9 +40,14 @@ function catalogOf(index: ChunkIndex): PlaceCatalog {
     const first = id === undefined ? undefined : index.entry(id);
     // A note without a chunk passes no filter, as before.
     if (!first) continue;
+    let known = PER_NOTE.get(first);
+    if (known?.path !== path) {
+      known = { path, folded: foldPath(path), tags: first.tags.map(normaliseTag) };
+      PER_NOTE.set(first, known);
+    }
     made.paths.push(path);
-    made.folded.push(foldPath(path));
-    made.tags.push(first.tags.map(normaliseTag));
+    made.folded.push(known.folded);
+    made.tags.push(known.tags);
   }
   CATALOGS.set(index, made);
   return made;

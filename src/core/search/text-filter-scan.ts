@@ -26,9 +26,24 @@ export function* textFilteredVectorHits(
     const ranked = yield* index.rankVectorsSteps(vector, { similarity, limit: Number.MAX_SAFE_INTEGER, allowNote: (path) => few.has(path) });
     return ranked.take(ranked.size);
   }
+  return yield* rankedOnceVectorHits(index, vector, similarity, notes, filter);
+}
+
+/**
+ * The vector list of a filtered search read as `readNotesDeep` reads it, with the vectors of the notes `filter.place`
+ * keeps scanned once and each deeper read only ranking them (`rankVectorsSteps`): the same hits in the same order as
+ * a scan per read, which is what a `path:` or `tag:` filter paid before. A folder of a few hundred notes holds too few
+ * of the best hits for the first read (two chunks a wanted note) to find enough notes, so the vault was scanned twice.
+ */
+export function* rankedOnceVectorHits(
+  index: ChunkIndex,
+  vector: Float32Array,
+  similarity: number,
+  notes: number,
+  filter: NoteFilter,
+): Generator<void, ScoredId[], void> {
   const allowNote = filter.place;
   const opts = { similarity, limit: Number.MAX_SAFE_INTEGER, ...(allowNote ? { allowNote } : {}) };
-  // Scanned once; each deeper read only ranks.
   let ranked: RankedChunks | undefined;
   const scan = function* (limit: number): Generator<void, ScoredId[], void> {
     ranked ??= yield* index.rankVectorsSteps(vector, opts);

@@ -4,6 +4,8 @@ import { endpointChain, type OllamaEndpoint } from "../ollama/endpoint-chain";
 import { FallbackEmbedder } from "../ollama/fallback-embedder";
 import { sameModelName } from "../ollama/model-name";
 import type { OllamaClient } from "../ollama/ollama-client";
+import type { OllamaHealth } from "../ollama/ollama-breaker";
+import type { IndexService } from "../sync/control/index-service";
 import type { PluginSettings } from "../settings/plugin-settings";
 import { messageText } from "../errors/messages";
 
@@ -50,4 +52,20 @@ export function chainEmbedder(s: PluginSettings, deps: ChainEmbedderDeps): Embed
         ),
     },
   );
+}
+
+/**
+ * Texts left waiting while a server of the chain was stuck go as soon as any of them answers, not at the end of a
+ * long backoff. The service is held weakly and dropped once it stops: a shared breaker outlives the sessions a
+ * reader reloads. Returns the function that stops watching.
+ */
+export function watchChainBreakers(health: OllamaHealth, settings: PluginSettings, service: IndexService): () => void {
+  const held = new WeakRef(service);
+  const alive = (): boolean => held.deref()?.stopped === false;
+  const unwatch = chainOf(settings).map((e) =>
+    health.breakerFor(e.url).onChange((open) => {
+      if (!open) held.deref()?.retryEmbedding();
+    }, alive),
+  );
+  return () => unwatch.forEach((u) => u());
 }

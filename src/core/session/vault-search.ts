@@ -19,11 +19,10 @@ import { IndexService } from "../sync/control/index-service";
 import type { NoteState } from "../sync/notes/note-state";
 import { resolveIndexSettings, type IndexSettings } from "../sync/rules/index-settings";
 import { settingsCost, type SettingsCost } from "./settings-cost";
-import { chainEmbedder, chainOf } from "./chain-embedder";
+import { chainEmbedder, watchChainBreakers } from "./chain-embedder";
 import type { OllamaEndpoint } from "../ollama/endpoint-chain";
 import { FallbackEmbedder } from "../ollama/fallback-embedder";
-import { warmFilterCaches } from "../search/filter-warmup";
-import { runSliced } from "../shared/slices";
+import { FilterWarmth, notesSettled } from "./filter-warmth";
 import type { VaultSearchOptions } from "./vault-search-options";
 
 export type { VaultSearchOptions } from "./vault-search-options";
@@ -53,6 +52,9 @@ export class VaultSearch {
   readonly health: OllamaHealth;
   private unwatchBreaker: (() => void) | undefined;
   private reranker: { key: string; reranker: Reranker } | undefined;
+  private readonly warmth: FilterWarmth;
+  private warmFailed: ((cause: unknown) => void) | undefined;
+  private followsNotes: (() => void) | undefined;
 
   constructor(private readonly opts: VaultSearchOptions) {
     this.current = opts.settings;
@@ -74,14 +76,13 @@ export class VaultSearch {
       indexReplaced: (index, notes) => this.useIndex(index, notes),
     });
     this.live = this.service.index;
+    const [busy, failed] = [() => !notesSettled(this.service.status().phase), (cause: unknown) => this.warmFailed?.(cause)];
+    this.warmth = new FilterWarmth({ index: () => this.live, stopped: () => this.service.stopped, busy, pause: opts.pause ?? defaultPause, failed });
     this.engine = new SearchEngine({ index: this.live, notes: this.service.notes, ...(this.embedder ? { embedder: this.embedder } : {}) });
     this.applySearchSettings();
     this.watchBreaker();
     // Read while the index loads: the first answer waits for `calibrate("load")`, which then waits for no file read.
-    if (this.current.search.autoWeights) {
-      this.keeper.prefetch();
-      this.relatedKeeper.prefetch();
-    }
+    if (this.current.search.autoWeights) for (const keeper of [this.keeper, this.relatedKeeper]) keeper.prefetch();
   }
 
   /** Keyword results at once, for every keystroke (see `SearchEngine.searchKeyword`). */
@@ -110,11 +111,19 @@ export class VaultSearch {
    * Resolves with the notes whose text was folded.
    */
   warmFilters(): Promise<number> {
-    const index = this.live;
-    return runSliced(
-      warmFilterCaches(index, () => this.live !== index || this.service.stopped),
-      this.opts.pause ?? defaultPause,
-    );
+    return this.warmth.once();
+  }
+
+  /**
+   * `warmFilters` now and again after every change of the notes and every new index, for as long as the session
+   * runs (see filter-warmth.ts), never on a search's path. `failed`: told of an unexpected failure of a pass.
+   */
+  keepFiltersWarm(failed?: (cause: unknown) => void): FilterWarmth {
+    const warmth = this.warmth;
+    if (failed) this.warmFailed = failed;
+    this.followsNotes ??= this.service.onProgress((p) => (notesSettled(p.phase) ? warmth.poke() : undefined));
+    warmth.poke();
+    return warmth;
   }
 
   /** The weights the fusion uses now: the settings' own, or the calibrated ones. */
@@ -255,21 +264,9 @@ export class VaultSearch {
     this.embedder = bare && wrapEmbedder ? wrapEmbedder(bare) : bare;
   }
 
-  /**
-   * Texts left waiting while the server was stuck go as soon as it answers, not at the end of a long backoff. Held
-   * weakly and dropped once the index stops: a shared breaker outlives the sessions a reader reloads.
-   */
   private watchBreaker(): void {
     this.unwatchBreaker?.();
-    const self = new WeakRef(this);
-    const alive = (): boolean => self.deref()?.service.stopped === false;
-    // Any server of the chain that answers again may take the waiting texts.
-    const unwatch = chainOf(this.current).map((e) =>
-      this.health.breakerFor(e.url).onChange((open) => {
-        if (!open) self.deref()?.service.retryEmbedding();
-      }, alive),
-    );
-    this.unwatchBreaker = () => unwatch.forEach((u) => u());
+    this.unwatchBreaker = watchChainBreakers(this.health, this.current, this.service);
   }
 
   private applySearchSettings(): void {
@@ -288,6 +285,7 @@ export class VaultSearch {
     this.live = index;
     this.relatedLists.clear();
     this.engine.setDeps({ index, notes });
+    if (this.followsNotes) this.warmth.poke();
   }
 }
 

@@ -114,6 +114,19 @@ describe("warmFilterCaches and the text catalog", () => {
     expect(notesHolding(other, ["plan"])).toBeUndefined();
   });
 
+  it("finds the same notes in the catalog made again after edits, ASCII and Chinese notes trading places", () => {
+    const index = indexOf([["garden", "plan"], ["画布", "plan"], ["weather"]]);
+    drain(warmFilterCaches(index));
+    index.addNote(chunkNote("b/n1.md", "# T1\n\ngarden plan\n", SMALL_CHUNKS));
+    index.addNote(chunkNote("a/n0.md", "# T0\n\n画布 plan\n", SMALL_CHUNKS));
+    index.addNote(chunkNote("b/new.md", "# New\n\nweather 画布 plan\n", SMALL_CHUNKS));
+    drain(warmFilterCaches(index));
+    for (const phrase of ["garden plan", "画布 plan", "plan", "weather"]) {
+      expect(notesHolding(index, [phrase]), phrase).toEqual(holdingOneByOne(index, [phrase]));
+    }
+    expect(notesHolding(index, ["画布 plan"])).toEqual(new Set(["a/n0.md", "b/new.md"]));
+  });
+
   it("leaves a phrase that more than `atMost` notes hold to the note-by-note check", () => {
     const index = indexOf(Array.from({ length: 12 }, (_, i) => (i < 5 ? ["garden", "plan"] : ["plan"])));
     drain(warmFilterCaches(index));

@@ -77,6 +77,22 @@ describe("notesInPlace", () => {
     expect(entries).not.toHaveBeenCalled();
   });
 
+  it("folds again only the notes that changed when the next revision's catalog is made", () => {
+    const index = vault();
+    notesInPlace(index, parseQuery("x path:Projects"));
+    const normalize = vi.spyOn(String.prototype, "normalize");
+    const query = "x tag:fresh path:projects";
+    notesInPlace(index, parseQuery(query));
+    // What asking costs when the catalog is made: the query's own path and tag.
+    const asking = normalize.mock.calls.length;
+    add(index, "Projects/new.md", "fresh, Other", "new words");
+    normalize.mockClear();
+    expect(notesInPlace(index, parseQuery(query))).toEqual(new Set(["Projects/new.md"]));
+    // The new note's path and its two tags; before, every one of the 44 notes' paths and tags again.
+    expect(normalize.mock.calls.length - asking).toBeLessThanOrEqual(3);
+    normalize.mockRestore();
+  });
+
   it("sees notes added, changed and removed since the last search", () => {
     const index = vault();
     expect(notesInPlace(index, parseQuery("x tag:fresh"))).toEqual(new Set());

@@ -7,7 +7,7 @@ import { embeddingInput } from "../../../src/core/index/embedding-input";
 import { readNotesDeep } from "../../../src/core/search/note-depth";
 import { createNoteFilter, type NoteFilter } from "../../../src/core/search/note-filter";
 import { parseQuery } from "../../../src/core/search/query-parser";
-import { fewPassing, textFilteredVectorHits } from "../../../src/core/search/text-filter-scan";
+import { fewPassing, rankedOnceVectorHits, textFilteredVectorHits } from "../../../src/core/search/text-filter-scan";
 import type { RankedChunks } from "../../../src/core/vectors/ranked-chunks";
 import { vectorFor } from "../sync/helpers/counting-embedder";
 
@@ -89,5 +89,52 @@ describe("textFilteredVectorHits", () => {
     expect(fewPassing(["a", "x", "b", "c", "d"], pass, 2)).toBeUndefined();
     expect(pass).toHaveBeenCalledTimes(3);
     expect(fewPassing(["a", "x", "b"], pass, 3)).toEqual(new Set(["a", "b"]));
+  });
+});
+
+/** The vector list of a `path:`/`tag:` search as the engine read it before: one scan per read, each deeper. */
+function scanPerRead(index: ChunkIndex, vector: Float32Array, similarity: number, notes: number, filter: NoteFilter): ScoredId[] {
+  const opts = { similarity, ...(filter.place ? { allowNote: filter.place } : {}) };
+  return drain(readNotesDeep((limit) => index.vectorSearchSteps(vector, { ...opts, limit }), notes, undefined, { keep: filter.pass }));
+}
+
+describe("rankedOnceVectorHits (path: and tag: filters)", () => {
+  it("gives the same hits in the same order as a scan per read (property)", () => {
+    const noteArb = fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(
+        fc.array(noteArb, { minLength: 1, maxLength: 30 }),
+        fc.constantFrom("path:a", "path:b", "path:a path:b", "tag:x"),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(-1, 0, 0.3),
+        fc.constantFrom("float32" as const, "int8" as const),
+        (notes, place, want, similarity, precision) => {
+          const index = indexOf(notes, precision);
+          const query = `plan garden ${place}`;
+          const vector = vectorFor("scan", query, DIMS);
+          const [filter, again] = [createNoteFilter(index, parseQuery(query)), createNoteFilter(index, parseQuery(query))];
+          if (!filter || !again) throw new Error("the query has filters");
+          expect(drain(rankedOnceVectorHits(index, vector, similarity, want, filter))).toEqual(scanPerRead(index, vector, similarity, want, again));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("scans the vectors once however deep the list is read", () => {
+    // Four notes of six chunks under b/: the first read (two chunks a wanted note) holds them all only in part.
+    const notes = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, s) => [WORDS[(i + s) % WORDS.length]!, "plan"]));
+    const index = indexOf(notes, "int8");
+    const filter = createNoteFilter(index, parseQuery("plan path:b"));
+    if (!filter) throw new Error("the query has filters");
+    const [rank, scan] = [vi.spyOn(index, "rankVectorsSteps"), vi.spyOn(index, "vectorSearchSteps")];
+    const hits = drain(rankedOnceVectorHits(index, vectorFor("scan", "plan", DIMS), -1, 10, filter));
+    expect(new Set(hits.map((h) => h.id.split("#")[0]))).toEqual(new Set(["b/n1.md", "b/n2.md", "b/n4.md", "b/n5.md"]));
+    expect([rank.mock.calls.length, scan.mock.calls.length]).toEqual([1, 0]);
+    // As it was read before: one scan per read, and this list needed more than one.
+    const again = createNoteFilter(index, parseQuery("plan path:b"));
+    if (!again) throw new Error("the query has filters");
+    scanPerRead(index, vectorFor("scan", "plan", DIMS), -1, 10, again);
+    expect(scan.mock.calls.length).toBeGreaterThan(1);
   });
 });
