@@ -107,8 +107,8 @@ export default class HybridVaultSearch extends Plugin {
     // A CLI writer asked to hand over saves first: loading after that finds its last vectors instead of redoing them.
     await this.writerLock?.whenSettled();
     await this.extras?.start(this.session.settings.extraFolders);
-    // What a first filtered search would pay for is done in slices once the notes are indexed, and after each change.
-    this.session.keepFiltersWarm();
+    // From the first filtered search on, what the next one would pay for is done in slices after each change.
+    this.session.keepFiltersWarm(undefined, true);
     await this.session.service.start(this.lifetime.signal);
     await this.session.calibrate("refresh");
   }

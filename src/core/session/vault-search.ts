@@ -87,11 +87,13 @@ export class VaultSearch {
 
   /** Keyword results at once, for every keystroke (see `SearchEngine.searchKeyword`). */
   searchKeyword(req: SearchRequest): SearchResponse {
+    this.warmth.sawQuery(req.query);
     return this.engine.searchKeyword(req);
   }
 
   /** The full search; never rejects, resolves with `aborted: true` when the request's signal fires. */
   search(req: SearchRequest): Promise<SearchResponse> {
+    this.warmth.sawQuery(req.query);
     return this.engine.search(req);
   }
 
@@ -106,20 +108,20 @@ export class VaultSearch {
   }
 
   /**
-   * Works out in slices, between searches, what the first filtered search would otherwise pay for while its asker
-   * waits (see filter-warmup.ts); answers stay the same. Stops when the index is replaced or the session stops.
-   * Resolves with the notes whose text was folded.
+   * Works out in slices, between searches, what the first filtered search would pay for (see filter-warmup.ts), with
+   * the same answers. Stops when the index is replaced or the session stops. Resolves with the notes folded.
    */
   warmFilters(): Promise<number> {
     return this.warmth.once();
   }
 
   /**
-   * `warmFilters` now and again after every change of the notes and every new index, for as long as the session
-   * runs (see filter-warmth.ts), never on a search's path. `failed`: told of an unexpected failure of a pass.
+   * `warmFilters` now and after every change and new index while the session runs (filter-warmth.ts), never on a
+   * search's path. `failed`: told of a pass that failed; `untilFiltered`: from the first filtered search on.
    */
-  keepFiltersWarm(failed?: (cause: unknown) => void): FilterWarmth {
+  keepFiltersWarm(failed?: (cause: unknown) => void, untilFiltered = false): FilterWarmth {
     const warmth = this.warmth;
+    if (untilFiltered) warmth.untilFiltered();
     if (failed) this.warmFailed = failed;
     this.followsNotes ??= this.service.onProgress((p) => (notesSettled(p.phase) ? warmth.poke() : undefined));
     warmth.poke();

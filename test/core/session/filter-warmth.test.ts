@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { notesHolding } from "../../../src/core/search/note-texts";
-import { FilterWarmth, notesSettled } from "../../../src/core/session/filter-warmth";
+import { asksForFilters, FilterWarmth, notesSettled } from "../../../src/core/session/filter-warmth";
 import { openVaultSearch, type VaultSearch } from "../../../src/core/session/vault-search";
 import { defaultSettings } from "../../../src/core/settings/plugin-settings";
 import { until } from "../ollama/helpers";
@@ -58,6 +58,29 @@ describe("the filter caches follow the index's revisions (keepFiltersWarm)", () 
     for (let i = 0; i < 20; i++) await immediate();
     // No catalog for this revision: the first phrase query would check every note itself.
     expect(notesHolding(session.index, ["garden plan"])).toBeUndefined();
+    await session.service.stop();
+  });
+
+  it("with untilFiltered (the plugin), warms nothing until a search uses a filter, then follows the edits", async () => {
+    const { session, source } = await started();
+    const warmth = session.keepFiltersWarm(undefined, true);
+    session.searchKeyword({ query: "garden plan", limit: 5 });
+    source.write("b.md", "# B\n\nWeather notes and the garden plan.\n");
+    session.service.enqueue({ kind: "upsert", path: "b.md" });
+    await session.service.flush();
+    for (let i = 0; i < 20; i++) await immediate();
+    await warmth.settled();
+    expect(warmth.warm).toBe(false);
+    expect(notesHolding(session.index, ["garden plan"])).toBeUndefined();
+    session.searchKeyword({ query: 'weather "garden plan"', limit: 5 });
+    await until(() => warmth.warm);
+    await warmth.settled();
+    source.write("a.md", "# A\n\nNo plan at all.\n");
+    session.service.enqueue({ kind: "upsert", path: "a.md" });
+    await session.service.flush();
+    await until(() => warmth.warm);
+    await warmth.settled();
+    expect(notesHolding(session.index, ["garden plan"])).toEqual(new Set(["b.md"]));
     await session.service.stop();
   });
 
@@ -155,5 +178,12 @@ describe("FilterWarmth", () => {
   it("counts loading, scanning and indexing as notes changing", () => {
     expect(["loading", "scanning", "indexing"].map((p) => notesSettled(p as "indexing"))).toEqual([false, false, false]);
     expect(["idle", "embedding", "saving", "paused", "error", "checking"].map((p) => notesSettled(p as "idle"))).toEqual([true, true, true, true, true, true]);
+  });
+});
+
+describe("asksForFilters", () => {
+  it("says yes to phrases, exclusions, path: and tag:, and no to plain words and hyphenated ones", () => {
+    for (const q of ['"garden plan"', "garden -weather", "-weather", "path:Projects x", "TAG:idea", "„Zitat“ hier"]) expect(asksForFilters(q)).toBe(true);
+    for (const q of ["garden plan", "e-mail covid-19", "a - b", "--flag", "path: ", "tags"]) expect(asksForFilters(q)).toBe(false);
   });
 });
