@@ -30,7 +30,7 @@ export class ChunkTables {
   readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
   readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   /** How many notes hold each chunk's text (see `ChunkTextShare`). */
-  readonly textShare = new ChunkTextShare();
+  readonly textShare = new ChunkTextShare(() => this.chunks.values());
   /** Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export. */
   textRevision = 0;
   /** Bumped when a vector is stored apart from its note (`setVector`) or the store changes precision. */
@@ -107,7 +107,7 @@ export class ChunkTables {
     this.textRevision++;
     // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
     // The entry itself is what the text is read from then: a closure per chunk (and its context) cost ~100 bytes each.
-    if (keysOnly) this.textShare.addUnseen(entry.chunk.id, entry.chunk.path, entry);
+    if (keysOnly) this.textShare.addHeld();
     else this.textShare.add(entry.chunk.id, entry.chunk.path, entry);
     if (keysOnly) {
       // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
