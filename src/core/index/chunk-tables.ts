@@ -6,7 +6,7 @@ import type { LexicalOptions } from "../keyword/lexical-options";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
-import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
+import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "../keyword/note-table";
 import { GRAM_FIELD } from "../keyword/field-terms";
@@ -110,8 +110,8 @@ export class ChunkTables {
     if (keysOnly) this.textShare.addHeld();
     else this.textShare.add(entry.chunk.id, entry.chunk.path, entry);
     if (keysOnly) {
-      // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
-      internalId = this.db.insertKeysOnly(lazyFieldTexts(entry));
+      // Restoring, the texts are only read for a later removal: worked out from the entry then, if ever.
+      internalId = this.db.insertKeysOnly(entry);
     } else {
       this.langs.choose(entry);
       this.db.insert(entry.chunk.id, chunkFieldTexts(entry));
