@@ -50,7 +50,7 @@ export class ChunkTables {
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
     this.tieKey = (id: string): number => this.db.tieKey(id);
-    this.vectors = dims > 0 ? new VectorStore(dims, this.tieKey, precision) : undefined;
+    this.vectors = dims > 0 ? this.vectorStore(precision) : undefined;
     this.db = new ChunkDb(this.analyzer, (id) => this.chunkLangs.get(id));
   }
 
@@ -71,7 +71,7 @@ export class ChunkTables {
   *setPrecisionSteps(precision: VectorPrecision, perStep: number): Generator<void, number, void> {
     const old = this.vectors;
     if (!old || old.precision === precision) return 0;
-    const next = new VectorStore(this.dims, this.tieKey, precision);
+    const next = this.vectorStore(precision);
     const views = new Map<string, Float32Array | undefined>();
     for (const [id, entry] of this.chunks) {
       const v = old.get(id);
@@ -86,6 +86,11 @@ export class ChunkTables {
       if (entry) this.chunks.set(id, { ...entry, vector });
     }
     return views.size;
+  }
+
+  /** An empty store of this index's vectors, which finds a chunk's slot by its internal id (its tie key). */
+  private vectorStore(precision: VectorPrecision): VectorStore {
+    return new VectorStore(this.dims, this.tieKey, precision, (id) => this.db.internalIdOf(id));
   }
 
   /** `v` when it is a vector this index can keep, else undefined. */
