@@ -222,6 +222,15 @@ export class VectorStore {
     return true;
   }
 
+  /**
+   * Room for `slots` slots in the per-slot tables, sized exactly: what a load adopts is known before its first page,
+   * and growing page by page doubled the tables past it. Default growth covers any slot beyond.
+   */
+  reserve(slots: number): void {
+    this.table.grow(slots);
+    this.notes.grow(slots);
+  }
+
   /** Rows of adopted arrays that no chunk claimed become free slots. */
   settle(): void {
     this.table.settle(this.slots);
