@@ -218,7 +218,7 @@ export class SyncSteps {
   private async runScan(recheck: boolean): Promise<void> {
     const { live, work, queue, progress } = this.p;
     work.busy("scanning");
-    const scanned = await scanInto(queue, this.deps.source, live.synced.notes, live.exclusions, recheck);
+    const scanned = await scanInto(queue, this.deps.source, live.synced.notes, live.exclusions, recheck, () => this.pause());
     if (scanned.ok) {
       this.excludedPaths = scanned.value.excludedByPath;
       progress.cleared("source");

@@ -1,4 +1,5 @@
 import type { Result } from "../../result";
+import { runAll, runSliced, SLICE_ITEMS, type Steps } from "../../shared/slices";
 import { proseChars, type Exclusions } from "../rules/exclusions";
 import type { NoteSource, NoteStat } from "./note-source";
 import { isContentExcluded, lacksSignals, type NoteState } from "./note-state";
@@ -35,11 +36,27 @@ export function planReconcile(
   recheckContent: boolean,
   kept: readonly string[] = [],
 ): ReconcilePlan {
+  return runAll(planReconcileSteps(listed, notes, exclusions, recheckContent, kept));
+}
+
+/**
+ * `planReconcile`, yielding every `SLICE_ITEMS` notes: after a load it looks at every note of the vault (and its
+ * path against the exclusion rules), 80 ms and more in one go at 50,000 notes.
+ */
+export function* planReconcileSteps(
+  listed: readonly NoteStat[],
+  notes: ReadonlyMap<string, NoteState>,
+  exclusions: Exclusions,
+  recheckContent: boolean,
+  kept: readonly string[] = [],
+): Steps<ReconcilePlan> {
   const work = new Map<string, WorkItem>();
   const gone: string[] = [];
   const seen = new Set<string>();
   let excludedByPath = 0;
+  let done = 0;
   for (const stat of listed) {
+    if (++done % SLICE_ITEMS === 0) yield;
     seen.add(stat.path);
     const prev = notes.get(stat.path);
     if (exclusions.byPath(stat.path)) {
@@ -56,7 +73,10 @@ export function planReconcile(
   }
   // A kept note that the rules now exclude by its path goes: every device's rules agree on that.
   const keep = (path: string): boolean => kept.some((k) => path.startsWith(k)) && !exclusions.byPath(path);
-  for (const path of notes.keys()) if (!seen.has(path) && !keep(path)) gone.push(path);
+  for (const path of notes.keys()) {
+    if (++done % SLICE_ITEMS === 0) yield;
+    if (!seen.has(path) && !keep(path)) gone.push(path);
+  }
   return { work, gone, excludedByPath };
 }
 
@@ -72,10 +92,12 @@ export async function scanInto(
   notes: ReadonlyMap<string, NoteState>,
   exclusions: Exclusions,
   recheckContent: boolean,
+  /** Awaited between slices of the comparison (see `planReconcileSteps`). Default none: it runs in one go. */
+  pause?: () => Promise<void>,
 ): Promise<Result<{ excludedByPath: number }>> {
   const listed = await source.list();
   if (!listed.ok) return listed;
-  const plan = planReconcile(listed.value, notes, exclusions, recheckContent, source.keptPrefixes?.() ?? []);
+  const plan = await runSliced(planReconcileSteps(listed.value, notes, exclusions, recheckContent, source.keptPrefixes?.() ?? []), pause);
   for (const [path, item] of plan.work) queue.add(path, item);
   for (const path of plan.gone) queue.add(path, { force: false });
   return { ok: true, value: { excludedByPath: plan.excludedByPath } };
