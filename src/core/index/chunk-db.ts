@@ -1,5 +1,5 @@
 import { count, create, insert, remove, type AnyOrama, type IIndex, type Tokenizer, type TokenScore } from "@orama/orama";
-import { index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
+import { getDocumentProperties, index as oramaIndex, internalDocumentIDStore } from "@orama/orama/components";
 import type { Analyzer } from "../text/analyzer";
 import { bm25Search } from "../keyword/bm25-search";
 import { plainClauses, type Bm25Postings } from "../keyword/bm25-terms";
@@ -7,6 +7,8 @@ import { FieldPostings } from "../keyword/field-postings";
 import { fieldTermCounts } from "../keyword/field-terms";
 import type { TermCounts } from "../text/analyzer";
 import type { LexicalOptions } from "../keyword/lexical-options";
+import { chunkFieldTexts } from "./chunk-fields";
+import type { IndexedChunk } from "./index-types";
 
 /** The fields Orama keeps per chunk: the text fields and the character pairs of unspaced scripts. */
 const SCHEMA = { text: "string", title: "string", headings: "string", aliases: "string", grams: "string" } as const;
@@ -57,7 +59,11 @@ export class ChunkDb {
       schema: SCHEMA,
       // Results are ranked, never sorted by a field: Orama's sorter would only cost time on every insert.
       sort: { enabled: false },
-      components: { tokenizer: createOramaTokenizer(analyzer), index: createBm25Component(analyzer, hooks) as never },
+      components: {
+        tokenizer: createOramaTokenizer(analyzer),
+        index: createBm25Component(analyzer, hooks) as never,
+        getDocumentProperties: documentProperties,
+      },
     }) as AnyOrama;
     this.store = this.db.data.index as Bm25Store;
   }
@@ -94,12 +100,15 @@ export class ChunkDb {
   /**
    * Keeps a chunk without indexing its text fields, whose postings are restored whole afterwards: what Orama's
    * `insert()` would do then (give the id its internal number, keep the document `remove()` reads back), without its
-   * schema check and one component call per field, which were a third of a restart's restore. `doc` may work its
-   * texts out lazily: only a removal reads them.
+   * schema check and one component call per field, which were a third of a restart's restore. The document kept is
+   * the index's own entry of the chunk, whose field texts are worked out only if a removal reads them
+   * (`documentProperties`): most chunks of a restart never are, and an object per chunk to hold them was 7 MB at
+   * 150,000 chunks. The entry must stay as it is while the chunk is indexed.
    */
-  insertKeysOnly(doc: ChunkFieldTexts & { readonly id: string }): number {
-    const internalId = internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, doc.id);
-    if (!this.db.documentsStore.store(this.db.data.docs, doc.id, internalId, doc)) throw new Error(`chunk ${doc.id} is already indexed`);
+  insertKeysOnly(entry: IndexedChunk): number {
+    const id = entry.chunk.id;
+    const internalId = internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, id);
+    if (!this.db.documentsStore.store(this.db.data.docs, id, internalId, entry)) throw new Error(`chunk ${id} is already indexed`);
     return internalId;
   }
 
@@ -125,7 +134,8 @@ export class ChunkDb {
     const restored = Object.entries(this.store.fields).filter(([, field]) => field.restored);
     if (restored.length === 0) return;
     // What the BM25 component will be given: the texts and language of the insert, or those Orama reads back to remove.
-    const doc = insert ? insert.fields : (this.db.documentsStore.get(this.db.data.docs, id) as ChunkFieldTexts | undefined);
+    const kept = insert ? undefined : (this.db.documentsStore.get(this.db.data.docs, id) as object | undefined);
+    const doc = insert ? insert.fields : kept && (isEntry(kept) ? chunkFieldTexts(kept) : (kept as ChunkFieldTexts));
     const lang = insert ? insert.lang : this.languageOf(id);
     if (!doc) return;
     let work = 0;
@@ -143,6 +153,20 @@ export class ChunkDb {
       this.ahead.set(prop, { id, value, lang, counted });
     }
   }
+}
+
+/** A document kept by `insertKeysOnly` (the chunk's entry), not the field texts an `insert` was given. */
+function isEntry(doc: object): doc is IndexedChunk {
+  return "chunk" in doc;
+}
+
+/** Orama's reading of a kept document's fields, which for an entry kept by `insertKeysOnly` are its field texts. */
+function documentProperties(doc: object, paths: string[]): Record<string, string | number | boolean> {
+  if (!isEntry(doc)) return getDocumentProperties(doc, paths) as Record<string, string | number | boolean>;
+  const texts: Record<string, string> = chunkFieldTexts(doc);
+  const out: Record<string, string> = {};
+  for (const path of paths) if (texts[path] !== undefined) out[path] = texts[path];
+  return out;
 }
 
 /** Each field's BM25F weight, from the lexical options. */

@@ -30,47 +30,6 @@ export function chunkFieldTexts(entry: IndexedChunk): FieldTexts {
 }
 
 /**
- * `chunkFieldTexts` with the chunk id, as Orama keeps a document, worked out on first read and kept: a restored chunk's
- * texts are only read if it is removed or analysed again, which most chunks of a restart never are.
- */
-export function lazyFieldTexts(entry: IndexedChunk): FieldTexts & { readonly id: string } {
-  return new LazyFieldTexts(entry);
-}
-
-class LazyFieldTexts implements FieldTexts {
-  readonly id: string;
-  private texts: FieldTexts | undefined;
-
-  constructor(private readonly entry: IndexedChunk) {
-    this.id = entry.chunk.id;
-  }
-
-  get text(): string {
-    return this.all().text;
-  }
-
-  get title(): string {
-    return this.all().title;
-  }
-
-  get headings(): string {
-    return this.all().headings;
-  }
-
-  get aliases(): string {
-    return this.all().aliases;
-  }
-
-  get grams(): string {
-    return this.all().grams;
-  }
-
-  private all(): FieldTexts {
-    return (this.texts ??= chunkFieldTexts(this.entry));
-  }
-}
-
-/**
  * Analyses chunks straight into the postings, `perStep` chunks between yields: the restore path when saved postings
  * can't be used. `idOf[i]` is the internal id of `order[i]`; `languageOf` picks (and records) each chunk's language.
  */

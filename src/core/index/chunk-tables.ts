@@ -6,7 +6,7 @@ import type { LexicalOptions } from "../keyword/lexical-options";
 import { KeywordSearcher } from "../keyword/keyword-searcher";
 import { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
-import { chunkFieldTexts, lazyFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
+import { chunkFieldTexts, NOTE_WIDE_FIELDS, TEXT_FIELDS } from "./chunk-fields";
 import { ChunkLanguages } from "./chunk-languages";
 import { NoteTable } from "../keyword/note-table";
 import { GRAM_FIELD } from "../keyword/field-terms";
@@ -30,7 +30,7 @@ export class ChunkTables {
   readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
   readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   /** How many notes hold each chunk's text (see `ChunkTextShare`). */
-  readonly textShare = new ChunkTextShare();
+  readonly textShare = new ChunkTextShare(() => this.chunks.values());
   /** Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export. */
   textRevision = 0;
   /** Bumped when a vector is stored apart from its note (`setVector`) or the store changes precision. */
@@ -50,7 +50,7 @@ export class ChunkTables {
     // Equal cosines rank by Orama's internal id of the chunk (our BM25 component is given the same number): it stays
     // with a chunk id for the life of the index, so ties rank as they did when Orama held the vectors.
     this.tieKey = (id: string): number => this.db.tieKey(id);
-    this.vectors = dims > 0 ? new VectorStore(dims, this.tieKey, precision) : undefined;
+    this.vectors = dims > 0 ? this.vectorStore(precision) : undefined;
     this.db = new ChunkDb(this.analyzer, (id) => this.chunkLangs.get(id));
   }
 
@@ -71,7 +71,7 @@ export class ChunkTables {
   *setPrecisionSteps(precision: VectorPrecision, perStep: number): Generator<void, number, void> {
     const old = this.vectors;
     if (!old || old.precision === precision) return 0;
-    const next = new VectorStore(this.dims, this.tieKey, precision);
+    const next = this.vectorStore(precision);
     const views = new Map<string, Float32Array | undefined>();
     for (const [id, entry] of this.chunks) {
       const v = old.get(id);
@@ -86,6 +86,11 @@ export class ChunkTables {
       if (entry) this.chunks.set(id, { ...entry, vector });
     }
     return views.size;
+  }
+
+  /** An empty store of this index's vectors, which finds a chunk's slot by its internal id (its tie key). */
+  private vectorStore(precision: VectorPrecision): VectorStore {
+    return new VectorStore(this.dims, this.tieKey, precision, (id) => this.db.internalIdOf(id));
   }
 
   /** `v` when it is a vector this index can keep, else undefined. */
@@ -107,11 +112,11 @@ export class ChunkTables {
     this.textRevision++;
     // Counted when related notes first ask, not here: indexing and restoring pay nothing for a view that may be closed.
     // The entry itself is what the text is read from then: a closure per chunk (and its context) cost ~100 bytes each.
-    if (keysOnly) this.textShare.addUnseen(entry.chunk.id, entry.chunk.path, entry);
+    if (keysOnly) this.textShare.addHeld();
     else this.textShare.add(entry.chunk.id, entry.chunk.path, entry);
     if (keysOnly) {
-      // Restoring, the texts are only kept for a later removal: worked out then, if ever (`lazyFieldTexts`).
-      internalId = this.db.insertKeysOnly(lazyFieldTexts(entry));
+      // Restoring, the texts are only read for a later removal: worked out from the entry then, if ever.
+      internalId = this.db.insertKeysOnly(entry);
     } else {
       this.langs.choose(entry);
       this.db.insert(entry.chunk.id, chunkFieldTexts(entry));

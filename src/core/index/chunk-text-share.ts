@@ -8,6 +8,11 @@ export interface TextHolder {
   readonly chunk: { readonly path: string; readonly text: string };
 }
 
+/** A chunk as the index holds it, from which its text is counted when first needed (see `ChunkTextShare.addHeld`). */
+export interface HeldChunk {
+  readonly chunk: { readonly id: string; readonly path: string; readonly text: string };
+}
+
 /** A text given as a function (or by a holder of another path), as a holder of `path`. */
 function lazy(path: string, text: (() => string) | TextHolder): TextHolder {
   const read = typeof text === "function" ? text : () => text.chunk.text;
@@ -29,9 +34,17 @@ function lazy(path: string, text: (() => string) | TextHolder): TextHolder {
 export class ChunkTextShare {
   private readonly keyOf = new Map<string, string>();
   private readonly notesOf = new Map<string, Map<string, number>>();
-  // Chunks of a restored index, counted at the first question: a restart reads no chunk text it does not need.
+  // Chunks added with a text to read later, counted at the first question.
   private readonly pending = new Map<string, TextHolder>();
+  /** Some chunk `held` gives was added by `addHeld` and is not counted yet. */
+  private heldUncounted = false;
   private changes = 0;
+
+  /**
+   * `held`: every chunk of the index, for those added by `addHeld`: a restart reads no chunk text it does not need,
+   * and keeps no entry per chunk until then (a map of them was 7 MB at 150,000 chunks). Default: none.
+   */
+  constructor(private readonly held: () => Iterable<HeldChunk> = () => []) {}
 
   /** Bumped on every add and remove, for callers that cache what they derive from the counts. */
   get version(): number {
@@ -58,19 +71,17 @@ export class ChunkTextShare {
   }
 
   /**
-   * `add` of a text read when first needed, for a chunk this table does not hold (a restore into an empty index):
-   * nothing to take out first, so no lookups.
+   * Counts chunks that `held` gives and this table does not hold (a restore into an empty index: nothing to take
+   * out first), each when a count is first asked for. Chunks `held` gives that were counted (`add`) stay as they are.
    */
-  addUnseen(id: string, path: string, text: (() => string) | TextHolder): void {
-    this.pending.set(id, typeof text === "function" || text.chunk.path !== path ? lazy(path, text) : text);
+  addHeld(): void {
+    this.heldUncounted = true;
     this.changes++;
   }
 
   remove(id: string, path: string): void {
-    if (this.pending.delete(id)) {
-      this.changes++;
-      return;
-    }
+    // A chunk added by `addHeld` and not counted yet goes with its holder's entry: only the version changes.
+    if (this.pending.delete(id) || this.heldUncounted) this.changes++;
     const key = this.keyOf.get(id);
     if (key === undefined) return;
     this.keyOf.delete(id);
@@ -84,7 +95,7 @@ export class ChunkTextShare {
 
   /** Number of notes holding chunk `id`'s text (its own included); 0 for an unknown chunk. */
   notesSharing(id: string): number {
-    if (this.pending.size > 0) this.settle();
+    if (this.pending.size > 0 || this.heldUncounted) this.settle();
     const key = this.keyOf.get(id);
     return key === undefined ? 0 : (this.notesOf.get(key)?.size ?? 0);
   }
@@ -93,6 +104,9 @@ export class ChunkTextShare {
     const due = [...this.pending];
     this.pending.clear();
     for (const [id, { chunk }] of due) this.add(id, chunk.path, chunk.text);
+    if (!this.heldUncounted) return;
+    this.heldUncounted = false;
+    for (const { chunk } of this.held()) if (!this.keyOf.has(chunk.id)) this.add(chunk.id, chunk.path, chunk.text);
   }
 }
 

@@ -19,6 +19,9 @@ export function pagesOf(rows: VectorPage | readonly VectorPage[] | undefined): r
 export function adoptPages(store: VectorStore | undefined, pages: readonly VectorPage[], dims: number): (row: number) => number | undefined {
   const starts: number[] = [];
   const firsts: (number | undefined)[] = [];
+  let rows = 0;
+  for (const page of pages) rows += page instanceof Float32Array ? (dims > 0 ? Math.floor(page.length / dims) : 0) : page.scales.length;
+  if (store && rows > 0) store.reserve(store.slots + rows);
   let start = 0;
   for (const page of pages) {
     starts.push(start);

@@ -1,9 +1,10 @@
 import type { Analyzer } from "../text/analyzer";
 import { analyseChunksSteps } from "../index/chunk-fields";
-import type { FieldPostings } from "./field-postings";
 import type { IndexedChunk } from "../index/index-types";
 import { decodePostings } from "./postings-codec";
-import { mergePostingParts } from "./postings-merge";
+import { mergePostingParts, type PostingPart } from "./postings-merge";
+import { encodePostingParts } from "./postings-parts";
+import { FieldPostings } from "./field-postings";
 
 /** What putting a saved keyword index back into a chunk index needs of it. */
 export interface KeywordRestoreTarget {
@@ -56,13 +57,15 @@ export interface KeywordPart {
 }
 
 /**
- * `restoreKeywordSteps` over segments: the saved postings of every part go in joined, and only the chunks no part
- * covers (small segments save none) are analysed. When the parts can't be used, every chunk is analysed. Returns
- * whether saved postings were used.
+ * `restoreKeywordSteps` over segments: the saved postings of every part go in joined. The chunks no part covers
+ * (small segments save none) are analysed first into postings of their own, which join the merge as one more part:
+ * analysed into the merged index instead, each of their terms' lists (every common word's) would be decoded and
+ * sorted at load, tens of MB and hundreds of ms at 50,000 notes. When the parts can't be used, every chunk is
+ * analysed. Returns whether saved postings were used.
  */
 export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: KeywordRestoreTarget): Generator<void, boolean, void> {
   const covered = new Uint8Array(t.order.length);
-  const usable = parts.flatMap((p) => {
+  const usable: PostingPart[] = parts.flatMap((p) => {
     if (!p.bytes) return [];
     const idOf = Int32Array.from(p.rows, (row) => (row >= 0 ? (t.idOf[row] ?? -1) : -1));
     for (const row of p.rows) if (row >= 0) covered[row] = 1;
@@ -70,22 +73,45 @@ export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: Keyw
   });
   let maxId = 0;
   for (const id of t.idOf) maxId = Math.max(maxId, id);
+  const rest: number[] = [];
+  for (let i = 0; i < covered.length; i++) if (!covered[i]) rest.push(i);
+  // With no saved part to join, the analysed postings go straight into the index (nothing to decode there).
+  let joined = false;
+  if (usable.length > 0 && rest.length > 0) {
+    const analysed = yield* analysedPart(t, rest);
+    if (analysed) usable.push(analysed);
+    joined = analysed !== undefined;
+  }
   const merged = usable.length > 0 ? yield* mergePostingParts(usable, maxId) : undefined;
   const props = Object.keys(t.fields);
   const restored = merged?.length === props.length && merged.every((f) => props.includes(f.prop));
   if (merged && restored) {
     for (const f of merged) t.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
     t.restoreLanguages();
-  } else {
-    covered.fill(0);
   }
-  const rest: number[] = [];
-  for (let i = 0; i < covered.length; i++) if (!covered[i]) rest.push(i);
-  const order = rest.map((i) => t.order[i] as IndexedChunk);
-  const idOf = Int32Array.from(rest, (i) => t.idOf[i] ?? 0);
-  yield* analyseChunksSteps(t.fields, t.analyzer, order, idOf, t.choose, Math.min(t.perStep, 8));
+  if (!restored || !joined) {
+    const order = restored ? rest : t.order.map((_, i) => i);
+    const chunks = order.map((i) => t.order[i] as IndexedChunk);
+    yield* analyseChunksSteps(t.fields, t.analyzer, chunks, Int32Array.from(order, (i) => t.idOf[i] ?? 0), t.choose, Math.min(t.perStep, 8));
+  }
   yield* placeAll(t);
   return restored;
+}
+
+/**
+ * The chunks `rows` of `t.order`, analysed into postings of their own and encoded as one saved part would be (their
+ * languages chosen and recorded on the way); undefined when the fields can't be encoded.
+ */
+function* analysedPart(t: KeywordRestoreTarget, rows: readonly number[]): Generator<void, PostingPart | undefined, void> {
+  const fields: Record<string, FieldPostings> = {};
+  for (const prop of Object.keys(t.fields)) fields[prop] = new FieldPostings();
+  const order = rows.map((i) => t.order[i] as IndexedChunk);
+  const local = Int32Array.from(rows, (_, k) => k);
+  // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
+  yield* analyseChunksSteps(fields, t.analyzer, order, local, t.choose, Math.min(t.perStep, 8));
+  const bytes = yield* encodePostingParts(fields, new Int32Array(rows.length), local, [rows.length]);
+  const idOf: Int32Array = Int32Array.from(rows, (i) => t.idOf[i] ?? -1);
+  return bytes?.[0] ? { bytes: bytes[0], idOf } : undefined;
 }
 
 /** `placed` for every restored chunk, `perStep` chunks a step. */

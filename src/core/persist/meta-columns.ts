@@ -165,14 +165,18 @@ export function* fromColumns(
     const path = n.path[i] ?? "";
     const chunkStart = chunks.length;
     const chunkCount = n.chunkCount[i] ?? 0;
+    // Chunks of one section share its heading path: one array for the run (nothing changes a chunk's in place).
+    let headingPath: string[] = [];
     for (let j = chunkStart; j < chunkStart + chunkCount; j++) {
       if (j % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
       const ordinal = c.ordinal[j] ?? 0;
+      const heading = c.heading[j] ?? [];
+      if (j === chunkStart || !sameNumbers(heading, c.heading[j - 1] ?? [])) headingPath = heading.map((k) => strings[k] ?? "");
       chunks.push({
         id: `${path}#${ordinal}`,
         path,
         ordinal,
-        headingPath: (c.heading[j] ?? []).map((k) => strings[k] ?? ""),
+        headingPath,
         text: textOf(j),
         startLine: c.startLine[j] ?? 0,
         endLine: c.endLine[j] ?? 0,
@@ -206,4 +210,10 @@ export function* fromColumns(
     });
   }
   return { notes, chunks };
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -13,18 +13,28 @@ export class SlotTable {
   private normOf = new Float64Array(0);
   private keyOf = new Float64Array(0);
   private idOf: (string | undefined)[] = [];
+  /** Each chunk's slot by id, when there is no `findKey`. */
   private readonly slotOf = new Map<string, number>();
+  /** With `findKey`: each chunk's slot + 1 by its key, 0 for none. */
+  private slotByKey = new Int32Array(0);
+  private live = 0;
   private free: number[] = [];
   private quarantined: number[] = [];
   private holds = 0;
 
+  /** `findKey`: see `VectorStore`'s constructor. Default none: slots are found by chunk id in a map. */
+  constructor(private readonly findKey?: (id: string) => number | undefined) {}
+
   /** Chunks with a slot. */
   get size(): number {
-    return this.slotOf.size;
+    return this.live;
   }
 
   slotOfId(id: string): number | undefined {
-    return this.slotOf.get(id);
+    if (!this.findKey) return this.slotOf.get(id);
+    const key = this.findKey(id);
+    const slot = key === undefined ? 0 : (this.slotByKey[key] ?? 0);
+    return slot > 0 ? slot - 1 : undefined;
   }
 
   /** Chunk id of a live slot. */
@@ -64,10 +74,14 @@ export class SlotTable {
     this.keyOf = grown(this.keyOf, capacity);
   }
 
-  /** Gives `slot` to chunk `id`. */
-  assign(slot: number, id: string): void {
-    this.slotOf.set(id, slot);
+  /** Gives `slot` to chunk `id`, which has none, of tie key `key` (what `findKey` gives it, when there is one). */
+  assign(slot: number, id: string, key: number): void {
+    if (this.findKey) {
+      if (key >= this.slotByKey.length) this.slotByKey = grown(this.slotByKey, key + 1);
+      this.slotByKey[key] = slot + 1;
+    } else this.slotOf.set(id, slot);
     this.idOf[slot] = id;
+    this.live++;
   }
 
   /** Marks `slot` live with its vector's tie key and norm (NaN: taken on first use, see `VectorStore.norm`). */
@@ -79,9 +93,11 @@ export class SlotTable {
 
   /** Frees chunk `id`'s slot into quarantine; returns it, or undefined when the chunk had none. */
   release(id: string): number | undefined {
-    const slot = this.slotOf.get(id);
+    const slot = this.slotOfId(id);
     if (slot === undefined) return undefined;
-    this.slotOf.delete(id);
+    if (this.findKey) this.slotByKey[this.keyOf[slot]!] = 0;
+    else this.slotOf.delete(id);
+    this.live--;
     this.state[slot] = FREE;
     this.idOf[slot] = undefined;
     this.normOf[slot] = 0;
@@ -130,7 +146,7 @@ export class SlotTable {
   }
 }
 
-function grown<T extends Uint8Array | Float64Array>(a: T, size: number): T {
+function grown<T extends Uint8Array | Int32Array | Float64Array>(a: T, size: number): T {
   if (a.length >= size) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
   next.set(a);

@@ -73,3 +73,33 @@ describe("the first change to a restored index", () => {
     expect(results(restored)).toEqual(results(fresh));
   });
 });
+
+describe("a restore from segments of which some saved no postings", () => {
+  /** `count` notes saved as two segments, the second (its last `unposted` notes) without postings, and restored. */
+  function fromParts(count: number, unposted: number): { fresh: ChunkIndex; restored: ChunkIndex } {
+    const fresh = new ChunkIndex(0);
+    const notes = Array.from({ length: count }, (_, i) => note(`n${i}.md`, i));
+    for (const n of notes) fresh.addNote(n);
+    const saved: SavedNote[] = notes.map((n) => ({ note: n, vectors: [] }));
+    const ids = saved.map((s) => s.note.chunks.map((c) => c.id));
+    const posted = ids.slice(0, count - unposted).flat();
+    const bytes = drainSteps(fresh.exportKeywordPartsSteps([posted])).value?.[0];
+    const rows = (from: number, to: number) => Int32Array.from({ length: to - from }, (_, k) => from + k);
+    const all = ids.flat().length;
+    const restored = new ChunkIndex(0);
+    const parts = [{ bytes, rows: rows(0, posted.length) }, { bytes: undefined, rows: rows(posted.length, all) }];
+    expect(drainSteps(restored.restoreSteps(saved, parts, 64)).value).toBe(true);
+    return { fresh, restored };
+  }
+
+  it("leaves the saved lists of the words the unsaved chunks share unread: the first change still readies them in steps", () => {
+    const { fresh, restored } = fromParts(1500, 20);
+    expect(results(restored)).toEqual(results(fresh));
+    // Analysed into the joined lists, the 60 unsaved chunks' common words would have read and sorted those lists at
+    // load, leaving the first change nothing to ready.
+    const edited = { ...note("n10.md", 10, 4), meta: { title: "Bed edited", aliases: [], tags: [], links: [] } };
+    expect(drainSteps(restored.addNoteSteps(edited, [], Infinity)).yields).toBeGreaterThanOrEqual(3);
+    fresh.addNote(edited);
+    expect(results(restored)).toEqual(results(fresh));
+  });
+});

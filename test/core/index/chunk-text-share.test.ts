@@ -32,24 +32,39 @@ describe("ChunkTextShare", () => {
     expect(reads).toBe(3);
   });
 
-  it("reads a restored chunk's text from its entry, only when first asked, as often as a function would", () => {
+  it("reads a restored chunk's text from the index's entry, only when first asked, as often as a function would", () => {
     const eager = new ChunkTextShare();
-    const held = new ChunkTextShare();
     let reads = 0;
-    const entry = (path: string, text: string) => ({ chunk: { path, get text() { return (reads++, text); } } });
+    const entry = (id: string, path: string, text: string) => ({ chunk: { id, path, get text() { return (reads++, text); } } });
+    // The index's chunks, as the table reads them when first asked: a#0 and e#0 were restored (`addHeld`).
+    const index = new Map<string, ReturnType<typeof entry>>();
+    const held = new ChunkTextShare(() => index.values());
     const texts: [string, string, string][] = [["a#0", "a.md", "MOC"], ["b#0", "b.md", "moc"], ["c#0", "c.md", "Otters"], ["c#1", "c.md", "MOC"]];
     for (const [id, path, text] of texts) {
       eager.add(id, path, text);
-      if (id === "a#0") held.addUnseen(id, path, entry(path, text));
-      else held.add(id, path, entry(path, text));
+      index.set(id, entry(id, path, text));
+      if (id === "a#0") held.addHeld();
+      else held.add(id, path, index.get(id)!);
     }
+    // A restored chunk removed before any question leaves with its entry.
+    index.set("e#0", entry("e#0", "e.md", "moc"));
+    held.addHeld();
+    held.remove("e#0", "e.md");
+    index.delete("e#0");
     // A holder of another path (never made by the index) still counts under the path given.
-    held.add("d#0", "d.md", entry("elsewhere.md", "Otters"));
+    held.add("d#0", "d.md", { chunk: { path: "elsewhere.md", get text() { return (reads++, "Otters"); } } });
     eager.add("d#0", "d.md", "Otters");
     held.remove("c#1", "c.md");
+    index.delete("c#1");
     eager.remove("c#1", "c.md");
     expect(reads).toBe(0);
     for (const id of ["a#0", "b#0", "c#0", "d#0"]) expect(held.notesSharing(id)).toBe(eager.notesSharing(id));
     expect(reads).toBe(4);
+    // A restored chunk whose note was indexed again (counted by `add`) is counted once, with its new text.
+    index.set("f#0", entry("f#0", "f.md", "Otters"));
+    held.addHeld();
+    held.add("f#0", "f.md", "MOC");
+    eager.add("f#0", "f.md", "MOC");
+    for (const id of ["a#0", "b#0", "c#0", "d#0", "f#0"]) expect(held.notesSharing(id)).toBe(eager.notesSharing(id));
   });
 });

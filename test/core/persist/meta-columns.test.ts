@@ -35,3 +35,21 @@ describe("meta columns of a note's lang frontmatter", () => {
     expect(isMetaColumns({ ...columns, notes: { ...columns.notes, language: ["de", 3] } }, 2, 2)).toBe(false);
   });
 });
+
+describe("meta columns of the chunks' heading paths", () => {
+  it("give the chunks of one section one array, and every chunk its own path", () => {
+    const paths = [["A"], ["A", "B"], ["A", "B"], ["A", "B"], ["A"], ["A", "C"]];
+    const s = buildSnapshot([
+      { path: "a.md", chunks: paths.map((headingPath, i) => ({ text: `t${i}`, headingPath: [...headingPath] })) },
+      { path: "b.md", chunks: [{ text: "u", headingPath: ["A"] }] },
+    ]);
+    const back = runAll(fromColumns(runAll(toColumns(s, s.chunks.map(() => 0))), (i) => s.chunks[i]?.text ?? ""));
+    expect(back.chunks.map((c) => c.headingPath)).toEqual([...paths, ["A"]]);
+    const [a0, a1, a2, a3, a4] = back.chunks;
+    expect(a1?.headingPath).toBe(a2?.headingPath);
+    expect(a2?.headingPath).toBe(a3?.headingPath);
+    expect(a0?.headingPath).not.toBe(a4?.headingPath);
+    // Another note's chunk gets an array of its own, even where the path is the same.
+    expect(back.chunks[6]?.headingPath).not.toBe(a4?.headingPath);
+  });
+});

@@ -95,6 +95,7 @@ export async function scanInto(
   notes: ReadonlyMap<string, NoteState>,
   exclusions: Exclusions,
   recheckContent: boolean,
+  /** Awaited between slices of the comparison (see `planReconcileSteps`). Default none: it runs in one go. */
   pause?: () => Promise<void>,
 ): Promise<Result<{ excludedByPath: number }>> {
   const listed = await source.list();

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { planReconcile, planReconcileSteps, scanInto, type WorkItem } from "../../../../src/core/sync/notes/reconcile";
-import type { NoteSource, NoteStat } from "../../../../src/core/sync/notes/note-source";
+import { planReconcile, planReconcileSteps } from "../../../../src/core/sync/notes/reconcile";
+import type { NoteStat } from "../../../../src/core/sync/notes/note-source";
 import type { NoteState } from "../../../../src/core/sync/notes/note-state";
 import { compileExclusions } from "../../../../src/core/sync/rules/exclusions";
 import { resolveIndexSettings } from "../../../../src/core/sync/rules/index-settings";
 import { SLICE_ITEMS } from "../../../../src/core/shared/slices";
-import { ok } from "../../../../src/core/result";
 
 const stat = (i: number, mtime = 1): NoteStat => ({ path: `n/${String(i).padStart(5, "0")}.md`, mtime, size: 10 });
 const state = (s: NoteStat): NoteState => ({
@@ -46,20 +45,5 @@ describe("planReconcile in slices", () => {
     const expected = listed.filter((_, i) => i % 2 === 1 || i % 4 === 2).map((s) => s.path);
     expect([...whole.work.keys()].sort()).toEqual(expected);
     expect(whole.gone).toHaveLength(50);
-  });
-
-  it("scanInto pauses between slices and queues every planned note once", async () => {
-    const { listed, notes } = fixture(2 * SLICE_ITEMS + 3);
-    const source = { list: () => Promise.resolve(ok(listed)) } as unknown as NoteSource;
-    const queued = new Map<string, WorkItem>();
-    let pauses = 0;
-    const scanned = await scanInto({ add: (path, item) => queued.set(path, item) }, source, notes, exclusions, false, () => {
-      pauses++;
-      return Promise.resolve();
-    });
-    expect(scanned.ok).toBe(true);
-    const plan = planReconcile(listed, notes, exclusions, false);
-    expect(queued.size).toBe(plan.work.size + plan.gone.length);
-    expect(pauses).toBeGreaterThanOrEqual(2);
   });
 });
