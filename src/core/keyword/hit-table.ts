@@ -8,6 +8,8 @@ export class HitTable {
   /** After `scoreNotes`: each hit's note ordinal (−1 for none), and each scored note's total. */
   private noteOfHit: Int32Array | undefined;
   private noteTotals: Float64Array | undefined;
+  /** The last `candidates` asked for: a key reads its table twice at one depth, capped per note and not. */
+  private lastCandidates: { k: number; positions: Int32Array | undefined } | undefined;
 
   constructor(
     readonly ids: Int32Array,
@@ -64,6 +66,7 @@ export class HitTable {
     }
     this.noteOfHit = notes;
     this.noteTotals = totals;
+    this.lastCandidates = undefined;
   }
 
   /**
@@ -73,6 +76,13 @@ export class HitTable {
    * chunks of a few notes before capping and ranking, which compare hit against hit.
    */
   candidates(k: number): Int32Array | undefined {
+    if (this.lastCandidates?.k === k) return this.lastCandidates.positions;
+    const positions = this.findCandidates(k);
+    this.lastCandidates = { k, positions };
+    return positions;
+  }
+
+  private findCandidates(k: number): Int32Array | undefined {
     const totals = this.noteTotals;
     const notes = this.noteOfHit;
     if (!totals || !notes || totals.length <= k || k <= 0) return undefined;
