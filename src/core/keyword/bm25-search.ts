@@ -177,7 +177,6 @@ function scoreClause(
     if (walks && !walk) {
       walk = walkOf(tfs, pass);
       walks.set(key, walk);
-      tfs.reset();
     }
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;
@@ -191,10 +190,13 @@ function scoreClause(
   return { chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: clauseNotes.ids, noteScores: clauseNotes.scores };
 }
 
-/** A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts). */
+/**
+ * A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts), taken out of both in
+ * one pass each: the term is then scored from these arrays, as a kept walk is.
+ */
 function walkOf(tfs: Accumulator, pass: NotePass | undefined): TermWalk {
-  const chunks = tfs.peekToArrays();
-  const notes = pass?.peekTerm();
+  const chunks = tfs.drainToArrays();
+  const notes = pass?.takeTerm();
   return {
     chunkIds: chunks.ids,
     chunkTfs: chunks.values,
