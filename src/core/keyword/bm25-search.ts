@@ -70,7 +70,9 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
   const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
-  const table = new HitTable(drained.ids, Float64Array.from(drained.values), drained.values, external);
+  // With notes scored, every hit's score is its note's (set below): nothing to copy.
+  const score = pass ? new Float64Array(drained.values.length) : Float64Array.from(drained.values);
+  const table = new HitTable(drained.ids, score, drained.values, external);
   if (!pass || !notes) return { table };
   const noteScores = pass.finish();
   table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
