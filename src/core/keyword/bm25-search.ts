@@ -70,7 +70,9 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
   const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
-  const table = new HitTable(drained.ids, Float64Array.from(drained.values), drained.values, external);
+  // With notes scored, every hit's score is its note's (set below): nothing to copy.
+  const score = pass ? new Float64Array(drained.values.length) : Float64Array.from(drained.values);
+  const table = new HitTable(drained.ids, score, drained.values, external);
   if (!pass || !notes) return { table };
   const noteScores = pass.finish();
   table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
@@ -177,7 +179,6 @@ function scoreClause(
     if (walks && !walk) {
       walk = walkOf(tfs, pass);
       walks.set(key, walk);
-      tfs.reset();
     }
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;
@@ -191,10 +192,13 @@ function scoreClause(
   return { chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: clauseNotes.ids, noteScores: clauseNotes.scores };
 }
 
-/** A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts). */
+/**
+ * A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts), taken out of both in
+ * one pass each: the term is then scored from these arrays, as a kept walk is.
+ */
 function walkOf(tfs: Accumulator, pass: NotePass | undefined): TermWalk {
-  const chunks = tfs.peekToArrays();
-  const notes = pass?.peekTerm();
+  const chunks = tfs.drainToArrays();
+  const notes = pass?.takeTerm();
   return {
     chunkIds: chunks.ids,
     chunkTfs: chunks.values,

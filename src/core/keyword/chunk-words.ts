@@ -165,13 +165,16 @@ export function asciiWordStarts(line: string, at: number): boolean {
 /** Chunks whose prepared words are kept: the few hundred a typed query's keys re-check, with room to spare. */
 const MAX_CHUNKS = 2048;
 
+/** A chunk read within this many uses of its last move to the newest end is not moved again: it is among the newest. */
+const RECENT_USES = MAX_CHUNKS / 2;
+
 /**
  * Prepared words of the chunks checked by the last searches, by chunk id, for one index revision (an edit changes a
  * chunk's text under the same id, so everything goes when the revision does). The oldest go first.
  */
 export class ChunkWordsMemo {
-  private readonly texts = new Map<string, TextWords>();
-  private readonly lines = new Map<string, LineWords>();
+  private readonly texts = new KeptChunks<TextWords>();
+  private readonly lines = new KeptChunks<LineWords>();
   private revision: number | undefined;
 
   validFor(revision: number): this {
@@ -185,27 +188,46 @@ export class ChunkWordsMemo {
 
   /** The distinct words of chunk `id`'s text, `text(id)`. */
   textWords(id: string, text: (id: string) => string): TextWords {
-    return kept(this.texts, id, () => new TextWords(text(id)));
+    return this.texts.get(id) ?? this.texts.put(id, new TextWords(text(id)));
   }
 
   /** The lines of chunk `id`'s headings and text, `lines(id)`, for word order. */
   lineWords(id: string, lines: (id: string) => string): LineWords {
-    return kept(this.lines, id, () => new LineWords(lines(id)));
+    return this.lines.get(id) ?? this.lines.put(id, new LineWords(lines(id)));
   }
 }
 
-function kept<V>(held: Map<string, V>, id: string, make: () => V): V {
-  const found = held.get(id);
-  if (found) {
-    held.delete(id);
-    held.set(id, found);
-    return found;
+/**
+ * At most `MAX_CHUNKS` values by chunk id, the least recently used dropped first. A value is moved to the newest end
+ * only once it has fallen behind the newest `RECENT_USES` uses: a key checks a hundred chunks or more, most of them
+ * the ones the key before checked, and deleting and setting each again on every read churned the map more than the
+ * check of many a chunk cost.
+ */
+class KeptChunks<V> {
+  private readonly held = new Map<string, { value: V; at: number }>();
+  private uses = 0;
+
+  clear(): void {
+    this.held.clear();
   }
-  const made = make();
-  held.set(id, made);
-  if (held.size > MAX_CHUNKS) {
-    const oldest = held.keys().next();
-    if (!oldest.done) held.delete(oldest.value);
+
+  get(id: string): V | undefined {
+    const found = this.held.get(id);
+    if (!found) return undefined;
+    if (this.uses - found.at > RECENT_USES) {
+      this.held.delete(id);
+      found.at = ++this.uses;
+      this.held.set(id, found);
+    }
+    return found.value;
   }
-  return made;
+
+  put(id: string, value: V): V {
+    this.held.set(id, { value, at: ++this.uses });
+    if (this.held.size > MAX_CHUNKS) {
+      const oldest = this.held.keys().next();
+      if (!oldest.done) this.held.delete(oldest.value);
+    }
+    return value;
+  }
 }

@@ -164,6 +164,31 @@ function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? sameFrom(a, i + 1, b, i) : sameFrom(a, i, b, i + 1);
 }
 
+/**
+ * `withinEdits(text.slice(from, to), word, 1)` without cutting the word out of the text: checking a hundred chunks for
+ * a misspelt word compares thousands of their words of about its length on a key, and each cut was a new string.
+ */
+export function withinOneEditAt(text: string, from: number, to: number, word: string): boolean {
+  const la = to - from;
+  const lb = word.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && text.charCodeAt(from + i) === word.charCodeAt(i)) i++;
+  if (i === la && i === lb) return true;
+  if (la === lb) {
+    if (sameFromAt(text, from + i + 1, to, word, i + 1)) return true;
+    return i + 1 < la && text.charCodeAt(from + i) === word.charCodeAt(i + 1) && text.charCodeAt(from + i + 1) === word.charCodeAt(i) && sameFromAt(text, from + i + 2, to, word, i + 2);
+  }
+  return la > lb ? sameFromAt(text, from + i + 1, to, word, i) : sameFromAt(text, from + i, to, word, i + 1);
+}
+
+/** Whether `text` from `i` to `to` equals `word` from `j` on. */
+function sameFromAt(text: string, i: number, to: number, word: string, j: number): boolean {
+  if (to - i !== word.length - j) return false;
+  for (; i < to; i++, j++) if (text.charCodeAt(i) !== word.charCodeAt(j)) return false;
+  return true;
+}
+
 /** Whether `a` from `i` on equals `b` from `j` on. */
 function sameFrom(a: string, i: number, b: string, j: number): boolean {
   if (a.length - i !== b.length - j) return false;

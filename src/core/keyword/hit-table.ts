@@ -8,6 +8,8 @@ export class HitTable {
   /** After `scoreNotes`: each hit's note ordinal (−1 for none), and each scored note's total. */
   private noteOfHit: Int32Array | undefined;
   private noteTotals: Float64Array | undefined;
+  /** The last `candidates` asked for: a key reads its table twice at one depth, capped per note and not. */
+  private lastCandidates: { k: number; positions: Int32Array | undefined } | undefined;
 
   constructor(
     readonly ids: Int32Array,
@@ -39,9 +41,12 @@ export class HitTable {
   scoreNotes(noteOf: (internalId: number) => number, noteScores: Float64Array, passageWeight: number): void {
     const { ids, chunk, score } = this;
     const notes = new Int32Array(ids.length);
-    const bestChunk = new Float64Array(noteScores.length);
-    // The notes met, in a typed array: a number array pushed to per note was a tenth of a key's garbage.
-    const touched = new Int32Array(ids.length);
+    // Working arrays kept from call to call (a key scores one or two tables of thousands of hits over every note
+    // ordinal): `bestChunk` is all zeros between calls, `touched` lists the notes met, in a typed array (a number
+    // array pushed to per note was a tenth of a key's garbage).
+    if (scratch.bestChunk.length < noteScores.length) scratch.bestChunk = new Float64Array(noteScores.length);
+    if (scratch.touched.length < ids.length) scratch.touched = new Int32Array(ids.length);
+    const { bestChunk, touched } = scratch;
     let met = 0;
     for (let i = 0; i < ids.length; i++) {
       const n = noteOf(ids[i] ?? 0);
@@ -62,8 +67,10 @@ export class HitTable {
       const n = notes[i] ?? -1;
       score[i] = n < 0 ? (chunk[i] ?? 0) : (bestChunk[n] ?? 0);
     }
+    for (let k = 0; k < met; k++) bestChunk[touched[k] ?? 0] = 0;
     this.noteOfHit = notes;
     this.noteTotals = totals;
+    this.lastCandidates = undefined;
   }
 
   /**
@@ -73,6 +80,13 @@ export class HitTable {
    * chunks of a few notes before capping and ranking, which compare hit against hit.
    */
   candidates(k: number): Int32Array | undefined {
+    if (this.lastCandidates?.k === k) return this.lastCandidates.positions;
+    const positions = this.findCandidates(k);
+    this.lastCandidates = { k, positions };
+    return positions;
+  }
+
+  private findCandidates(k: number): Int32Array | undefined {
     const totals = this.noteTotals;
     const notes = this.noteOfHit;
     if (!totals || !notes || totals.length <= k || k <= 0) return undefined;
@@ -168,6 +182,9 @@ export class HitTable {
     return [...heap].sort((a, b) => (this.better(a, b) ? -1 : this.better(b, a) ? 1 : 0));
   }
 }
+
+/** `scoreNotes`' working arrays, grown as needed. */
+const scratch = { bestChunk: new Float64Array(0), touched: new Int32Array(0) };
 
 /** The `k`-th largest of `xs` (1 ≤ k ≤ length), by a bounded min-heap of the k largest. */
 function kthLargest(xs: Float64Array, k: number): number {

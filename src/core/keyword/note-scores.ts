@@ -114,9 +114,14 @@ export class NotePass {
     return this.b;
   }
 
-  /** The current term's note frequencies so far and its note-level document frequency (see term-cache.ts). */
-  peekTerm(): { ids: Int32Array; tfs: Float64Array; df: number } {
-    const { ids, values } = this.tfs.peekToArrays();
+  /**
+   * The current term's note frequencies and its note-level document frequency, once its postings are walked (see
+   * term-cache.ts): taken out of `tfs` in one pass, and read from these arrays at `endTerm` as a replayed walk's are,
+   * rather than copied out and then drained again.
+   */
+  takeTerm(): { ids: Int32Array; tfs: Float64Array; df: number } {
+    const { ids, values } = this.tfs.drainToArrays();
+    this.replayed = { ids, tfs: values };
     return { ids, tfs: values, df: this.df };
   }
 

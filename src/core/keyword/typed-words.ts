@@ -1,5 +1,5 @@
 import { isAlnum, TextWords } from "./chunk-words";
-import { withinEdits } from "./fuzzy-terms";
+import { withinEdits, withinOneEditAt } from "./fuzzy-terms";
 import type { ScoredId } from "../index/index-types";
 import { isOtherForm, MAX_ENDING, MIN_SHARED_START } from "./word-forms";
 
@@ -127,7 +127,7 @@ function asciiNearness(text: string, typed: TypedWord): number {
     const size = i - from;
     if (!prefix && Math.abs(size - length) > Math.max(edits, MAX_ENDING)) continue;
     if (prefix && size >= length && text.startsWith(word, from)) return 1;
-    if (Math.abs(size - length) <= edits && withinEdits(text.slice(from, i), word, edits)) return 1;
+    if (Math.abs(size - length) <= edits && (edits === 1 ? withinOneEditAt(text, from, i, word) : withinEdits(text.slice(from, i), word, edits))) return 1;
     // Another form shares its first MIN_SHARED_START letters with the word (see word-forms.ts).
     if (near === 0 && length >= MIN_SHARED_START && size >= MIN_SHARED_START && text.startsWith(start, from) && isOtherForm(text.slice(from, i), word)) near = 0.5;
   }

@@ -129,6 +129,30 @@ describe("prepared chunk words", () => {
     expect(memo.validFor(2).textWords("a", text).raw).toContain("2");
     expect(memo.validFor(2).lineWords("a", text).folded).toBe("text of a 3");
   });
+
+  it("keep the chunks read lately when the oldest go", () => {
+    const memo = new ChunkWordsMemo().validFor(1);
+    const reads = new Map<string, number>();
+    const text = (id: string) => {
+      reads.set(id, (reads.get(id) ?? 0) + 1);
+      return `text of ${id}`;
+    };
+    memo.textWords("a", text);
+    for (let i = 0; i < 2047; i++) memo.textWords(`c${i}`, text);
+    // "a" is the oldest now; read again, it becomes the newest, and the next chunk pushes out "c0" instead.
+    memo.textWords("a", text);
+    memo.textWords("d", text);
+    memo.textWords("a", text);
+    expect(reads.get("a")).toBe(1);
+    // "c0" comes back in place of "c1", the oldest then; the others stay.
+    memo.textWords("c0", text);
+    expect(reads.get("c0")).toBe(2);
+    for (let i = 0; i < 100; i++) memo.textWords("c600", text);
+    memo.textWords("c2", text);
+    expect([reads.get("c600"), reads.get("c2"), reads.get("a")]).toEqual([1, 1, 1]);
+    memo.textWords("c1", text);
+    expect(reads.get("c1")).toBe(2);
+  });
 });
 
 describe("withinEdits with one edit", () => {

@@ -67,6 +67,20 @@ describe("HitTable", () => {
     );
   });
 
+  it("gives the candidates of a depth asked for again without finding them again, and finds them anew for new scores", () => {
+    const hits = Array.from({ length: 12 }, (_, i) => ({ score: 0, chunk: 1 + (i % 4), note: i % 6 }));
+    const noteOf = (id: number) => hits[id - 1]?.note ?? -1;
+    const { table } = tableOf(hits);
+    table.scoreNotes(noteOf, Float64Array.from([6, 5, 4, 3, 2, 1]), 0.5);
+    const first = table.candidates(2);
+    expect([...(first ?? [])]).toEqual([0, 1, 6, 7]);
+    expect(table.candidates(2)).toBe(first);
+    expect([...(table.candidates(1) ?? [])]).toEqual([0, 6]);
+    // New note scores put notes 4 and 5 first: the depth asked for before now holds their hits.
+    table.scoreNotes(noteOf, Float64Array.from([1, 2, 3, 4, 6, 5]), 0.5);
+    expect([...(table.candidates(2) ?? [])]).toEqual([4, 5, 10, 11]);
+  });
+
   it("scores each hit by its note's score plus the weighted best chunk of that note", () => {
     const { table } = tableOf([
       { score: 0, chunk: 2 },
