@@ -4,10 +4,11 @@
  * itself through the fake Ollama. Not a test: it never runs in `npm test`. See docs/BENCHMARKS.md.
  *
  *   npm run build && npx tsx bench/ui.ts [--notes 10000] [--switches 30] [--out bench/results/ui.json] [--no-docs] [--raw FILE.json]
- *                                        [--related-only]
+ *                                        [--related-only] [--profile FILE.json]
  *
  * `--related-only` skips the typing runs: only the related view's updates are measured (a side-by-side run of two
- * commits for the related view takes half the time).
+ * commits for the related view takes half the time). `--profile FILE.json`: the page's CPU profile over the note
+ switches, split by related update (start → paint), slowest first, with the garbage collection in each.
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { statusBar, waitForIndex } from "../test/e2e/harness/plugin-ui";
@@ -15,6 +16,7 @@ import { parseArgs } from "./lib/args";
 import { writeJson } from "./lib/report";
 import { measureRelated, measureTyping } from "./lib/ui-measure";
 import { openUiBenchPage } from "./lib/ui-page";
+import { profileWindows, startPageProfile } from "./lib/ui-profile";
 import { installProbes } from "./lib/ui-probes";
 import { type Distribution, distribution, keyPositions, type TypingResult, writeUiReport } from "./lib/ui-report";
 import { seededRandom, syntheticVault } from "./lib/ui-vault";
@@ -112,7 +114,13 @@ try {
   }
 
   log(`switching notes ${switches} times with the related view open…`);
+  const profiling = args.has("profile") ? await startPageProfile(h.page) : undefined;
   const related = await measureRelated(h, switchTo, () => ollama.stats.embedCalls);
+  if (profiling) {
+    const windows = related.samples.map((s) => ({ label: `${s.path} ${(s.paint - s.start).toFixed(1)} ms`, from: s.start, to: s.paint }));
+    const slowest = profileWindows(await profiling.stop(), windows).sort((a, b) => b.ms - a.ms);
+    writeJson(args.get("profile") ?? "", slowest);
+  }
   if (raw !== undefined) writeJson(raw, { ...rawSamples, related: related.samples });
   const status = await h.page.evaluate(() => window.__hvsBench?.status.map((s) => s.text) ?? []);
   h.assertNoErrors();

@@ -17,6 +17,9 @@ export interface FuzzyMatch {
  * `minCover` or more characters, if it is itself that long: a stem against a misspelt inflected word ("belong" for
  * "belongilg"), since the index
  * holds stems and the stem of a misspelt word is often no stem at all.
+ *
+ * `whole`, when given, also receives the terms within `maxEdits` of the whole word, in order: what the same call with
+ * `minCover` at the word's length returns, from the one walk (the walk does not depend on `minCover`).
  */
 export function fuzzyTerms(
   sorted: readonly string[],
@@ -24,6 +27,7 @@ export function fuzzyTerms(
   maxEdits: number,
   minCover = word.length,
   skipPrefix = "\u0000",
+  whole?: FuzzyMatch[],
 ): FuzzyMatch[] {
   const n = word.length;
   const out: FuzzyMatch[] = [];
@@ -61,6 +65,8 @@ export function fuzzyTerms(
       // A term shorter than `minCover` is no stem of the word: it must match the whole of it.
       const from = term.length < minCover ? n : Math.max(0, Math.min(minCover, n));
       for (let j = from; j <= n; j++) dist = Math.min(dist, rows[at + j] ?? dist);
+      const d = rows[at + n] ?? maxEdits + 1;
+      if (whole && d <= maxEdits && !term.startsWith(skipPrefix)) whole.push({ term, edits: d });
     }
     if (dist <= maxEdits && !term.startsWith(skipPrefix)) out.push({ term, edits: dist });
     i++;

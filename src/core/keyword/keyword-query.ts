@@ -8,6 +8,7 @@ import { SHORT_QUERY_WORDS } from "./short-query";
 import { formsOf } from "./word-forms";
 import type { RevisionMemo } from "../index/revision-memo";
 import { maskedDocumentFrequency, maskOf, type LanguageMask } from "./language-masks";
+import { unionWalks, type VocabularyUnion } from "./vocabulary-union";
 
 /** How a typed query becomes BM25 clauses. */
 export interface KeywordQueryContext {
@@ -44,6 +45,11 @@ export interface KeywordQueryContext {
    * early in a query is otherwise corrected again on every key typed after it. Without it, nothing is kept.
    */
   corrections?: RevisionMemo<ClauseTerm[]>;
+  /**
+   * The searched fields' vocabularies merged (see vocabulary-union.ts): a word's corrections then walk one vocabulary
+   * instead of one a field, with the same result. Without it, each field's is walked.
+   */
+  vocabularies?: VocabularyUnion;
 }
 
 /** Shortest last word completed as a prefix while typing. */
@@ -228,15 +234,21 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
   const keep = (into: Map<string, number>, m: { term: string; edits: number }): void => {
     if (!own.has(m.term)) into.set(m.term, Math.min(into.get(m.term) ?? edits, m.edits));
   };
-  for (const prop of ctx.props) {
-    const vocabulary = ctx.fields[prop]?.vocabulary.terms() ?? [];
+  const vocabularies = ctx.props.map((prop) => ctx.fields[prop]?.vocabulary.terms() ?? []);
+  const union = ctx.vocabularies && vocabularies.length > 1 ? unionWalks(ctx.vocabularies.of(vocabularies), edits) : undefined;
+  // The cover walk first: it gives the whole word's matches too, which are the stem's when the word is its own stem.
+  union?.cover(folded, minCover);
+  ctx.props.forEach((prop, at) => {
+    const vocabulary = vocabularies[at] ?? [];
+    const wholeOf = (w: string) => (union ? union.inField(vocabulary, union.whole(w)) : fuzzyTerms(vocabulary, w, edits));
     // A stem is corrected only if a word that long would be: Swedish "van" for "vanligaste", or Turkish "t" for
     // "tine", is one edit from dozens of unrelated short terms.
-    for (const stem of own) if ([...stem].length >= MIN_FUZZY_LENGTH) for (const m of fuzzyTerms(vocabulary, stem, edits)) keep(whole, m);
+    for (const stem of own) if ([...stem].length >= MIN_FUZZY_LENGTH) for (const m of wholeOf(stem)) keep(whole, m);
     // The word as typed against stems that begin it: a misspelt inflected word often stems to
     // nothing near its real stem ("qurante" → "qurant", while "quarante" → "quar").
     const common = (ctx.fields[prop]?.documentCount ?? 0) * MAX_COVER_SHARE;
-    for (const m of fuzzyTerms(vocabulary, folded, edits, minCover)) {
+    const covers = union ? union.inField(vocabulary, union.cover(folded, minCover)) : fuzzyTerms(vocabulary, folded, edits, minCover);
+    for (const m of covers) {
       if (!whole.has(m.term) && !(m.edits > 0 && df(m.term) > common)) keep(cover, m);
     }
     // Other forms of the word (see word-forms.ts), for what no stemmer joins: Polish "naczynia" for "naczyniami".
@@ -244,7 +256,7 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
     for (const base of new Set([folded, ...own])) {
       for (const term of formsOf(base, withPrefix)) if (!own.has(term)) forms.set(term, FORM_EDITS);
     }
-  }
+  });
   // A form that is also a closer correction, or a stem that begins the word, keeps that place: forms only add.
   const added = [...forms].filter(([t]) => !whole.has(t) && !cover.has(t));
   const all = [...whole, ...added].map(([t, n]) => ({ t, n, c: false })).concat([...cover].map(([t, n]) => ({ t, n, c: true })));

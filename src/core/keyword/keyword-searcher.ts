@@ -6,6 +6,7 @@ import type { ChunkDb } from "../index/chunk-db";
 import { ClauseCache } from "./clause-cache";
 import { ChunkWordsMemo } from "./chunk-words";
 import { RevisionMemo } from "../index/revision-memo";
+import { VocabularyUnion } from "./vocabulary-union";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
@@ -57,6 +58,8 @@ export class KeywordSearcher {
   private readonly clauseScores = new ClauseCache();
   /** Typo corrections of the words of the last searches (see `KeywordQueryContext.corrections`). */
   private readonly corrections = new RevisionMemo<ClauseTerm[]>();
+  /** The searched fields' vocabularies merged, for walking them once a corrected word (see vocabulary-union.ts). */
+  private readonly vocabularies = new VocabularyUnion();
   /** Words of the chunks the last searches checked for word order and misspelt words, tokenised once. */
   private readonly chunkWords = new ChunkWordsMemo();
   /** Chunks the last keys found without the typed words in order (see `OrderMisses`). */
@@ -87,6 +90,7 @@ export class KeywordSearcher {
       chunkLanguages,
       stopTerms: this.stopTerms(languages),
       corrections: this.corrections.validFor(this.deps.revision()),
+      vocabularies: this.vocabularies,
     });
     const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
     // Only short queries are re-ranked for misspelt words: on SciFact, pushing up every abstract with a near-miss of

@@ -53,6 +53,18 @@ describe("withinEdits", () => {
       }),
     );
   });
+
+  it("gives the whole word's matches from a cover walk, as the call without a cover gives them", () => {
+    const word = fc.stringMatching(/^[abcé]{1,7}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 60 }), word, fc.integer({ min: 1, max: 2 }), fc.integer({ min: 1, max: 7 }), (terms, w, k, cover) => {
+        const sorted = [...terms].sort();
+        const whole: { term: string; edits: number }[] = [];
+        expect(fuzzyTerms(sorted, w, k, cover, undefined, whole)).toEqual(fuzzyTerms(sorted, w, k, cover));
+        expect(whole).toEqual(fuzzyTerms(sorted, w, k));
+      }),
+    );
+  });
 });
 
 describe("withinOneEditAt", () => {
