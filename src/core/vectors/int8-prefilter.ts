@@ -50,7 +50,17 @@ function quantize(unit: Float32Array, maxProbe: number): IntProbe | undefined {
  * bound has at least `limit` notes certainly above it, so the exact pass needs only the others, and finds the same
  * notes with the same scores as a scan of everything.
  */
-export function int8Candidates(store: VectorStore, units: readonly Float32Array[], skip: ReadonlySet<string>, limit: number): Uint8Array | undefined {
+export function int8Candidates(
+  store: VectorStore,
+  units: readonly Float32Array[],
+  skip: ReadonlySet<string>,
+  limit: number,
+  /**
+   * How far the exact scores' probe may be from `units` (as a vector, over unit length): a search scores with its
+   * query and divides by the query's norm, which differs from its float32 unit vector by rounding. Default 0.
+   */
+  drift = 0,
+): Uint8Array | undefined {
   const kernel = store.precision === "int8" ? int8BoundKernel(store.dims) : undefined;
   if (!kernel || units.length === 0) return undefined;
   const probes: IntProbe[] = [];
@@ -62,7 +72,7 @@ export function int8Candidates(store: VectorStore, units: readonly Float32Array[
   const notes = store.notes;
   const lower = new Float64Array(notes.count).fill(-Infinity);
   const upper = new Float64Array(notes.count).fill(-Infinity);
-  for (let i = 0; i < probes.length; i += 2) bound(store, kernel, probes[i]!, probes[i + 1] ?? probes[i]!, lower, upper);
+  for (let i = 0; i < probes.length; i += 2) bound(store, kernel, probes[i]!, probes[i + 1] ?? probes[i]!, lower, upper, drift);
   for (const path of skip) {
     const at = notes.numberOfPath(path);
     if (at !== undefined) lower[at] = upper[at] = -Infinity;
@@ -74,11 +84,11 @@ export function int8Candidates(store: VectorStore, units: readonly Float32Array[
 }
 
 /** Raises each note's bounds with its rows' bounds against probes `a` and `b`. */
-function bound(store: VectorStore, kernel: Int8BoundKernel, a: IntProbe, b: IntProbe, lower: Float64Array, upper: Float64Array): void {
+function bound(store: VectorStore, kernel: Int8BoundKernel, a: IntProbe, b: IntProbe, lower: Float64Array, upper: Float64Array, drift: number): void {
   const dims = store.dims;
   const notes = store.notes;
   const out = new Int32Array(2 * BATCH);
-  const off = Math.max(a.error, b.error) * NORM_RATIO + SLACK;
+  const off = (Math.max(a.error, b.error) + drift) * NORM_RATIO + SLACK;
   for (const page of store.pages) {
     if (!page.codes) continue;
     for (let from = 0; from < page.count; from += BATCH) {

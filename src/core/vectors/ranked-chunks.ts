@@ -95,9 +95,11 @@ export function* scanAtFloor(
   perStep: number,
   allowNote: ((path: string) => boolean) | undefined,
   visit: (slot: number, sim: number) => void,
+  /** Without `allowNote`: 1 for each note number whose vectors are scored (see `noteMask`). Default every note. */
+  keep?: Uint8Array,
 ): Generator<void, void, void> {
   const queryNorm = normOf(query);
-  const allowed = allowNote ? noteMask(store, allowNote) : undefined;
+  const allowed = allowNote ? noteMask(store, allowNote) : keep;
   yield* scanStore(
     store,
     query,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
+import { runAll } from "../../../src/core/shared/slices";
 import { scanNearestNotes } from "../../../src/core/vectors/vector-scan";
 import type { ChunkedNote } from "../../../src/core/types";
 
@@ -96,3 +97,40 @@ describe("int8 prefilter of the related scan", () => {
     expect(exactRows).toBeLessThan(200);
   });
 });
+
+describe("int8 prefilter of the search's nearest chunks", () => {
+  /** The best `limit` chunks of a scan that ranks every vector (no prefilter), as the search would list them. */
+  const exact = (idx: ChunkIndex, q: Float32Array, limit: number, similarity: number): unknown =>
+    runAll(idx.rankVectorsSteps(q, { similarity, limit: Infinity })).take(limit);
+
+  it("gives exactly the hits, scores and tie order of ranking every vector", () => {
+    const dims = 32;
+    const vec = fc.array(fc.integer({ min: -3, max: 3 }), { minLength: dims, maxLength: dims });
+    const vault = fc.array(fc.array(fc.option(vec, { nil: undefined, freq: 6 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 30 });
+    fc.assert(
+      fc.property(vault, vec, fc.integer({ min: 1, max: 20 }), fc.constantFrom(-1, 0, 0.5), fc.boolean(), (notes, probe, limit, similarity, dup) => {
+        const idx = int8Index(dims, dup ? [...notes, ...notes] : notes);
+        const q = Float32Array.from(probe, (x) => x * 0.37);
+        expect(idx.vectorSearch(q, { limit, similarity })).toEqual(exact(idx, q, limit, similarity));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("scores only a few of 2,000 rows exactly for 10 hits, and a filtered search scores every kept note", () => {
+    const dims = 64;
+    const next = lcg(11);
+    const vault = Array.from({ length: 1000 }, () => Array.from({ length: 2 }, () => Array.from({ length: dims }, next)));
+    const idx = int8Index(dims, vault);
+    const q = Float32Array.from(vault[42]![1]!, (x) => x * 3);
+    scored.rows = 0;
+    const hits = idx.vectorSearch(q, { limit: 10, similarity: -1 });
+    expect(scored.rows).toBeLessThan(200);
+    expect(hits).toEqual(exact(idx, q, 10, -1));
+    expect(hits[0]?.id).toBe("n42.md#1");
+    scored.rows = 0;
+    idx.vectorSearch(q, { limit: 10, similarity: -1, allowNote: () => true });
+    expect(scored.rows).toBeGreaterThanOrEqual(2000);
+  });
+});
+
