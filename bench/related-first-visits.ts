@@ -13,21 +13,15 @@ import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
-import { seededRandom, syntheticVault } from "./lib/ui-vault";
+import { syntheticVault, uiDraws } from "./lib/ui-vault";
 
 const args = parseArgs(process.argv.slice(2));
 const baseDir = args.get("base");
 if (!baseDir) throw new Error("--base DIR (a checkout with its node_modules) is required");
 const count = Number(args.get("notes") ?? 10_000);
 const vault = syntheticVault(count);
-const rand = seededRandom(7);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-for (let i = 0; i < 10; i++) for (let j = 0; j < 2 + (i % 2); j++) pick(vault.commonWords);
-const switchTo: string[] = [];
-while (switchTo.length < Math.min(30, count - 1)) {
-  const path = pick(vault.paths);
-  if (path !== vault.paths[0] && !switchTo.includes(path)) switchTo.push(path);
-}
+// The notes bench/ui.ts switches to: the same draws from the same seed.
+const { switchTo } = uiDraws(vault);
 const OPTS = { limit: 15, rrfK: 5, weights: { vector: 1, bm25: 1 }, learnt: { vector: 1, bm25: 1, body: 1 } };
 
 type Find = (index: unknown, path: string, opts: unknown) => unknown;

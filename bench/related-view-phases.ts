@@ -23,7 +23,7 @@ import { parseArgs } from "./lib/args";
 import { commitSources } from "./lib/commit-sources";
 import { percentile } from "./lib/metrics";
 import { phaseTimer } from "./lib/phase-timer";
-import { seededRandom, syntheticVault } from "./lib/ui-vault";
+import { syntheticVault, uiDraws } from "./lib/ui-vault";
 
 const args = parseArgs(process.argv.slice(2));
 const count = Number(args.get("notes") ?? 10_000);
@@ -46,14 +46,7 @@ await new RelatedWeightsKeeper(none as FileStore, "w.json").refresh(index, 5, ()
 process.stderr.write(`index: ${index.size} chunks, long note ${longNote.chunks.length} chunks\n`);
 
 // The notes bench/ui.ts switches to: the same draws from the same seed.
-const rand = seededRandom(7);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-for (let i = 0; i < 10; i++) for (let j = 0; j < 2 + (i % 2); j++) pick(vault.commonWords);
-const switchTo: string[] = [];
-while (switchTo.length < Math.min(30, count - 1)) {
-  const path = pick(vault.paths);
-  if (path !== vault.paths[0] && !switchTo.includes(path)) switchTo.push(path);
-}
+const { switchTo } = uiDraws(vault);
 const OPTS = { limit: 15, rrfK: 5, weights: { vector: 1, bm25: 1 } };
 // `--base COMMIT`: that commit's findRelatedNotes (its src unpacked under .cache/, as bench:related does) is timed in
 // turns with this tree's, on the same index.

@@ -19,7 +19,7 @@ import { openUiBenchPage } from "./lib/ui-page";
 import { profileWindows, startPageProfile } from "./lib/ui-profile";
 import { installProbes } from "./lib/ui-probes";
 import { type Distribution, distribution, keyPositions, type TypingResult, writeUiReport } from "./lib/ui-report";
-import { seededRandom, syntheticVault } from "./lib/ui-vault";
+import { syntheticVault, uiDraws } from "./lib/ui-vault";
 
 const KEYSTROKE_TARGET_MS = 50;
 const RELATED_TARGET_MS = 100;
@@ -50,15 +50,7 @@ const since = (t: number): number => Math.round(performance.now() - t);
 
 const loadavgBefore = loadavg();
 const vault = syntheticVault(notes);
-const rand = seededRandom(7);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
-// Distinct notes, none of them the one open first: a switch to the shown note would not update the view.
-const switchTo: string[] = [];
-while (switchTo.length < Math.min(switches, notes - 1)) {
-  const path = pick(vault.paths);
-  if (path !== vault.paths[0] && !switchTo.includes(path)) switchTo.push(path);
-}
+const { queries, switchTo } = uiDraws(vault, switches);
 
 log(`booting the page on ${notes.toLocaleString("en-US")} synthetic notes (the fake app's start takes a while)…`);
 let t = performance.now();

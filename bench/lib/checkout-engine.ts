@@ -3,7 +3,7 @@
  * bench:ui types. The keystroke benches (bench/keystroke*.ts) compare checkouts through it.
  */
 import { resolve } from "node:path";
-import { seededRandom, type SyntheticVault } from "./ui-vault";
+import { type SyntheticVault, uiDraws } from "./ui-vault";
 
 /** What a checkout's engine offers the keystroke benches. */
 export interface CheckoutEngine {
@@ -39,8 +39,6 @@ export async function checkoutEngine(dir: string, files: Record<string, string>)
 
 /** bench:ui's ten queries (drawn the same way from the same seed) and their keys: every prefix but blank ones. */
 export function typedKeys(vault: SyntheticVault): { queries: string[]; keys: string[] } {
-  const rand = seededRandom(7);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-  const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
+  const { queries } = uiDraws(vault, 0);
   return { queries, keys: queries.flatMap((q) => [...q].map((_, i) => q.slice(0, i + 1)).filter((k) => k.trim() !== "")) };
 }

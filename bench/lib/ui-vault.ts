@@ -105,3 +105,20 @@ export function syntheticVault(count: number, seed = 42): SyntheticVault {
   }
   return { files, paths, commonWords: COMMON };
 }
+
+/**
+ * bench:ui's ten queries and the `switches` notes it opens with the related view, drawn in its order from seed 7,
+ * so that every bench on its vault asks the same. The notes are distinct and never the one open first: a switch to
+ * the note already shown would not update the view.
+ */
+export function uiDraws(vault: SyntheticVault, switches = 30): { queries: string[]; switchTo: string[] } {
+  const rand = seededRandom(7);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const queries = Array.from({ length: 10 }, (_, i) => Array.from({ length: 2 + (i % 2) }, () => pick(vault.commonWords)).join(" "));
+  const switchTo: string[] = [];
+  while (switchTo.length < Math.min(switches, vault.paths.length - 1)) {
+    const path = pick(vault.paths);
+    if (path !== vault.paths[0] && !switchTo.includes(path)) switchTo.push(path);
+  }
+  return { queries, switchTo };
+}
