@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { field } from "./field-of-words";
 import { keywordClauses, type KeywordQueryContext } from "../../../src/core/keyword/keyword-query";
-import { FieldPostings } from "../../../src/core/keyword/field-postings";
+import type { FieldPostings } from "../../../src/core/keyword/field-postings";
 import { Analyzer } from "../../../src/core/text/analyzer";
 import { ENGLISH } from "../../../src/core/text/languages";
-
-/** A text field over chunks given as their words (already index terms), numbered from 1. */
-function field(chunks: readonly string[][]): FieldPostings {
-  const postings = new FieldPostings();
-  chunks.forEach((words, i) => {
-    const counts = new Map<string, number>();
-    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-    postings.add(i + 1, counts, words.length);
-  });
-  return postings;
-}
 
 function context(text: FieldPostings): KeywordQueryContext {
   return { analyzer: new Analyzer(), languages: [ENGLISH], stopLanguage: ENGLISH, props: ["text"], gramProp: "grams", fields: { text }, prefixLast: true, maxEdits: 1 };

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FieldPostings } from "../../../src/core/keyword/field-postings";
+import { field } from "./field-of-words";
 import { keywordClauses, type KeywordQueryContext } from "../../../src/core/keyword/keyword-query";
 import { mergeSorted, sortedHas, VocabularyUnion } from "../../../src/core/keyword/vocabulary-union";
 import { Analyzer } from "../../../src/core/text/analyzer";
 import { ENGLISH } from "../../../src/core/text/languages";
-
-/** A field over chunks given as their words (already index terms), numbered from 1. */
-function field(chunks: readonly string[][]): FieldPostings {
-  const postings = new FieldPostings();
-  chunks.forEach((words, i) => {
-    const counts = new Map<string, number>();
-    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-    postings.add(i + 1, counts, words.length);
-  });
-  return postings;
-}
 
 /** Made-up words from a few syllables, as bench:ui's vault has: many of them a few edits from each other. */
 function words(seed: number, n: number): string[] {
