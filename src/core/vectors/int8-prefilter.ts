@@ -1,4 +1,5 @@
 import { int8BoundKernel, type Int8BoundKernel } from "./int8-bound-kernel";
+import { runAll, type Steps } from "../shared/slices";
 import { kthLargest } from "./top-k";
 import type { VectorStore } from "./vector-store";
 
@@ -50,7 +51,15 @@ function quantize(unit: Float32Array, maxProbe: number): IntProbe | undefined {
  * bound has at least `limit` notes certainly above it, so the exact pass needs only the others, and finds the same
  * notes with the same scores as a scan of everything.
  */
-export function int8Candidates(
+export function int8Candidates(store: VectorStore, units: readonly Float32Array[], skip: ReadonlySet<string>, limit: number): Uint8Array | undefined {
+  return runAll(int8CandidatesSteps(store, units, skip, limit));
+}
+
+/**
+ * `int8Candidates` yielding after about every `perStep` rows, for a search that lets keystrokes through (see
+ * `scanStore`): a vector stored or removed between steps may or may not be seen.
+ */
+export function* int8CandidatesSteps(
   store: VectorStore,
   units: readonly Float32Array[],
   skip: ReadonlySet<string>,
@@ -60,7 +69,8 @@ export function int8Candidates(
    * query and divides by the query's norm, which differs from its float32 unit vector by rounding. Default 0.
    */
   drift = 0,
-): Uint8Array | undefined {
+  perStep = Infinity,
+): Steps<Uint8Array | undefined> {
   const kernel = store.precision === "int8" ? int8BoundKernel(store.dims) : undefined;
   if (!kernel || units.length === 0) return undefined;
   const probes: IntProbe[] = [];
@@ -72,7 +82,7 @@ export function int8Candidates(
   const notes = store.notes;
   const lower = new Float64Array(notes.count).fill(-Infinity);
   const upper = new Float64Array(notes.count).fill(-Infinity);
-  for (let i = 0; i < probes.length; i += 2) bound(store, kernel, probes[i]!, probes[i + 1] ?? probes[i]!, lower, upper, drift);
+  for (let i = 0; i < probes.length; i += 2) yield* bound(store, kernel, probes[i]!, probes[i + 1] ?? probes[i]!, lower, upper, drift, perStep);
   for (const path of skip) {
     const at = notes.numberOfPath(path);
     if (at !== undefined) lower[at] = upper[at] = -Infinity;
@@ -84,7 +94,17 @@ export function int8Candidates(
 }
 
 /** Raises each note's bounds with its rows' bounds against probes `a` and `b`. */
-function bound(store: VectorStore, kernel: Int8BoundKernel, a: IntProbe, b: IntProbe, lower: Float64Array, upper: Float64Array, drift: number): void {
+function* bound(
+  store: VectorStore,
+  kernel: Int8BoundKernel,
+  a: IntProbe,
+  b: IntProbe,
+  lower: Float64Array,
+  upper: Float64Array,
+  drift: number,
+  perStep: number,
+): Steps<void> {
+  let sinceYield = 0;
   const dims = store.dims;
   const notes = store.notes;
   const out = new Int32Array(2 * BATCH);
@@ -92,7 +112,12 @@ function bound(store: VectorStore, kernel: Int8BoundKernel, a: IntProbe, b: IntP
   for (const page of store.pages) {
     if (!page.codes) continue;
     for (let from = 0; from < page.count; from += BATCH) {
+      if (sinceYield >= perStep) {
+        sinceYield = 0;
+        yield;
+      }
       const count = Math.min(BATCH, page.count - from);
+      sinceYield += count;
       kernel.scoreRows(page.codes.subarray(from * dims, (from + count) * dims), count, a.q, b.q, out);
       for (let k = 0; k < count; k++) {
         const slot = page.first + from + k;

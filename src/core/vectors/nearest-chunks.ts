@@ -1,4 +1,4 @@
-import { int8Candidates } from "./int8-prefilter";
+import { int8CandidatesSteps } from "./int8-prefilter";
 import { scanAtFloor } from "./ranked-chunks";
 import { normOf } from "./store-scan";
 import type { VectorStore } from "./vector-store";
@@ -35,20 +35,19 @@ export function* nearestChunksSteps(
   // `limit` (at least `limit` vectors of other notes are certainly nearer), and only the others are scored exactly:
   // the same hits and scores as scoring every vector, for a fraction of the float arithmetic (int8-prefilter.ts).
   // A filtered search ranks among the notes it keeps, which that bound does not know about, so it scores them all.
-  const keep = allowNote ? undefined : candidates(store, query, limit);
-  if (keep) yield;
+  const keep = allowNote ? undefined : yield* candidates(store, query, limit, perStep);
   yield* scanAtFloor(store, query, similarity, perStep, allowNote, (slot, sim) => top.offer(slot, sim), keep);
   return top.sorted().map(([, score, id]) => ({ id, score }));
 }
 
 /** `int8Candidates` for one query, allowing for the rounding of its float32 unit vector; undefined for a zero query. */
-function candidates(store: VectorStore, query: Float32Array, limit: number): Uint8Array | undefined {
+function* candidates(store: VectorStore, query: Float32Array, limit: number, perStep: number): Generator<void, Uint8Array | undefined, void> {
   const n = normOf(query);
   if (!(n > 0) || !Number.isFinite(n)) return undefined;
   const unit = query.map((x) => x / n);
   let drift = 0;
   for (let i = 0; i < unit.length; i++) drift += (query[i]! / n - unit[i]!) ** 2;
-  return int8Candidates(store, [unit], NO_PATHS, limit, 2 * Math.sqrt(drift));
+  return yield* int8CandidatesSteps(store, [unit], NO_PATHS, limit, 2 * Math.sqrt(drift), perStep);
 }
 
 /** A hit as the heap keeps it: its id and tie key are taken when it is offered, since a slot may be reused later. */
