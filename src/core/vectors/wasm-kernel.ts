@@ -3,6 +3,12 @@
  * function, or null where WebAssembly is missing or refuses the module (callers then use their JS loop).
  */
 export function instantiateKernel(base64: string, name: string): { memory: WebAssembly.Memory; fn: unknown } | null {
+  const kernel = instantiateKernelFns(base64, [name]);
+  return kernel === null ? null : { memory: kernel.memory, fn: kernel.fns[0] };
+}
+
+/** `instantiateKernel` for a module with several functions over one memory: `fns` in the order of `names`. */
+export function instantiateKernelFns(base64: string, names: readonly string[]): { memory: WebAssembly.Memory; fns: unknown[] } | null {
   try {
     if (typeof WebAssembly !== "object") return null;
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -10,9 +16,9 @@ export function instantiateKernel(base64: string, name: string): { memory: WebAs
     // Synchronous compilation is allowed for a module this small (a few hundred bytes), also on a page's main thread.
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
     const memory = instance.exports.memory;
-    const fn = instance.exports[name];
-    if (!(memory instanceof WebAssembly.Memory) || typeof fn !== "function") return null;
-    return { memory, fn };
+    const fns = names.map((name) => instance.exports[name]);
+    if (!(memory instanceof WebAssembly.Memory) || fns.some((fn) => typeof fn !== "function")) return null;
+    return { memory, fns };
   } catch {
     return null;
   }

@@ -42,6 +42,31 @@ describe("int8 bound WebAssembly kernel", () => {
     );
   });
 
+  it("gives the exact integer dot products with one probe, for odd and even counts and across batches", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((blocks) => {
+          const dims = blocks * 16;
+          const max = int8BoundKernel(dims)!.maxProbe;
+          const probe = fc.array(fc.integer({ min: -max, max }), { minLength: dims, maxLength: dims }).map((xs) => Int16Array.from(xs));
+          const row = fc.array(fc.integer({ min: -127, max: 127 }), { minLength: dims, maxLength: dims });
+          return fc.tuple(probe, fc.array(row, { minLength: 1, maxLength: 1100 }));
+        }),
+        ([a, rows]) => {
+          const dims = a.length;
+          const codes = new Int8Array(rows.length * dims);
+          rows.forEach((r, i) => codes.set(r, i * dims));
+          // A sentinel past the last row: the kernel writes one int32 a row and nothing beyond.
+          const out = new Int32Array(rows.length + 1).fill(-7);
+          int8BoundKernel(dims)!.scoreRowsOne(codes, rows.length, a, out);
+          rows.forEach((r, k) => expect(out[k]).toBe(r.reduce((s, c, i) => s + c * a[i]!, 0)));
+          expect(out[rows.length]).toBe(-7);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it("gives the same products probe by probe with every row copied in once, an odd count of probes and past a batch", () => {
     let seed = 3;
     const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) % 255) - 127;
