@@ -5,13 +5,15 @@
  * commit can be measured on the same saved index.
  *
  *   node --expose-gc --import tsx bench/load-probe.ts --vault DIR [--dims 768] [--min-chunks 64] [--heap-snapshot FILE]
- *     [--stall-profile] [--no-edit] [--dump FILE]
+ *     [--stall-profile] [--no-edit] [--dump FILE] [--load-profile FILE]
  *
  * The run works on DIR in place and puts it back at the end (the index folder from a copy, the edited note's text and
  * modification time), so every run, on any tree, starts from the same files: a copy of the vault would give every note
  * new file times, and the first save would then rewrite every note's record.
  * `--dump FILE`: after the edit and its save, keyword answers (modal results and the chunk list) to queries made of
  * notes' words, then the same from a second service that loads what that save wrote: compare the files of two trees.
+ * `--load-profile FILE`: V8's CPU profile of the load alone (start to idle), for Chrome DevTools or a script; the
+ * process-wide `node --cpu-prof` also takes in the probe's copying and the final save at stop.
  * `--min-chunks`: the edited note is the first (in path order) with at least this many chunks, so that its segment
  * carries keyword postings (smaller segments are analysed at load); 1 edits a note of any size.
  */
@@ -28,7 +30,7 @@ import { parseArgs } from "./lib/args";
 import { HashEmbedder } from "./lib/sync-embedder";
 import { collectGarbage } from "./lib/sync-measure";
 import { StallProbe } from "./lib/sync-stall";
-import { startStallProfile } from "./lib/stall-profile";
+import { startCpuProfile, startStallProfile } from "./lib/stall-profile";
 
 const args = parseArgs(process.argv.slice(2));
 const kept = args.get("vault");
@@ -73,6 +75,8 @@ let step = "load";
 service.onProgress((p) => (phase = p.phase === "idle" ? phase : `${step}-${p.phase}`));
 const probe = new StallProbe(() => phase, 5, 20);
 const profiler = args.has("stall-profile") ? await startStallProfile() : undefined;
+const loadProfileFile = args.get("load-profile");
+const loadProfiler = loadProfileFile ? await startCpuProfile() : undefined;
 probe.start();
 let cpu = process.cpuUsage();
 let t0 = performance.now();
@@ -81,6 +85,7 @@ await service.whenIdle();
 const loadMs = performance.now() - t0;
 const loadCpuMs = cpuMs(cpu);
 const loadStalls = probe.stop();
+if (loadProfiler && loadProfileFile) writeFileSync(loadProfileFile, JSON.stringify(await loadProfiler()));
 collectGarbage();
 const after = process.memoryUsage();
 const out: Record<string, unknown> = {

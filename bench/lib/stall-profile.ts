@@ -100,3 +100,19 @@ function attribute(profile: Profile, stalls: readonly { startUs: number; endUs: 
     return { ms: s.ms, cpuMs: s.cpuMs, phase: s.phase, sampledMs: Math.round((samples * intervalUs) / 100) / 10, top };
   });
 }
+
+/** Starts V8's sampling profiler (every `intervalUs`); the returned function stops it and gives the whole profile. */
+export async function startCpuProfile(intervalUs = 500): Promise<() => Promise<unknown>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: intervalUs });
+  await post("Profiler.start");
+  return async () => {
+    const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+    session.disconnect();
+    return profile;
+  };
+}

@@ -93,14 +93,9 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   const prev = ctx.synced.notes.get(path);
   force ||= prev !== undefined && lacksSignals(prev, stat);
   const times = stat.ctime !== undefined ? { mtime: stat.mtime, ctime: stat.ctime } : { mtime: stat.mtime };
-  if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) {
-    // Only the creation time moved (a sync tool wrote the file anew): recorded without reading the note.
-    if (stat.ctime !== undefined && prev.ctime !== stat.ctime) {
-      ctx.synced.restat(path, times, prev.size);
-      ctx.changed();
-    }
-    return;
-  }
+  // Only the creation time moved (a sync tool wrote the file anew, or another device's copy): the saved one is kept,
+  // as `planReconcileSteps` does; recording this device's would make the next save rewrite the note's segment.
+  if (prev && !force && prev.mtime === stat.mtime && prev.size === stat.size) return;
   const read = await ctx.source.read(path);
   if (!read.ok) {
     ctx.failed(read.error);
@@ -127,7 +122,8 @@ async function processNote(ctx: RoundContext, path: string, stat: NoteStat, forc
   const unchanged =
     sameText &&
     prev.mtime === stat.mtime &&
-    (stat.ctime === undefined || prev.ctime === stat.ctime) &&
+    // A missing creation time is taken (`lacksSignals`); another one is not a change (see above).
+    (stat.ctime === undefined || prev.ctime !== undefined) &&
     prev.size === stat.size &&
     isContentExcluded(prev) === excluded &&
     sameSignals(prev.meta, p.note.meta);

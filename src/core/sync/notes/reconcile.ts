@@ -68,7 +68,9 @@ export function* planReconcileSteps(
     const recheck = recheckContent && prev !== undefined && (isContentExcluded(prev) || exclusions.byContent(prev.meta, proseChars(prev)));
     // A note recorded by an older version is read once more for its dates and status (forced: its text is the same).
     const upgrade = prev !== undefined && lacksSignals(prev, stat);
-    const moved = prev !== undefined && (prev.mtime !== stat.mtime || prev.size !== stat.size || (stat.ctime !== undefined && prev.ctime !== stat.ctime));
+    // A creation time that alone differs is no change: every device has its own (a synced copy is born when the sync
+    // tool writes it), and recording it would rewrite every segment, then the other device's load would do the same.
+    const moved = prev !== undefined && (prev.mtime !== stat.mtime || prev.size !== stat.size);
     if (!prev || recheck || upgrade || moved) work.set(stat.path, { stat, force: recheck || upgrade });
   }
   // A kept note that the rules now exclude by its path goes: every device's rules agree on that.

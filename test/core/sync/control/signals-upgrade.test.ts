@@ -96,6 +96,25 @@ it("a source that can't tell creation times is not read again on every start", a
   await second.service.stop();
 });
 
+it("another device's copy of the vault (only creation times differ) loads the synced index as it is: nothing is recorded or written again", async () => {
+  const store = new MemoryFileStore();
+  const first = await open(store, source());
+  await first.service.stop();
+  const segments = (): string[] => [...store.files.keys()].filter((k) => k.includes("index-seg-")).sort();
+  const written = segments();
+  const bytesBefore = new Map([...store.files].map(([k, v]) => [k, v.join(",")]));
+  // The sync tool wrote every file anew on this device: same text, size and modification time, a new birth time.
+  const copy = new DatedNoteSource();
+  for (const [path, f] of source().files) copy.write(path, f.text, f.mtime, f.mtime + 60_000);
+  const second = await open(store, copy);
+  expect(copy.reads).toEqual([]);
+  // Budget.md has no frontmatter date: created: still answers from the creation time the first device saved.
+  expect(await paths(second, "budget created:2025-03")).toEqual(["Budget.md"]);
+  await second.service.stop();
+  expect(segments()).toEqual(written);
+  for (const name of written) expect(store.files.get(name)?.join(",")).toBe(bytesBefore.get(name));
+});
+
 it("meta columns saved before the signal columns existed load as notes without them", () => {
   const snapshot = {
     header: { formatVersion: 1, model: "", dims: 0, chunkingHash: "", savedAt: 0 },
