@@ -18,13 +18,14 @@ async function savedVectors(vault: string): Promise<{ model: string; rows: numbe
 }
 
 /**
- * Flips 64 bytes in the middle of the manifest, as a torn sync or a bad disk would: its checksum no longer holds,
- * while the segments it listed are intact beside it.
+ * Flips 64 bytes of the manifest, as a torn sync or a bad disk would: its checksum no longer holds, while the
+ * segments it listed are intact beside it. `at`: "middle" leaves its header (and the model it names) readable,
+ * "start" does not.
  */
-function damageManifest(vault: string): void {
+function damageManifest(vault: string, at: "middle" | "start" = "middle"): void {
   const file = join(vaultLayout(vault).dataDir, MANIFEST_FILE);
   const bytes = readFileSync(file);
-  const from = Math.floor(bytes.length / 2) - 32;
+  const from = at === "start" ? 0 : Math.floor(bytes.length / 2) - 32;
   for (let i = 0; i < 64; i++) bytes.writeUInt8((bytes.readUInt8(from + i) ^ 0xff) & 0xff, from + i);
   writeFileSync(file, bytes);
 }
@@ -61,6 +62,23 @@ describe("a damaged manifest", () => {
     const again = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/embeddings in it were intact and are reused/);
+    expect(ctx.fake.stats.embedInputs).toBe(embedded);
+    expect(await savedVectors(ctx.vault.dir)).toEqual(before);
+  }, 60_000);
+
+  it("without --model and with an unreadable manifest header keeps the vectors; the model then embeds nothing", async () => {
+    expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
+    const before = await savedVectors(ctx.vault.dir);
+    const embedded = ctx.fake.stats.embedInputs;
+
+    damageManifest(ctx.vault.dir, "start");
+    const offline = await runCli(["index", "--vault", ctx.vault.dir]);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stderr).toMatch(/embeddings in it were intact and are reused/);
+    expect(await savedVectors(ctx.vault.dir)).toEqual(before);
+
+    const back = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
+    expect(back.code, back.stderr).toBe(0);
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
     expect(await savedVectors(ctx.vault.dir)).toEqual(before);
   }, 60_000);
