@@ -3,22 +3,24 @@
  * `--watch`) across many reloads of the index another process saves, and whether a sync tool touching or
  * rewriting the meta file with the same bytes sets off reloads.
  *
- *   npm run bench:reload -- [--notes 3000] [--reloads 50] [--base DIR]
+ *   npm run bench:reload -- [--notes 3000] [--reloads 50] [--base DIR] [--out FILE.json] [--no-docs]
  *
- * A synthetic vault of `--notes` notes is written to a temp folder and indexed twice (keyword-only, no Ollama
- * needed), giving two real saves that differ by one note. The writer (this process, holding the writer lock as
- * "obsidian") lands them in turn, each the way a save lands: the vectors file, then the meta file renamed over.
- * The reader runs in a child process per code version (this checkout, and `--base`, a checkout of the commit
- * before the change), waits for each reload and reports heap used + external after a full GC.
+ * For each code version (this checkout, and `--base`, a checkout of the commit before the change), a synthetic vault
+ * of `--notes` notes is written to a temp folder and indexed twice by that version's own CLI (keyword-only, no
+ * Ollama needed), giving two real saves that differ by one note in the layout that version writes (segments and a
+ * manifest, or the older meta and vectors files). The writer (this process, holding the writer lock as "obsidian")
+ * lands them in turn, each the way a save lands: every other index file first, then the file a reader watches
+ * (the manifest, or the meta file) renamed over last. The reader runs in a child process of that version, waits for
+ * each reload and reports heap used + external after a full GC. --out (default bench/results/reload.json) names the
+ * result file; --no-docs leaves docs/BENCHMARKS.md alone.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NodeFileStore } from "../src/cli/node/node-file-store";
-import { run } from "../src/cli/run";
 import { vaultLayout } from "../src/cli/node/vault-config";
-import { indexFilePaths } from "../src/core/persist/index-files";
+import { MANIFEST_FILE } from "../src/core/persist/segments/segment-names";
 import { LOCK_HEARTBEAT_MS, WriterLock } from "../src/core/persist/lock/writer-lock";
 import { parseArgs } from "./lib/args";
 import { table, writeJson, writeSection } from "./lib/report";
@@ -27,6 +29,8 @@ const args = parseArgs(process.argv.slice(2));
 const notes = Number(args.get("notes") ?? 3_000);
 const reloads = Number(args.get("reloads") ?? 50);
 const base = args.get("base");
+const outFile = args.get("out") ?? "bench/results/reload.json";
+const docs = !args.has("no-docs");
 const log = (m: string): void => void process.stderr.write(`[bench:reload] ${m}\n`);
 const mb = (bytes: number): number => Math.round(bytes / 1e5) / 10;
 
@@ -59,21 +63,38 @@ function writeVault(dir: string): void {
   }
 }
 
-async function index(dir: string): Promise<[Buffer, Buffer]> {
-  const quiet = { stdout: { write: () => true }, stderr: { write: () => true }, env: {} };
-  if ((await run(["index", "--vault", dir], quiet)) !== 0) throw new Error("index failed");
-  const paths = indexFilePaths(vaultLayout(dir).dataDir);
-  return [readFileSync(paths.meta), readFileSync(paths.vectors)];
+/** Every index file of a save by name (segments and manifest, or meta and vectors); not the lock or request files. */
+type Save = Map<string, Buffer>;
+
+/** The file a reader watches for a new save: the manifest where the layout has one, else the older meta file. */
+const KEY_FILES = [MANIFEST_FILE, "index-meta.bin"];
+const keyOf = (save: Save): string => {
+  const key = KEY_FILES.find((n) => save.has(n));
+  if (!key) throw new Error(`no manifest or meta file among ${[...save.keys()].join(", ")}`);
+  return key;
+};
+
+/** Indexes `dir` with `repo`'s own CLI, so each version saves in the layout it reads, and returns the save. */
+function index(repo: string, dir: string): Save {
+  const cli = resolve(repo, "src/cli/main.ts");
+  const r = spawnSync(process.execPath, ["--import", "tsx", cli, "index", "--vault", dir], { cwd: resolve(repo), encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`index with ${repo} exited ${r.status}: ${r.stderr}`);
+  const dataDir = vaultLayout(dir).dataDir;
+  const names = readdirSync(dataDir).filter((n) => n.startsWith("index-") && !n.endsWith(".tmp"));
+  return new Map(names.map((n) => [n, readFileSync(join(dataDir, n))]));
 }
 
 /** Runs the reader of one checkout in a child process, landing a save each time it asks for one. */
-function runReader(code: string, repo: string, vault: string, saves: [Buffer, Buffer][]): Promise<ReaderRun> {
-  const paths = indexFilePaths(vaultLayout(vault).dataDir);
-  const land = (save: [Buffer, Buffer]): void => {
-    writeFileSync(`${paths.vectors}.bench`, save[1]);
-    renameSync(`${paths.vectors}.bench`, paths.vectors);
-    writeFileSync(`${paths.meta}.bench`, save[0]);
-    renameSync(`${paths.meta}.bench`, paths.meta);
+function runReader(code: string, repo: string, vault: string, saves: Save[]): Promise<ReaderRun> {
+  const dataDir = vaultLayout(vault).dataDir;
+  const key = keyOf(saves[0]!);
+  const put = (name: string, bytes: Buffer): void => {
+    writeFileSync(join(dataDir, `${name}.bench`), bytes);
+    renameSync(join(dataDir, `${name}.bench`), join(dataDir, name));
+  };
+  const land = (save: Save): void => {
+    for (const [name, bytes] of save) if (name !== key) put(name, bytes);
+    put(key, save.get(key)!);
   };
   land(saves[0]!);
   const script = resolve("bench/lib/reload-reader.ts");
@@ -91,7 +112,7 @@ function runReader(code: string, repo: string, vault: string, saves: [Buffer, Bu
         const line = out.slice(0, nl);
         out = out.slice(nl + 1);
         if (line === "save") land(saves[++n % 2]!);
-        else if (line === "touch") utimesSync(paths.meta, new Date(), new Date(Date.now() + 1_000 * ++n));
+        else if (line === "touch") utimesSync(join(dataDir, key), new Date(), new Date(Date.now() + 1_000 * ++n));
         else if (line === "rewrite") land(saves[n % 2]!);
         else if (line.startsWith("{")) done({ code, ...(JSON.parse(line) as Omit<ReaderRun, "code">) });
         child.stdin.write("ok\n");
@@ -102,32 +123,37 @@ function runReader(code: string, repo: string, vault: string, saves: [Buffer, Bu
 }
 
 const tmp = mkdtempSync(join(tmpdir(), "hvs-bench-reload-"));
+const load = () => loadavg()[0]!.toFixed(1);
+const runs: (ReaderRun & { loadBefore: string; loadAfter: string; saveBytes: number; layout: string })[] = [];
 try {
-  const vault = join(tmp, "vault");
-  log(`writing ${notes} notes…`);
-  writeVault(vault);
-  const first = await index(vault);
-  writeFileSync(join(vault, "F0", "Note 0.md"), "# Note 0\n\nquokka sightings on Rottnest\n");
-  const second = await index(vault);
-  const saves: [Buffer, Buffer][] = [first, second];
-  log(`two saves of ${mb(first[0].length + first[1].length)} MB`);
-  const writer = new WriterLock(new NodeFileStore(), vaultLayout(vault).dataDir, { app: "obsidian", pid: process.pid, host: hostname() });
-  await writer.acquire();
-  // A live writer beats, or the old reader would take its lock over as stale after a minute and stop reloading.
-  const beating = setInterval(() => void writer.heartbeat(), LOCK_HEARTBEAT_MS);
-  const load = () => loadavg()[0]!.toFixed(1);
-  const runs: (ReaderRun & { loadBefore: string; loadAfter: string })[] = [];
   const versions: [string, string][] = [...(base ? ([["base", base]] as [string, string][]) : []), ["this", "."]];
   for (const [code, repo] of versions) {
+    const vault = join(tmp, `vault-${code}`);
+    log(`${code}: writing ${notes} notes and indexing them twice with ${repo}…`);
+    writeVault(vault);
+    const first = index(repo, vault);
+    writeFileSync(join(vault, "F0", "Note 0.md"), "# Note 0\n\nquokka sightings on Rottnest\n");
+    const second = index(repo, vault);
+    const saves = [first, second];
+    const saveBytes = [...first.values()].reduce((a, b) => a + b.length, 0);
+    const layout = keyOf(first) === MANIFEST_FILE ? "segments" : "single file";
+    log(`${code}: two saves (${layout}) of ${mb(saveBytes)} MB`);
+    const writer = new WriterLock(new NodeFileStore(), vaultLayout(vault).dataDir, { app: "obsidian", pid: process.pid, host: hostname() });
+    if (!(await writer.acquire()).ok) throw new Error("the writer lock of the bench vault is taken");
+    // A live writer beats, or the old reader would take its lock over as stale after a minute and stop reloading.
+    const beating = setInterval(() => void writer.heartbeat(), LOCK_HEARTBEAT_MS);
     const loadBefore = load();
     log(`${code}: reader of ${repo}, ${reloads} reloads…`);
-    const r = await runReader(code, repo, vault, saves);
-    runs.push({ ...r, loadBefore, loadAfter: load() });
+    try {
+      const r = await runReader(code, repo, vault, saves);
+      runs.push({ ...r, loadBefore, loadAfter: load(), saveBytes, layout });
+    } finally {
+      clearInterval(beating);
+      await writer.release();
+    }
   }
-  clearInterval(beating);
-  await writer.release();
-  const result = { notes, reloads, saveBytes: first[0].length + first[1].length, runs };
-  writeJson("bench/results/reload.json", result);
+  const result = { notes, reloads, runs };
+  writeJson(outFile, result);
   const at = (r: ReaderRun, i: number): string => (r.memoryMb[i] ?? Number.NaN).toFixed(1);
   const rows = runs.map((r) => [
     r.code,
@@ -142,20 +168,22 @@ try {
     r.reloadsFromTouches,
     `${r.loadBefore}–${r.loadAfter}`,
   ]);
-  writeSection(
-    "reload",
-    [
-      "## Issue 20: a read-only server across reloads",
-      "",
-      `\`npm run bench:reload -- --notes ${notes} --reloads ${reloads}${base ? " --base <checkout of the commit before>" : ""}\`: a reader (\`mcp\` without \`--watch\`) over a synthetic keyword-only vault of ${notes} notes (saved index ${mb(result.saveBytes)} MB), while the writer lands ${reloads} saves. Memory is heap used + external after a full GC, in MB, at start and after reload n. "Touch reloads": reloads set off by 10 touches and 10 same-bytes rewrites of the meta file, as a sync tool does.`,
-      "",
-      table(
-        ["code", "reloads", "start", "after 10", "after 25", `after ${reloads}`, "max growth", "abort listeners", "MaxListeners warnings", "touch reloads", "load (1 min)"],
-        rows,
-      ),
-    ].join("\n"),
-  );
-  log("wrote bench/results/reload.json and docs/BENCHMARKS.md");
+  if (docs) {
+    writeSection(
+      "reload",
+      [
+        "## Issue 20: a read-only server across reloads",
+        "",
+        `\`npm run bench:reload -- --notes ${notes} --reloads ${reloads}${base ? " --base <checkout of the commit before>" : ""}\`: a reader (\`mcp\` without \`--watch\`) over a synthetic keyword-only vault of ${notes} notes (saved index ${runs.map((r) => `${r.code} ${mb(r.saveBytes)} MB, ${r.layout}`).join("; ")}), while the writer lands ${reloads} saves. Memory is heap used + external after a full GC, in MB, at start and after reload n. "Touch reloads": reloads set off by 10 touches and 10 same-bytes rewrites of the file a reader watches (the manifest, or the meta file of the older layout), as a sync tool does.`,
+        "",
+        table(
+          ["code", "reloads", "start", "after 10", "after 25", `after ${reloads}`, "max growth", "abort listeners", "MaxListeners warnings", "touch reloads", "load (1 min)"],
+          rows,
+        ),
+      ].join("\n"),
+    );
+  }
+  log(`wrote ${outFile}${docs ? " and docs/BENCHMARKS.md" : ""}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

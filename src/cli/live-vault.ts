@@ -177,11 +177,15 @@ export class LiveVault {
     this.ready = true;
     if (this.closed) return;
     this.opts.onServing?.(this.current.session);
+    this.startPolling();
+  }
+
+  // Outside `begin`, whose closures hold the first session: a timer made there kept it (a whole index) alive for good.
+  private startPolling(): void {
     const check = (): Promise<void> =>
       this.check().catch((cause: unknown) => this.opts.log(`Reloading the index failed: ${cause instanceof Error ? cause.message : String(cause)}`));
     this.pollTimer = setInterval(() => void check(), this.opts.reloadPollMs ?? 1_000);
-    // A watching process lives until it is stopped, even as a reader with no file watcher to keep it running.
-    if (!this.opts.watch) this.pollTimer.unref();
+    if (!this.opts.watch) this.pollTimer.unref(); // a watching reader may have no file watcher to keep it running
   }
 
   private async checkOnce(): Promise<void> {

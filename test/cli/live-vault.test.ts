@@ -2,6 +2,8 @@ import { getEventListeners } from "node:events";
 import { existsSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import type { VaultOptions } from "../../src/cli/args";
 import type { LiveVault } from "../../src/cli/live-vault";
@@ -75,6 +77,27 @@ describe("a long-running reader", () => {
     expect(live.reloads).toBe(15);
     expect(getEventListeners(abort.signal, "abort").length).toBe(listeners);
     expect(listeners).toBeLessThanOrEqual(1);
+    await writer.release();
+  });
+
+  it("lets every replaced session go, the first one included", async () => {
+    // A full collection on demand, so the test can see which sessions are still reachable.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const saves = await twoSaves();
+    const writer = await otherWriter();
+    const live = await openLive();
+    const replaced: WeakRef<object>[] = [];
+    for (let i = 0; i < 3; i++) {
+      replaced.push(new WeakRef(live.session));
+      land(saves[i % 2] ?? saves[0]!);
+      await live.check();
+    }
+    expect(live.reloads).toBe(3);
+    // A WeakRef keeps its target until the job that made it ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(replaced.map((r) => r.deref() === undefined)).toEqual([true, true, true]);
     await writer.release();
   });
 

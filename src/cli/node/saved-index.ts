@@ -2,7 +2,7 @@ import { open, readdir, stat, type FileHandle } from "node:fs/promises";
 import { canonicalModelName } from "../../core/ollama/model-name";
 import { indexFilePaths } from "../../core/persist/index-files";
 import { joinPath } from "../../core/persist/segments/paths";
-import { isIndexFileName, MANIFEST_FILE } from "../../core/persist/segments/segment-names";
+import { isIndexFileName, MANIFEST_FILE, parseSegmentName } from "../../core/persist/segments/segment-names";
 
 /** What a saved index was built with, read from the meta file's header without loading the index. */
 export interface SavedIndexModel {
@@ -17,6 +17,8 @@ const META_MAGIC = "HVSM";
 const VECTORS_MAGIC = "HVSV";
 const MANIFEST_MAGIC = "HVSI";
 const PREFIX = 12;
+/** A segment is its meta file and its vectors file one after the other, behind a 16-byte prefix of its own. */
+const SEGMENT_PREFIX = 16;
 /**
  * A file's header is a few hundred bytes of JSON, a manifest's about 300 bytes a segment; anything bigger is not a
  * header we wrote.
@@ -50,20 +52,32 @@ export function peekSavedModel(metaPath: string): Promise<SavedIndexModel | unde
 }
 
 /**
- * The model of the index saved in `dataDir`: from the meta file, else from the vectors file, whose header names its
- * model too. So a run with a damaged meta file still keeps the vectors (see `peekSavedModel`).
+ * The model of the index saved in `dataDir`: from the manifest, else the meta file, else the vectors file, whose
+ * header names its model too, else the first segment whose header is readable. So a run with a damaged manifest or
+ * meta file still keeps the vectors (see `peekSavedModel`).
  */
 export async function peekIndexModel(dataDir: string): Promise<SavedIndexModel | undefined> {
   const paths = indexFilePaths(dataDir);
   return (
     (await peekModel(joinPath(dataDir, MANIFEST_FILE), MANIFEST_MAGIC)) ??
     (await peekSavedModel(paths.meta)) ??
-    (await peekModel(paths.vectors, VECTORS_MAGIC))
+    (await peekModel(paths.vectors, VECTORS_MAGIC)) ??
+    (await peekSegmentsModel(dataDir))
   );
 }
 
-async function peekModel(path: string, magic: string): Promise<SavedIndexModel | undefined> {
-  const header = await withFile(path, (file) => readHeader(file, magic));
+/** The model named by the first segment in `dataDir` with a readable header, for when the manifest is damaged. */
+async function peekSegmentsModel(dataDir: string): Promise<SavedIndexModel | undefined> {
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => parseSegmentName(n) !== undefined).sort()) {
+    const found = await peekModel(joinPath(dataDir, name), META_MAGIC, SEGMENT_PREFIX);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function peekModel(path: string, magic: string, at = 0): Promise<SavedIndexModel | undefined> {
+  const header = await withFile(path, (file) => readHeader(file, magic, at));
   if (header === undefined) return undefined;
   try {
     let parsed: unknown = JSON.parse(header);
@@ -119,14 +133,17 @@ async function withFile<T>(path: string, use: (file: FileHandle) => Promise<T | 
   }
 }
 
-/** The header JSON of an index file with `magic`, or undefined when the file does not start like one. */
-async function readHeader(file: FileHandle, magic: string): Promise<string | undefined> {
+/**
+ * The header JSON of an index file with `magic` (starting `at` bytes into the file: a segment's meta part), or
+ * undefined when the file does not start like one.
+ */
+async function readHeader(file: FileHandle, magic: string, at = 0): Promise<string | undefined> {
   const prefix = new Uint8Array(PREFIX);
-  if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX) return undefined;
+  if ((await file.read(prefix, 0, PREFIX, at)).bytesRead < PREFIX) return undefined;
   if (String.fromCharCode(...prefix.subarray(0, 4)) !== magic) return undefined;
   const length = new DataView(prefix.buffer).getUint32(8, true);
   if (length === 0 || length > MAX_HEADER) return undefined;
   const header = new Uint8Array(length);
-  if ((await file.read(header, 0, length, PREFIX)).bytesRead < length) return undefined;
+  if ((await file.read(header, 0, length, at + PREFIX)).bytesRead < length) return undefined;
   return new TextDecoder().decode(header).trimEnd();
 }

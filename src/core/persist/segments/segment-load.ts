@@ -10,6 +10,8 @@ import { readManifests, type ReadManifests } from "./manifest-files";
 import { emptyState, type SegmentState } from "./segment-state";
 import { joinPath } from "./paths";
 import { parseSegmentName } from "./segment-names";
+import { salvageSegments } from "./segment-salvage";
+import type { SalvagedVectors } from "../index-files";
 import { dequantizeInt8, type Int8Rows } from "../../vectors/vector-precision";
 
 /** What loading a segmented index found. */
@@ -27,8 +29,11 @@ export type SegmentLoadOutcome =
     }
   /** No manifest: no segmented index was saved here. */
   | { kind: "missing" }
-  /** The manifest can't be used (or was built with other settings: `reusable` holds its notes and vectors). */
-  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot; state: SegmentState };
+  /**
+   * The manifest can't be used (or was built with other settings: `reusable` holds its notes and vectors). When it
+   * could not be read at all, `salvaged` holds the vectors of the segments beside it.
+   */
+  | { kind: "discarded"; error: AppError; reusable?: IndexSnapshot; salvaged?: SalvagedVectors; state: SegmentState };
 
 /** How many times a load starts over when a listed segment vanished meanwhile (a compaction deleted it). */
 const ATTEMPTS = 3;
@@ -56,7 +61,10 @@ export async function loadSegments(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readManifests(store, dir);
     if (read.kind === "missing") return read;
-    if (read.kind === "unreadable") return { kind: "discarded", error: read.error, state: emptyState() };
+    if (read.kind === "unreadable") {
+      const salvaged = await salvageSegments(store, dir, pause);
+      return { kind: "discarded", error: read.error, state: emptyState(), ...(salvaged ? { salvaged } : {}) };
+    }
     const loaded = await loadListed(store, dir, read, expect, pause, keepInt8);
     if (loaded !== "vanished") return loaded;
     last = { kind: "discarded", error: corruptFile("index", "segments kept vanishing while loading"), state: emptyState() };

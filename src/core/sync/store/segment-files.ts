@@ -54,7 +54,12 @@ export class SegmentFiles {
       notify(`${count} damaged or incomplete; the notes it held are indexed again.`);
     }
     if (loaded.kind === "loaded") return { kind: "loaded", snapshot: loaded.snapshot, recovered: false };
-    return { kind: "discarded", error: loaded.error, ...(loaded.reusable ? { reusable: loaded.reusable } : {}) };
+    return {
+      kind: "discarded",
+      error: loaded.error,
+      ...(loaded.reusable ? { reusable: loaded.reusable } : {}),
+      ...(loaded.salvaged ? { salvaged: loaded.salvaged } : {}),
+    };
   }
 
   /**
