@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { NodeFileStore } from "../../src/cli/node/node-file-store";
@@ -81,5 +81,34 @@ describe("a damaged manifest", () => {
     expect(back.code, back.stderr).toBe(0);
     expect(ctx.fake.stats.embedInputs).toBe(embedded);
     expect(await savedVectors(ctx.vault.dir)).toEqual(before);
+  }, 60_000);
+});
+
+// Another device's index arrives by a sync tool file by file, its manifest last; a device that starts in between saw
+// "no index" and embedded the whole vault again, what the segments beside it already held.
+describe("segments with no manifest beside them", () => {
+  it("give their vectors to the rebuild: nothing is embedded again", async () => {
+    expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
+    const before = await savedVectors(ctx.vault.dir);
+    expect(before.rows).toBeGreaterThan(0);
+    const embedded = ctx.fake.stats.embedInputs;
+
+    rmSync(join(vaultLayout(ctx.vault.dir).dataDir, MANIFEST_FILE));
+    const again = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/segments but no manifest yet .* embeddings in them are reused/);
+    expect(again.stderr).toMatch(/Nothing needed embedding in this run/);
+    expect(ctx.fake.stats.embedInputs).toBe(embedded);
+    expect(await savedVectors(ctx.vault.dir)).toEqual(before);
+  }, 60_000);
+
+  it("of another model give nothing to a rebuild with this one", async () => {
+    expect((await runCli(["index", "--vault", ctx.vault.dir, ...withModel("fake-embed")])).code).toBe(0);
+    const embedded = ctx.fake.stats.embedInputs;
+
+    rmSync(join(vaultLayout(ctx.vault.dir).dataDir, MANIFEST_FILE));
+    const other = await runCli(["index", "--vault", ctx.vault.dir, ...withModel("nomic-embed-text")]);
+    expect(other.stderr).not.toMatch(/embeddings in them are reused/);
+    expect(ctx.fake.stats.embedInputs).toBeGreaterThan(embedded);
   }, 60_000);
 });

@@ -38,8 +38,12 @@ export interface LoadOptions extends PersistOptions {
 export type LoadOutcome =
   /** `recovered` is true when a save was interrupted between its two renames and its finished temp files were used. */
   | { kind: "loaded"; snapshot: IndexSnapshot; recovered: boolean }
-  /** No index was saved yet: build one, no notice needed. */
-  | { kind: "missing" }
+  /**
+   * No index was saved yet: build one, no notice needed. `salvaged`: segment files lie in the folder with no manifest
+   * to list them (a sync tool still copying another device's index, whose manifest lands last; or a lost manifest),
+   * and these are their vectors, to be reused by their texts' hashes.
+   */
+  | { kind: "missing"; salvaged?: SalvagedVectors }
   /**
    * The files can't be used; `error` is the one notice to show and the index must be rebuilt. `reusable` is set
    * when they were intact but built with other settings (see `SnapshotDecodeResult`).

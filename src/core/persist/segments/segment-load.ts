@@ -27,8 +27,8 @@ export type SegmentLoadOutcome =
       /** Segments that could not be read (damaged): their notes are indexed again. */
       damaged: number;
     }
-  /** No manifest: no segmented index was saved here. */
-  | { kind: "missing" }
+  /** No manifest: no segmented index was saved here. `salvaged`: the vectors of segment files found without one. */
+  | { kind: "missing"; salvaged?: SalvagedVectors }
   /**
    * The manifest can't be used (or was built with other settings: `reusable` holds its notes and vectors). When it
    * could not be read at all, `salvaged` holds the vectors of the segments beside it.
@@ -60,7 +60,12 @@ export async function loadSegments(
   let last: SegmentLoadOutcome = { kind: "missing" };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readManifests(store, dir);
-    if (read.kind === "missing") return read;
+    if (read.kind === "missing") {
+      // Segments without a manifest: another device's index on its way (its manifest is written last), or a lost
+      // manifest. Their vectors let the rebuild embed nothing they already hold.
+      const salvaged = await salvageSegments(store, dir, pause);
+      return salvaged ? { kind: "missing", salvaged } : read;
+    }
     if (read.kind === "unreadable") {
       const salvaged = await salvageSegments(store, dir, pause);
       return { kind: "discarded", error: read.error, state: emptyState(), ...(salvaged ? { salvaged } : {}) };

@@ -73,7 +73,9 @@ export async function readSavedIndex(
   const keepInt8 = settings.vectorPrecision === "int8";
   const segmented = await files.load(expect, pause, deps.notify, keepInt8);
   // No segments yet: the single-file layout, if there is one, loads as before and the first save migrates it.
-  const outcome = segmented.kind === "missing" ? await loadIndexFiles(deps.store, deps.dataDir, expect, { pause, keepInt8 }) : segmented;
+  const single = segmented.kind === "missing" ? await loadIndexFiles(deps.store, deps.dataDir, expect, { pause, keepInt8 }) : segmented;
+  // Neither layout has an index, but segments lie there: their vectors go with the "missing" outcome.
+  const outcome = single.kind === "missing" && segmented.kind === "missing" ? segmented : single;
   if (segmented.kind === "missing") files.singleFileFound(outcome.kind !== "missing");
   return { outcome, model };
 }
@@ -131,6 +133,16 @@ export async function adoptSavedIndex(
     await synced.restore(snapshot, pause, (path) => hooks.noteDone(path));
     synced.checkedExclusions = snapshot.header.exclusionsHash;
     return { synced, model: snapshot.header.model, otherModelOnDisk: false, defaultLanguage, vectorsAside: false };
+  }
+  if (outcome.kind === "missing" && outcome.salvaged && model !== "" && outcome.salvaged.model === model) {
+    const synced = new SyncedIndex(outcome.salvaged.dims, embedding, language, settings.vectorPrecision);
+    const reused = seedSalvaged(synced, outcome.salvaged);
+    if (reused > 0) {
+      deps.notify(
+        `The search index folder holds segments but no manifest yet (a sync tool may still be copying it): ${reused.toLocaleString("en-US")} embeddings in them are reused, and only other text is embedded.`,
+      );
+    }
+    return { synced, model, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
   }
   if (outcome.kind !== "discarded") return fresh();
   const salvaged = outcome.salvaged;
