@@ -2,7 +2,7 @@
  * Related notes as link prediction: for sampled notes with at least two links to notes that exist, how many of the
  * linked notes does each method list? See docs/BENCHMARKS.md.
  *
- *   npm run bench:related -- [--vaults hub,kepano,help] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
+ *   npm run bench:related -- [--vaults hub,kepano,help,help-zh] [--seed 19] [--sources 300] [--ollama URL] [--model NAME]
  *                            [--models hub=NAME,...] [--latency-notes 10000] [--latency-sources 200] [--no-latency]
  *                            [--latency-only] [--variants strict,visible] [--out FILE.json] [--section NAME]
  *                            [--base COMMIT[,COMMIT…]] [--precision int8] [--same-weights] [--rotate] [--no-docs]
@@ -54,6 +54,8 @@ const VAULTS: Record<string, { dir: string; heldOut?: boolean }> = {
   hub: { dir: "../shared/vaults/obsidian-hub" },
   kepano: { dir: "../shared/vaults/kepano" },
   help: { dir: "../shared/vaults/obsidian-help/en", heldOut: true },
+  // Not in the default run: the same help pages in Chinese, a second vault nothing was tuned on, in another script.
+  "help-zh": { dir: "../shared/vaults/obsidian-help/zh", heldOut: true },
 };
 const GENERATED = /^(02 - Community Expansions\/02\.05 All Community Expansions|01 - Community\/People)\//;
 
@@ -247,7 +249,7 @@ const loadStart = os.loadavg()[0]!;
 for (const key of chosen) {
   const spec = VAULTS[key];
   if (!spec) throw new Error(`unknown vault ${key}`);
-  const label = key === "help" ? "obsidian-help/en (held out)" : key === "hub" ? "obsidian-hub" : "kepano";
+  const label = key === "help" ? "obsidian-help/en (held out)" : key === "help-zh" ? "obsidian-help/zh (held out)" : key === "hub" ? "obsidian-hub" : "kepano";
   const v = readLinkVault(modelOf.has(key) ? `${label}, ${modelOf.get(key)}` : label, spec.dir);
   const all = [...v.raw.keys()];
   const groups: Record<string, string[]> = { all: drawSources(v, all, count, seed) };
