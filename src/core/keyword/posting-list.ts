@@ -79,6 +79,16 @@ export class PostingList {
     return this.size + 1;
   }
 
+  /**
+   * The first position that may hold document `id` or a larger one: past every smaller id when the list is in id
+   * order, else 0 (any position may). A save of the newest documents reads each list from there instead of whole:
+   * new documents get ever larger ids, so theirs are at the end.
+   */
+  startOf(id: number): number {
+    this.read();
+    return this.sorted ? this.lowerBound(id) : 0;
+  }
+
   /** Records `count` occurrences in document `id`, replacing an earlier count for it. */
   add(id: number, count: number): void {
     this.sort();

@@ -11,6 +11,10 @@ const PER_SLICE = 20_000;
  * writes for a whole index, made in ONE pass over the vocabulary: a pass per set would cost a full walk of the
  * postings each. `partOf[internalId]` is the set a document belongs to (-1: none), `ordinalOf[internalId]` its
  * position inside its set, `counts[p]` the size of set p. Undefined when a field is missing.
+ *
+ * Each list is read only from the first set member's id on (see `PostingList.startOf`): a checkpoint saves the chunks
+ * indexed since the last one, whose ids are the largest, and reading every posting of the index for them made the
+ * checkpoints of a first index quadratic in the vault's size.
  */
 export function* encodePostingParts(
   fields: Readonly<Record<string, FieldPostings>>,
@@ -27,6 +31,8 @@ export function* encodePostingParts(
     return out;
   });
   let work = 0;
+  let firstId = partOf.findIndex((part) => part >= 0 && part < counts.length);
+  if (firstId < 0) firstId = partOf.length;
   for (const prop of props) {
     const field = fields[prop];
     if (!field) return undefined;
@@ -44,14 +50,16 @@ export function* encodePostingParts(
     for (const term of field.vocabulary.terms()) {
       const list = field.postings(term);
       if (!list) return undefined;
-      for (let k = 0; k < list.length; k++) {
-        const id = list.ids[k] ?? 0;
+      const start = list.startOf(firstId);
+      const [listIds, listCounts] = [list.ids, list.counts];
+      for (let k = start; k < list.length; k++) {
+        const id = listIds[k] ?? 0;
         const part = partOf[id] ?? -1;
         const bucket = ids[part];
         if (!bucket) continue;
         if (bucket.length === 0) touched.push(part);
         bucket.push(ordinalOf[id] ?? 0);
-        tf[part]?.push(list.counts[k] ?? 0);
+        tf[part]?.push(listCounts[k] ?? 0);
       }
       for (const part of touched) {
         const [bucket, counted, out] = [ids[part] ?? [], tf[part] ?? [], lists[part] as ByteWriter];
@@ -65,7 +73,7 @@ export function* encodePostingParts(
         counted.length = 0;
       }
       touched.length = 0;
-      work += list.length + 1;
+      work += list.length - start + 1;
       if (work >= PER_SLICE) {
         work = 0;
         yield;
