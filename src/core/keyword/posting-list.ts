@@ -80,13 +80,17 @@ export class PostingList {
   }
 
   /**
-   * The first position that may hold document `id` or a larger one: past every smaller id when the list is in id
-   * order, else 0 (any position may). A save of the newest documents reads each list from there instead of whole:
-   * new documents get ever larger ids, so theirs are at the end.
+   * The positions `[start, end)` that may hold documents `from` to `to` (inclusive): those ids' run when the list is in
+   * id order, else the whole list (any position may). A save reads each list there instead of whole: the chunks it
+   * saves were indexed together, so their ids are close, and most lists hold none of them.
    */
-  startOf(id: number): number {
+  rangeOf(from: number, to: number): [number, number] {
     this.read();
-    return this.sorted ? this.lowerBound(id) : 0;
+    if (!this.sorted) return [0, this.size];
+    const last = this.size > 0 ? (this.idArray[this.size - 1] ?? 0) : -1;
+    // Most lists of a large index end before the newest documents: one comparison tells.
+    if (last < from) return [this.size, this.size];
+    return [this.lowerBound(from), last <= to ? this.size : this.lowerBound(to + 1)];
   }
 
   /** Records `count` occurrences in document `id`, replacing an earlier count for it. */

@@ -12,9 +12,9 @@ const PER_SLICE = 20_000;
  * postings each. `partOf[internalId]` is the set a document belongs to (-1: none), `ordinalOf[internalId]` its
  * position inside its set, `counts[p]` the size of set p. Undefined when a field is missing.
  *
- * Each list is read only from the first set member's id on (see `PostingList.startOf`): a checkpoint saves the chunks
- * indexed since the last one, whose ids are the largest, and reading every posting of the index for them made the
- * checkpoints of a first index quadratic in the vault's size.
+ * Each list is read only between the smallest and the largest id of the sets' members (see `PostingList.rangeOf`): a
+ * checkpoint saves chunks indexed together, whose ids are close, and reading every posting of the index for them made
+ * the checkpoints of a first index quadratic in the vault's size.
  */
 export function* encodePostingParts(
   fields: Readonly<Record<string, FieldPostings>>,
@@ -31,8 +31,10 @@ export function* encodePostingParts(
     return out;
   });
   let work = 0;
-  let firstId = partOf.findIndex((part) => part >= 0 && part < counts.length);
-  if (firstId < 0) firstId = partOf.length;
+  const member = (part: number): boolean => part >= 0 && part < counts.length;
+  const firstId = partOf.findIndex(member);
+  let lastId = partOf.length - 1;
+  while (lastId > firstId && !member(partOf[lastId] ?? -1)) lastId--;
   for (const prop of props) {
     const field = fields[prop];
     if (!field) return undefined;
@@ -50,9 +52,9 @@ export function* encodePostingParts(
     for (const term of field.vocabulary.terms()) {
       const list = field.postings(term);
       if (!list) return undefined;
-      const start = list.startOf(firstId);
+      const [start, end] = firstId < 0 ? [0, 0] : list.rangeOf(firstId, lastId);
       const [listIds, listCounts] = [list.ids, list.counts];
-      for (let k = start; k < list.length; k++) {
+      for (let k = start; k < end; k++) {
         const id = listIds[k] ?? 0;
         const part = partOf[id] ?? -1;
         const bucket = ids[part];
@@ -73,7 +75,7 @@ export function* encodePostingParts(
         counted.length = 0;
       }
       touched.length = 0;
-      work += list.length - start + 1;
+      work += end - start + 1;
       if (work >= PER_SLICE) {
         work = 0;
         yield;
