@@ -19,9 +19,15 @@ export interface UiBenchPage {
 
 /**
  * Starts the fake Ollama, serves `vault` with the built main.js (run `npm run build` first) and boots a page with
- * the plugin pointed at the fake. `bootTimeoutMs` covers the fake app's start on a large vault.
+ * the plugin pointed at the fake. `bootTimeoutMs` covers the fake app's start on a large vault. With `autostart:
+ * false` the page stops after the fake app's set-up and `h.start()` loads the plugin (default true).
  */
-export async function openUiBenchPage(vault: Record<string, string>, bootTimeoutMs: number, dimensions: number): Promise<UiBenchPage> {
+export async function openUiBenchPage(
+  vault: Record<string, string>,
+  bootTimeoutMs: number,
+  dimensions: number,
+  options: { autostart?: boolean } = {},
+): Promise<UiBenchPage> {
   const mainJs = repoPath("main.js");
   if (!existsSync(mainJs)) throw new Error('main.js does not exist; run "npm run build" first.');
   const read = (path: string): Promise<string> => readFile(repoPath(path), "utf8");
@@ -47,7 +53,7 @@ export async function openUiBenchPage(vault: Record<string, string>, bootTimeout
     // tsx compiles with esbuild's keepNames, which wraps named functions inside page.evaluate callbacks in a
     // `__name` helper that exists only in Node; the page gets a stand-in.
     await browser.context.addInitScript({ content: "globalThis.__name = (target) => target;" });
-    const url = server.pageUrl({ pluginData: { ollamaUrl: ollama.url } });
+    const url = server.pageUrl({ pluginData: { ollamaUrl: ollama.url }, autostart: options.autostart ?? true });
     const h = await HarnessPage.open(browser.context, url, "/dev/null", bootTimeoutMs);
     const cdp = await browser.context.newCDPSession(h.page);
     const { product } = await cdp.send("Browser.getVersion");

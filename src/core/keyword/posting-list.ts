@@ -79,6 +79,20 @@ export class PostingList {
     return this.size + 1;
   }
 
+  /**
+   * The positions `[start, end)` that may hold documents `from` to `to` (inclusive): those ids' run when the list is in
+   * id order, else the whole list (any position may). A save reads each list there instead of whole: the chunks it
+   * saves were indexed together, so their ids are close, and most lists hold none of them.
+   */
+  rangeOf(from: number, to: number): [number, number] {
+    this.read();
+    if (!this.sorted) return [0, this.size];
+    const last = this.size > 0 ? (this.idArray[this.size - 1] ?? 0) : -1;
+    // Most lists of a large index end before the newest documents: one comparison tells.
+    if (last < from) return [this.size, this.size];
+    return [this.lowerBound(from), last <= to ? this.size : this.lowerBound(to + 1)];
+  }
+
   /** Records `count` occurrences in document `id`, replacing an earlier count for it. */
   add(id: number, count: number): void {
     this.sort();

@@ -11,6 +11,10 @@ const PER_SLICE = 20_000;
  * writes for a whole index, made in ONE pass over the vocabulary: a pass per set would cost a full walk of the
  * postings each. `partOf[internalId]` is the set a document belongs to (-1: none), `ordinalOf[internalId]` its
  * position inside its set, `counts[p]` the size of set p. Undefined when a field is missing.
+ *
+ * Each list is read only between the smallest and the largest id of the sets' members (see `PostingList.rangeOf`): a
+ * checkpoint saves chunks indexed together, whose ids are close, and reading every posting of the index for them made
+ * the checkpoints of a first index quadratic in the vault's size.
  */
 export function* encodePostingParts(
   fields: Readonly<Record<string, FieldPostings>>,
@@ -27,6 +31,10 @@ export function* encodePostingParts(
     return out;
   });
   let work = 0;
+  const member = (part: number): boolean => part >= 0 && part < counts.length;
+  const firstId = partOf.findIndex(member);
+  let lastId = partOf.length - 1;
+  while (lastId > firstId && !member(partOf[lastId] ?? -1)) lastId--;
   for (const prop of props) {
     const field = fields[prop];
     if (!field) return undefined;
@@ -44,14 +52,16 @@ export function* encodePostingParts(
     for (const term of field.vocabulary.terms()) {
       const list = field.postings(term);
       if (!list) return undefined;
-      for (let k = 0; k < list.length; k++) {
-        const id = list.ids[k] ?? 0;
+      const [start, end] = firstId < 0 ? [0, 0] : list.rangeOf(firstId, lastId);
+      const [listIds, listCounts] = [list.ids, list.counts];
+      for (let k = start; k < end; k++) {
+        const id = listIds[k] ?? 0;
         const part = partOf[id] ?? -1;
         const bucket = ids[part];
         if (!bucket) continue;
         if (bucket.length === 0) touched.push(part);
         bucket.push(ordinalOf[id] ?? 0);
-        tf[part]?.push(list.counts[k] ?? 0);
+        tf[part]?.push(listCounts[k] ?? 0);
       }
       for (const part of touched) {
         const [bucket, counted, out] = [ids[part] ?? [], tf[part] ?? [], lists[part] as ByteWriter];
@@ -65,7 +75,7 @@ export function* encodePostingParts(
         counted.length = 0;
       }
       touched.length = 0;
-      work += list.length + 1;
+      work += end - start + 1;
       if (work >= PER_SLICE) {
         work = 0;
         yield;

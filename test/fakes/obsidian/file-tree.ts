@@ -6,6 +6,8 @@ import type { Vault } from "./vault";
 export class FileTree {
   readonly root: TFolder;
   private readonly byPath = new Map<string, TAbstractFile>();
+  /** Fake-only: goes up on every change to the tree, so lookups built over it know when to rebuild. */
+  version = 0;
 
   constructor(private readonly vault: Vault) {
     this.root = new TFolder(vault, "/");
@@ -48,6 +50,7 @@ export class FileTree {
 
   /** Removes an entry and everything inside it. */
   detach(file: TAbstractFile): void {
+    this.version++;
     for (const inner of [file, ...this.descendants(file)]) this.byPath.delete(inner.path);
     if (file.parent) file.parent.children = file.parent.children.filter((c) => c !== file);
     file.parent = null;
@@ -57,6 +60,7 @@ export class FileTree {
   move(file: TAbstractFile, newPath: string): { file: TAbstractFile; oldPath: string }[] {
     const parent = this.byPath.get(parentPath(newPath));
     if (!(parent instanceof TFolder)) throw new Error(`No folder "${parentPath(newPath)}" to move "${file.path}" into.`);
+    this.version++;
     const oldPath = file.path;
     const moved = [file, ...this.descendants(file)].map((f) => ({ file: f, oldPath: f.path }));
     this.detach(file);
@@ -70,6 +74,7 @@ export class FileTree {
   }
 
   private attach<T extends TAbstractFile>(file: T, parent: TFolder): T {
+    this.version++;
     file.parent = parent;
     parent.children.push(file);
     this.byPath.set(file.path, file);

@@ -1,7 +1,7 @@
 import type * as O from "obsidian";
 import { Events } from "./events";
 import { TFile, type TAbstractFile } from "./files";
-import { resolveLinkpath } from "./link-resolver";
+import { LinkIndex } from "./link-resolver";
 import { parseMarkdownMetadata } from "./markdown-metadata";
 import { getLinkpath } from "./path";
 import type { Vault } from "./vault";
@@ -18,6 +18,8 @@ export class MetadataCache extends Events {
   private readonly pending = new Set<Promise<void>>();
   /** The mtime/size each cache entry was built from, so unchanged files are not re-indexed on `create`. */
   private readonly indexedStat = new Map<string, string>();
+  /** Link resolution over the vault's files as of `treeVersion`; rebuilt after the tree changes. */
+  private links: { treeVersion: number; index: LinkIndex } | null = null;
 
   constructor(private readonly vault: Vault) {
     super();
@@ -39,7 +41,9 @@ export class MetadataCache extends Events {
   }
 
   getFirstLinkpathDest(linkpath: string, sourcePath: string): TFile | null {
-    return resolveLinkpath(this.vault.getFiles(), linkpath, sourcePath);
+    const treeVersion = this.vault.treeVersion;
+    if (this.links?.treeVersion !== treeVersion) this.links = { treeVersion, index: new LinkIndex(this.vault.getFiles()) };
+    return this.links.index.resolve(linkpath, sourcePath);
   }
 
   fileToLinktext(file: TFile, sourcePath: string, omitMdExtension = true): string {

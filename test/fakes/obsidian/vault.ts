@@ -73,6 +73,10 @@ export class Vault extends Events {
   getAllFolders(includeRoot = false): TFolder[] {
     return this.tree.all().filter((f): f is TFolder => f instanceof TFolder && (includeRoot || !f.isRoot()));
   }
+  /** Fake-only: changes whenever a file or folder is added, moved or removed. */
+  get treeVersion(): number {
+    return this.tree.version;
+  }
   getFiles(): TFile[] {
     return this.tree.all().filter((f): f is TFile => f instanceof TFile);
   }
