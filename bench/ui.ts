@@ -52,7 +52,7 @@ const loadavgBefore = loadavg();
 const vault = syntheticVault(notes);
 const { queries, switchTo } = uiDraws(vault, switches);
 
-log(`booting the page on ${notes.toLocaleString("en-US")} synthetic notes (the fake app's start takes a while)…`);
+log(`booting the page on ${notes.toLocaleString("en-US")} synthetic notes…`);
 let t = performance.now();
 const page = await openUiBenchPage(vault.files, 15 * 60_000, dims);
 const { h, ollama } = page;
