@@ -43,20 +43,12 @@ export async function startStallProfile(intervalUs = 250): Promise<{
     }
   });
   gc.observe({ entryTypes: ["gc"] });
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object): Promise<unknown> =>
-    new Promise((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
-  await post("Profiler.enable");
-  await post("Profiler.setSamplingInterval", { interval: intervalUs });
-  await post("Profiler.start");
+  const stop = await startCpuProfile(intervalUs);
   return {
     gcPauses: () => [...pauses].sort((a, b) => b.ms - a.ms).slice(0, 10),
     stop: async (stalls, keep = 12) => {
       gc.disconnect();
-      const { profile } = (await post("Profiler.stop")) as { profile: Profile };
-      session.disconnect();
-      return attribute(profile, stalls, keep, intervalUs);
+      return attribute((await stop()) as Profile, stalls, keep, intervalUs);
     },
   };
 }

@@ -5,6 +5,17 @@ import { describe, expect, it } from "vitest";
 import { int8BoundKernel } from "../../../src/core/vectors/int8-bound-kernel";
 import { INT8_BOUND_WASM } from "../../../src/core/vectors/int8-bound-wasm";
 
+/** `probes` probes within the kernel's range and 1–1,100 rows of int8 codes, at 16–64 dimensions. */
+function probesAndRows(probes: number) {
+  return fc.integer({ min: 1, max: 4 }).chain((blocks) => {
+    const dims = blocks * 16;
+    const max = int8BoundKernel(dims)!.maxProbe;
+    const probe = fc.array(fc.integer({ min: -max, max }), { minLength: dims, maxLength: dims }).map((xs) => Int16Array.from(xs));
+    const row = fc.array(fc.integer({ min: -127, max: 127 }), { minLength: dims, maxLength: dims });
+    return fc.tuple(fc.array(probe, { minLength: probes, maxLength: probes }), fc.array(row, { minLength: 1, maxLength: 1100 }));
+  });
+}
+
 describe("int8 bound WebAssembly kernel", () => {
   it("runs for dimensions that are a multiple of 16 and declines the others", () => {
     expect(int8BoundKernel(384)).toBeDefined();
@@ -19,14 +30,8 @@ describe("int8 bound WebAssembly kernel", () => {
   it("gives the exact integer dot products with both probes, across batches", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 4 }).chain((blocks) => {
-          const dims = blocks * 16;
-          const max = int8BoundKernel(dims)!.maxProbe;
-          const probe = fc.array(fc.integer({ min: -max, max }), { minLength: dims, maxLength: dims }).map((xs) => Int16Array.from(xs));
-          const row = fc.array(fc.integer({ min: -127, max: 127 }), { minLength: dims, maxLength: dims });
-          return fc.tuple(probe, probe, fc.array(row, { minLength: 1, maxLength: 1100 }));
-        }),
-        ([a, b, rows]) => {
+        probesAndRows(2),
+        ([[a = new Int16Array(), b = new Int16Array()], rows]) => {
           const dims = a.length;
           const codes = new Int8Array(rows.length * dims);
           rows.forEach((r, i) => codes.set(r, i * dims));
@@ -45,14 +50,8 @@ describe("int8 bound WebAssembly kernel", () => {
   it("gives the exact integer dot products with one probe, for odd and even counts and across batches", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 4 }).chain((blocks) => {
-          const dims = blocks * 16;
-          const max = int8BoundKernel(dims)!.maxProbe;
-          const probe = fc.array(fc.integer({ min: -max, max }), { minLength: dims, maxLength: dims }).map((xs) => Int16Array.from(xs));
-          const row = fc.array(fc.integer({ min: -127, max: 127 }), { minLength: dims, maxLength: dims });
-          return fc.tuple(probe, fc.array(row, { minLength: 1, maxLength: 1100 }));
-        }),
-        ([a, rows]) => {
+        probesAndRows(1),
+        ([[a = new Int16Array()], rows]) => {
           const dims = a.length;
           const codes = new Int8Array(rows.length * dims);
           rows.forEach((r, i) => codes.set(r, i * dims));
