@@ -183,14 +183,14 @@ try {
   const indexedNotes = warm.status().notes;
   await warm.stop();
 
-  // 7. Two devices sharing the index through a sync tool.
-  log("two-device scenario…");
+  // 7. Two devices sharing the index through a sync tool (not with --no-baseline, which stops here).
   if (args.has("no-baseline")) {
     console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
     if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
     else vault.dispose();
     process.exit(0);
   }
+  if (!args.has("no-devices")) log("two-device scenario…");
   const devices = args.has("no-devices") ? undefined : await twoDevices(vault.dir, dataDir.slice(vault.dir.split("\\").join("/").length + 1), vault.notes, settings, embedder, indexedNotes);
   collectGarbage();
   log(`Orama baseline on ${docs.length} chunks…`);
