@@ -134,15 +134,20 @@ export async function adoptSavedIndex(
     synced.checkedExclusions = snapshot.header.exclusionsHash;
     return { synced, model: snapshot.header.model, otherModelOnDisk: false, defaultLanguage, vectorsAside: false };
   }
+  // An empty index offered `salvaged`'s vectors as seeds, under the model `as`; `reused` counts them.
+  const seeded = (salvaged: SalvagedVectors, as: string): { loaded: LoadedIndex; reused: number } => {
+    const synced = new SyncedIndex(salvaged.dims, embedding, language, settings.vectorPrecision);
+    const reused = seedSalvaged(synced, salvaged);
+    return { reused, loaded: { synced, model: as, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false } };
+  };
   if (outcome.kind === "missing" && outcome.salvaged && model !== "" && outcome.salvaged.model === model) {
-    const synced = new SyncedIndex(outcome.salvaged.dims, embedding, language, settings.vectorPrecision);
-    const reused = seedSalvaged(synced, outcome.salvaged);
+    const { loaded, reused } = seeded(outcome.salvaged, model);
     if (reused > 0) {
       deps.notify(
         `The search index folder holds segments but no manifest yet (a sync tool may still be copying it): ${reused.toLocaleString("en-US")} embeddings in them are reused, and only other text is embedded.`,
       );
     }
-    return { synced, model, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
+    return loaded;
   }
   if (outcome.kind !== "discarded") return fresh();
   const salvaged = outcome.salvaged;
@@ -150,15 +155,14 @@ export async function adoptSavedIndex(
   // so the rebuilt notes take them back and the next save writes them again (a mistyped name must cost nothing).
   const salvageAs = salvaged && salvaged.model !== "" && (keepSavedModel || salvaged.model === model) ? salvaged.model : undefined;
   if (salvaged && salvageAs !== undefined) {
-    const synced = new SyncedIndex(salvaged.dims, embedding, language, settings.vectorPrecision);
-    const recovered = seedSalvaged(synced, salvaged);
+    const { loaded, reused: recovered } = seeded(salvaged, salvageAs);
     const reused = salvageAs === model ? "are reused; only the rest are embedded again" : `are kept for ${salvageAs}`;
     deps.notify(
       recovered === 0
         ? outcome.error.message
         : `${outcome.error.message} ${recovered.toLocaleString("en-US")} embeddings in it were intact and ${reused}.`,
     );
-    return { synced, model: salvageAs, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
+    return loaded;
   }
   deps.notify(
     stray ? `${outcome.error.message} The vectors file is kept as ${INDEX_VECTORS_BACKUP} before it is replaced.` : outcome.error.message,
