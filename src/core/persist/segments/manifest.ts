@@ -4,6 +4,7 @@ import { isCount, isRecord } from "../json-guards";
 import { runAll } from "../../shared/slices";
 import { SEGMENT_FORMAT_VERSION } from "./segment-file";
 import { parseSegmentName } from "./segment-names";
+import { joinStrays } from "./stray-segments";
 import { isVectorPrecision, type VectorPrecision } from "../../vectors/vector-precision";
 
 /** What the whole index was built with (a segment's own header only says when it was written). */
@@ -41,6 +42,12 @@ export interface Manifest {
   segments: ManifestSegment[];
   /** Segments no longer live, with when they were retired (the retiring writer's clock). */
   retired: { name: string; at: number }[];
+  /**
+   * Segment files in the folder that no manifest named when this writer last looked, with when one was first seen
+   * (see `sortStrays`). Absent when there are none; a version that does not know the field drops it, which only
+   * restarts the wait.
+   */
+  strays?: { name: string; since: number }[];
 }
 
 export function encodeManifest(m: Manifest): Uint8Array {
@@ -69,7 +76,15 @@ export function decodeManifest(bytes: Uint8Array): Result<Manifest> {
   ) {
     return err(corruptFile("manifest", "bad fields"));
   }
-  return ok(m as unknown as Manifest);
+  // Strays only decide when a file may be deleted: a malformed record of them is dropped, not the manifest.
+  const strays = Array.isArray(m.strays) ? m.strays.filter(isStray) : [];
+  const manifest = { ...m, strays } as unknown as Manifest;
+  if (strays.length === 0) delete manifest.strays;
+  return ok(manifest);
+}
+
+function isStray(x: unknown): x is { name: string; since: number } {
+  return isRecord(x) && typeof x.name === "string" && parseSegmentName(x.name) !== undefined && typeof x.since === "number" && Number.isFinite(x.since);
 }
 
 function isSegment(x: unknown): x is ManifestSegment {
@@ -109,11 +124,14 @@ export function mergeManifests(a: Manifest, b: Manifest): Manifest {
   const retired = new Map<string, number>();
   for (const r of [...a.retired, ...b.retired]) retired.set(r.name, Math.max(r.at, retired.get(r.name) ?? 0));
   const newer = a.header.savedAt >= b.header.savedAt ? a : b;
+  const strays = new Map<string, number>();
+  joinStrays(strays, [...(a.strays ?? []), ...(b.strays ?? [])]);
   return {
     header: { ...newer.header },
     writer: newer.writer,
     generation: Math.max(a.generation, b.generation) + 1,
     segments: [...byName.values()],
     retired: [...retired].map(([name, at]) => ({ name, at })),
+    ...(strays.size > 0 ? { strays: [...strays].map(([name, since]) => ({ name, since })) } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { runSliced, SLICE_ITEMS, type Steps } from "../../shared/slices";
 import { decodeSegment } from "./segment-file";
 import { readManifests, type ReadManifests } from "./manifest-files";
 import { emptyState, type SegmentState } from "./segment-state";
+import { joinStrays } from "./stray-segments";
 import { joinPath } from "./paths";
 import { parseSegmentName } from "./segment-names";
 import { salvageSegments } from "./segment-salvage";
@@ -93,6 +94,7 @@ async function loadListed(
   state.copies = new Set(read.copies);
   state.unsaved = read.copies.length > 0 || read.fromTemp;
   for (const r of manifest.retired) state.retired.set(r.name, r.at);
+  joinStrays(state.strays, manifest.strays ?? []);
   const decoded: Decoded[] = [];
   let damaged = 0;
   const segments = manifest.segments;

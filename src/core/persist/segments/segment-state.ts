@@ -27,6 +27,8 @@ export interface SegmentState {
    * before them): kept listed, so they load once they arrive.
    */
   absent: Map<string, ManifestSegment>;
+  /** Segment files no manifest names, with when each was first seen: deleted once a day has passed (`sortStrays`). */
+  strays: Map<string, number>;
   /** Conflict copies (manifest or segment) that were read and are deleted after the next save. */
   copies: Set<string>;
   /** The manifest's bytes' checksum as last read or written: another one on disk means another writer saved. */
@@ -43,6 +45,7 @@ export function emptyState(): SegmentState {
     rows: new Map(),
     retired: new Map(),
     absent: new Map(),
+    strays: new Map(),
     copies: new Set(),
     identity: undefined,
     unsaved: false,
@@ -60,7 +63,8 @@ export function manifestOf(state: SegmentState, header: ManifestHeader, writer: 
   }));
   for (const s of state.absent.values()) segments.push(s);
   const retired = [...state.retired].map(([name, at]) => ({ name, at }));
-  return { header, writer, generation: state.generation + 1, segments, retired };
+  const strays = [...state.strays].map(([name, since]) => ({ name, since }));
+  return { header, writer, generation: state.generation + 1, segments, retired, ...(strays.length > 0 ? { strays } : {}) };
 }
 
 /** A deep enough copy to change without touching `state` (segments' dead sets are copied on write by callers). */
@@ -72,6 +76,7 @@ export function cloneState(state: SegmentState): SegmentState {
     rows: new Map(state.rows),
     retired: new Map(state.retired),
     absent: new Map(state.absent),
+    strays: new Map(state.strays),
     copies: new Set(state.copies),
   };
 }

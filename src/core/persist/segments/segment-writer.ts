@@ -6,10 +6,12 @@ import type { VectorPrecision } from "../../vectors/vector-precision";
 import { compactionVictims, DEFAULT_COMPACTION, type CompactionPolicy } from "./compaction-policy";
 import { compatibleHeaders, type ManifestHeader } from "./manifest";
 import { manifestIdentity, readManifests, writeManifest } from "./manifest-files";
+import { cleanUpSegments, findStrays } from "./segment-cleanup";
 import { joinPath } from "./paths";
 import { encodeSegment, planSegments, subSnapshot, SEGMENT_TARGET_BYTES } from "./segment-file";
 import { segmentName } from "./segment-names";
 import { cloneState, emptyState, manifestOf, type SegmentState } from "./segment-state";
+import { DEFAULT_STRAY_GRACE_MS, joinStrays } from "./stray-segments";
 
 /** What a save reads of the index. */
 export interface SegmentSource {
@@ -54,6 +56,8 @@ export interface SegmentWriterOptions {
    * it was retired may still be reading it. Default two minutes.
    */
   graceMs?: number;
+  /** How long a segment file that no manifest names stays, in ms (see `DEFAULT_STRAY_GRACE_MS`). Default a day. */
+  strayGraceMs?: number;
   /** Segments with at least this many chunks carry their keyword postings; smaller ones are analysed at load. Default 64. */
   postingsFrom?: number;
   compaction?: CompactionPolicy;
@@ -139,6 +143,7 @@ export class SegmentWriter {
       next.retired.set(name, now());
     }
     next.header = header;
+    const strays = await findStrays(this.store, this.dir, next, this.orphans, now(), this.options.strayGraceMs ?? DEFAULT_STRAY_GRACE_MS);
     const manifest = manifestOf(next, header, this.options.writer);
     const saved = await writeManifest(this.store, this.dir, manifest);
     if (!saved.ok) return saved;
@@ -149,7 +154,14 @@ export class SegmentWriter {
     const copies = next.copies;
     next.copies = new Set();
     this.state = next;
-    await this.cleanUp(copies, now());
+    await cleanUpSegments(this.store, this.dir, {
+      state: this.state,
+      orphans: this.orphans,
+      copies,
+      now: now(),
+      graceMs: this.options.graceMs ?? 120_000,
+      strays,
+    });
     return ok({ bytes: written.value.bytes + saved.value.bytes, segments: written.value.names.size, retired: retire.size });
   }
 
@@ -196,6 +208,7 @@ export class SegmentWriter {
       if (!files.has(r.name)) next.absent.delete(r.name);
     }
     for (const c of read.copies) next.copies.add(c);
+    joinStrays(next.strays, read.manifest.strays ?? []);
     return ok(lost);
   }
 
@@ -248,43 +261,5 @@ export class SegmentWriter {
       if (!(snapshot.vectors instanceof Float32Array)) snapshot.vectors.release?.();
     }
     return ok({ bytes, names });
-  }
-
-  /**
-   * After a save: conflict copies are gone (a segment's copy takes the segment's place when that is missing), and
-   * retired segments past their grace time, and this writer's orphans, are deleted unless a manifest on disk (or its
-   * temp file, or a conflict copy) still names them. Failures here cost only disk space until the next save.
-   */
-  private async cleanUp(copies: ReadonlySet<string>, now: number): Promise<void> {
-    const listed = await this.store.list(this.dir);
-    const files = new Set(listed.ok ? listed.value : []);
-    for (const copy of copies) {
-      const of = copy.startsWith("index-seg-") ? /^(index-seg-[0-9a-z]+-[0-9a-z]+-[0-9a-f]{8})/.exec(copy)?.[1] : undefined;
-      const original = of ? `${of}.bin` : undefined;
-      if (original && !files.has(original)) await this.store.rename(joinPath(this.dir, copy), joinPath(this.dir, original));
-      else await this.store.remove(joinPath(this.dir, copy));
-    }
-    const grace = this.options.graceMs ?? 120_000;
-    const due = [...this.state.retired].filter(([, at]) => now - at >= grace || at > now + grace).map(([name]) => name);
-    const candidates = [...due, ...this.orphans];
-    if (candidates.length === 0) return;
-    const named = await this.namedOnDisk();
-    if (named === undefined) return;
-    for (const name of candidates) {
-      if (named.has(name)) continue;
-      const removed = await this.store.remove(joinPath(this.dir, name));
-      if (!removed.ok) continue;
-      this.orphans.delete(name);
-      this.state.retired.delete(name);
-    }
-  }
-
-  /** Every segment named by a manifest file on disk; undefined when that can't be told. */
-  private async namedOnDisk(): Promise<Set<string> | undefined> {
-    const read = await readManifests(this.store, this.dir);
-    if (read.kind === "unreadable") return undefined;
-    const named = new Set<string>();
-    if (read.kind === "read") for (const s of read.manifest.segments) named.add(s.name);
-    return named;
   }
 }

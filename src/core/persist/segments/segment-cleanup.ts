@@ -1,0 +1,93 @@
+import type { FileStore } from "../file-store";
+import { readManifests } from "./manifest-files";
+import { joinPath } from "./paths";
+import type { SegmentState } from "./segment-state";
+import { mayHaveStrays, sortStrays } from "./stray-segments";
+
+/** What one clean-up after a save works on; `state`, `orphans` and the strays are updated in place. */
+export interface CleanUpJob {
+  /** The writer's state, as the save that just completed left it. */
+  state: SegmentState;
+  /** Segments this writer wrote for saves that did not complete. */
+  orphans: Set<string>;
+  /** Conflict copies that were read (merged or used in a segment's place). */
+  copies: ReadonlySet<string>;
+  now: number;
+  /** See `SegmentWriterOptions.graceMs`. */
+  graceMs: number;
+  /** Strays past their grace time (see `findStrays`). */
+  strays: ReadonlyMap<string, number>;
+}
+
+/**
+ * After a save: conflict copies are gone (a segment's copy takes the segment's place when that is missing); retired
+ * segments past their grace time, this writer's orphans and the strays that are due are deleted unless a manifest on disk
+ * (or its temp file, or a conflict copy) still names them. Failures here cost only disk space until the next save.
+ */
+export async function cleanUpSegments(store: FileStore, dir: string, job: CleanUpJob): Promise<void> {
+  const { state, orphans, now } = job;
+  const listed = await store.list(dir);
+  const files = new Set(listed.ok ? listed.value : []);
+  for (const copy of job.copies) {
+    const of = copy.startsWith("index-seg-") ? /^(index-seg-[0-9a-z]+-[0-9a-z]+-[0-9a-f]{8})/.exec(copy)?.[1] : undefined;
+    const original = of ? `${of}.bin` : undefined;
+    if (original && !files.has(original)) {
+      await store.rename(joinPath(dir, copy), joinPath(dir, original));
+      files.add(original);
+    } else await store.remove(joinPath(dir, copy));
+  }
+  const due = [...state.retired].filter(([, at]) => now - at >= job.graceMs || at > now + job.graceMs).map(([name]) => name);
+  const candidates = [...due, ...orphans, ...job.strays.keys()];
+  if (candidates.length === 0) return;
+  const named = await namedOnDisk(store, dir);
+  if (named === undefined) return;
+  for (const name of candidates) {
+    if (named.has(name)) continue;
+    const removed = await store.remove(joinPath(dir, name));
+    if (!removed.ok) {
+      // Still a stray, and already due: the next save tries again.
+      const since = job.strays.get(name);
+      if (since !== undefined) state.strays.set(name, since);
+      continue;
+    }
+    orphans.delete(name);
+    state.retired.delete(name);
+  }
+}
+
+/** Every segment named by a manifest file on disk; undefined when that can't be told. */
+async function namedOnDisk(store: FileStore, dir: string): Promise<Set<string> | undefined> {
+  const read = await readManifests(store, dir);
+  if (read.kind === "unreadable") return undefined;
+  const named = new Set<string>();
+  if (read.kind === "read") for (const s of read.manifest.segments) named.add(s.name);
+  return named;
+}
+
+/**
+ * Before a save writes its manifest: records in `next.strays` the strays not yet due (so that the manifest carries
+ * when each was first seen, even if no process lives a whole day), and returns those that are due, with their first
+ * sighting. Costs one folder listing; the manifest is read only when some segment file is not accounted for.
+ */
+export async function findStrays(
+  store: FileStore,
+  dir: string,
+  next: SegmentState,
+  orphans: ReadonlySet<string>,
+  now: number,
+  graceMs: number,
+): Promise<Map<string, number>> {
+  const listed = await store.list(dir);
+  if (!listed.ok) return new Map();
+  const known = (name: string): boolean =>
+    next.segments.has(name) || next.absent.has(name) || next.retired.has(name) || orphans.has(name);
+  if (!mayHaveStrays(listed.value, known)) {
+    next.strays.clear();
+    return new Map();
+  }
+  const named = await namedOnDisk(store, dir);
+  if (named === undefined) return new Map();
+  const sorted = sortStrays({ files: listed.value, known, named, seen: next.strays, now, graceMs });
+  next.strays = sorted.waiting;
+  return sorted.due;
+}
