@@ -66,7 +66,11 @@ export interface SalvagedVectors {
   dims: number;
   /** Row i's embedding input hash, "" for a row without a vector. */
   hashes: string[];
-  vectors: Float32Array;
+  /**
+   * Row i's vector as float32 values: a view, or a copy made on each call when the rows are kept as int8 codes (a
+   * salvaged int8 index then takes a quarter of the memory). Undefined for a row without a vector.
+   */
+  row(i: number): Float32Array | undefined;
 }
 
 /**
@@ -160,7 +164,7 @@ async function salvageVectors(bytes: Uint8Array, options: PersistOptions): Promi
   const decoded = await runSliced(decodeVectorsFile(bytes), options.pause);
   if (!decoded.ok || !decoded.value.hashes || decoded.value.dims === 0) return undefined;
   const { model, dims, hashes, vectors } = decoded.value;
-  return { model, dims, hashes, vectors };
+  return { model, dims, hashes, row: (i) => (hashes[i] ? vectors.subarray(i * dims, (i + 1) * dims) : undefined) };
 }
 
 /** The vectors kept aside in `dir` (see `INDEX_VECTORS_BACKUP`), when there is a readable backup. */

@@ -1,16 +1,23 @@
 import type { FileStore } from "../file-store";
 import type { SalvagedVectors } from "../index-files";
 import { snapshotVector } from "../int8-rows";
+import type { IndexSnapshot } from "../snapshot";
 import { runSliced } from "../../shared/slices";
 import { decodeSegment } from "./segment-file";
 import { joinPath } from "./paths";
 import { parseSegmentName } from "./segment-names";
 
-/** One model's rows gathered from the segments. */
+/** A segment's rows as it holds them (int8 codes stay int8): what `snapshotVector` reads. */
+type RowBlock = Pick<IndexSnapshot, "header" | "vectors" | "hasVector" | "int8">;
+
+/** One model's rows gathered from the segments: the blocks, and the row each starts at. */
 interface Rows {
   dims: number;
   hashes: string[];
-  vectors: Float32Array[];
+  blocks: RowBlock[];
+  starts: number[];
+  /** Rows with a vector. */
+  count: number;
 }
 
 /**
@@ -18,7 +25,8 @@ interface Rows {
  * segment is whole on its own and names its model and each row's embedding hash, so the rebuilt notes take back
  * every vector whose text is unchanged instead of the vault being embedded again (or, with a mistyped model, the
  * vectors being lost at the next save). A damaged segment gives nothing: its notes are embedded again. The rows of
- * the model most rows belong to; undefined when no segment holds a vector.
+ * the model most rows belong to; undefined when no segment holds a vector. The rows stay in each segment's vectors
+ * part as saved (an int8 index's codes are not made float32 until a row is asked for), nothing else of it is kept.
  */
 export async function salvageSegments(store: FileStore, dir: string, pause?: () => Promise<void>): Promise<SalvagedVectors | undefined> {
   const listed = await store.list(dir);
@@ -28,25 +36,36 @@ export async function salvageSegments(store: FileStore, dir: string, pause?: () 
     if (parseSegmentName(name) === undefined) continue;
     const bytes = await store.read(joinPath(dir, name));
     if (!bytes.ok || bytes.value === null) continue;
-    const seg = await runSliced(decodeSegment(bytes.value), pause);
+    const seg = await runSliced(decodeSegment(bytes.value, true), pause);
     if (!seg.ok || seg.value.header.model === "" || seg.value.header.dims === 0) continue;
-    const { model, dims } = seg.value.header;
-    const rows = byModel.get(model) ?? { dims, hashes: [], vectors: [] };
-    if (rows.dims !== dims) continue;
-    byModel.set(model, rows);
-    seg.value.chunks.forEach((c, i) => {
-      const v = snapshotVector(seg.value, i);
-      if (v === undefined || c.embedHash === "") return;
-      rows.hashes.push(c.embedHash);
-      rows.vectors.push(v);
+    const { header, vectors, hasVector, int8, chunks } = seg.value;
+    const rows = byModel.get(header.model) ?? { dims: header.dims, hashes: [], blocks: [], starts: [], count: 0 };
+    if (rows.dims !== header.dims) continue;
+    byModel.set(header.model, rows);
+    rows.starts.push(rows.hashes.length);
+    rows.blocks.push({ header, vectors, hasVector, ...(int8 ? { int8 } : {}) });
+    chunks.forEach((c, i) => {
+      const hash = hasVector[i] === 1 ? c.embedHash : "";
+      rows.hashes.push(hash);
+      if (hash !== "") rows.count++;
     });
     await pause?.();
   }
   let best: [string, Rows] | undefined;
-  for (const entry of byModel) if (entry[1].hashes.length > (best?.[1].hashes.length ?? 0)) best = entry;
+  for (const entry of byModel) if (entry[1].count > (best?.[1].count ?? 0)) best = entry;
   if (!best) return undefined;
-  const [model, { dims, hashes, vectors }] = best;
-  const all = new Float32Array(hashes.length * dims);
-  vectors.forEach((v, i) => all.set(v, i * dims));
-  return { model, dims, hashes, vectors: all };
+  const [model, { dims, hashes, blocks, starts }] = best;
+  const row = (i: number): Float32Array | undefined => {
+    if (i < 0 || i >= hashes.length || hashes[i] === "") return undefined;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const block = blocks[lo];
+    return block ? snapshotVector(block, i - (starts[lo] ?? 0)) : undefined;
+  };
+  return { model, dims, hashes, row };
 }

@@ -22,7 +22,9 @@ export class VectorPool {
   private readonly entries = new Map<string, Entry>();
   /** Recently dropped vectors, least recently used first (a Map keeps insertion order). */
   private readonly dropped = new Map<string, Float32Array>();
-  private seeds = new Map<string, Float32Array>();
+  /** A seed's vector, or its row in `seedRow` (read when asked: a salvaged index's int8 rows stay int8 meanwhile). */
+  private seeds = new Map<string, Float32Array | number>();
+  private seedRow: ((i: number) => Float32Array | undefined) | undefined;
   private waitingChunks = 0;
 
   /**
@@ -41,7 +43,7 @@ export class VectorPool {
 
   /** The vector known for this text, from the index, the seeds or the recently dropped ones. */
   lookup(hash: string): Float32Array | undefined {
-    const known = this.storedVector(this.entries.get(hash)) ?? this.seeds.get(hash);
+    const known = this.storedVector(this.entries.get(hash)) ?? this.seedVector(this.seeds.get(hash));
     if (known) return known;
     const dropped = this.dropped.get(hash);
     if (dropped) this.drop(hash, dropped);
@@ -111,20 +113,49 @@ export class VectorPool {
     this.seeds.set(hash, vector);
   }
 
+  /**
+   * Offers row i of a discarded index as the seed for `hashes[i]` ("" for a row without a vector), until `clearSeeds`.
+   * `row` is read only when a seed is used, so the rows can stay in their saved form (int8) until then. Returns how
+   * many seeds were offered.
+   */
+  seedRows(hashes: readonly string[], row: (i: number) => Float32Array | undefined): number {
+    this.seedRow = row;
+    let offered = 0;
+    hashes.forEach((hash, i) => {
+      if (hash === "") return;
+      this.seeds.set(hash, i);
+      offered++;
+    });
+    return offered;
+  }
+
   /** The rebuild is over: seeds it did not use become recently dropped vectors. */
   clearSeeds(): void {
-    for (const [hash, v] of this.seeds) if (!this.entries.has(hash)) this.drop(hash, v);
+    const unused = [...this.seeds].filter(([hash]) => !this.entries.has(hash));
+    // Only the last `keepDropped` would survive the dropping: the rest are not read (nor dequantized) at all.
+    for (const [hash, s] of unused.slice(Math.max(0, unused.length - this.keepDropped))) {
+      const v = this.seedVector(s);
+      if (v) this.drop(hash, v);
+    }
     this.seeds = new Map();
+    this.seedRow = undefined;
   }
 
   /** Every vector this pool knows, by hash: the index's, the seeds and the recently dropped (to seed a rebuild). */
   *allVectors(): Generator<[string, Float32Array]> {
     yield* this.dropped;
-    yield* this.seeds;
+    for (const [hash, s] of this.seeds) {
+      const v = this.seedVector(s);
+      if (v) yield [hash, v];
+    }
     for (const [hash, entry] of this.entries) {
       const v = this.storedVector(entry);
       if (v) yield [hash, v];
     }
+  }
+
+  private seedVector(seed: Float32Array | number | undefined): Float32Array | undefined {
+    return typeof seed === "number" ? this.seedRow?.(seed) : seed;
   }
 
   /** The vector of an entry's text, read from the first of its chunks the index has a vector for. */

@@ -117,7 +117,7 @@ export async function adoptSavedIndex(
     const backup = model !== "" && !keepSavedModel ? await loadVectorsBackup(deps.store, deps.dataDir, { pause }) : undefined;
     if (backup?.model !== model) return { ...base, synced: new SyncedIndex(0, embedding, language, settings.vectorPrecision), model: keepSavedModel ? "" : model };
     const synced = new SyncedIndex(backup.dims, embedding, language, settings.vectorPrecision);
-    const reused = seedSalvaged(synced, backup);
+    const reused = synced.pool.seedRows(backup.hashes, (i) => backup.row(i));
     if (reused > 0) deps.notify(`${reused.toLocaleString("en-US")} embeddings of ${model} kept in ${INDEX_VECTORS_BACKUP} are reused.`);
     return { ...base, synced, model };
   };
@@ -137,7 +137,7 @@ export async function adoptSavedIndex(
   // An empty index offered `salvaged`'s vectors as seeds, under the model `as`; `reused` counts them.
   const seeded = (salvaged: SalvagedVectors, as: string): { loaded: LoadedIndex; reused: number } => {
     const synced = new SyncedIndex(salvaged.dims, embedding, language, settings.vectorPrecision);
-    const reused = seedSalvaged(synced, salvaged);
+    const reused = synced.pool.seedRows(salvaged.hashes, (i) => salvaged.row(i));
     return { reused, loaded: { synced, model: as, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false } };
   };
   if (outcome.kind === "missing" && outcome.salvaged && model !== "" && outcome.salvaged.model === model) {
@@ -174,23 +174,12 @@ export async function adoptSavedIndex(
   if (model === "" || old.header.model !== model) return fresh(embedding && old.hasVector.includes(1));
   const dims = old.header.dims;
   const synced = new SyncedIndex(dims, embedding, language, settings.vectorPrecision);
-  old.chunks.forEach((c, i) => {
-    const v = snapshotVector(old, i);
-    if (v) synced.pool.seed(c.embedHash, v);
-  });
+  // Rows are read when a seed is used: an int8 index's rows are not all made float32 for the whole rebuild.
+  synced.pool.seedRows(
+    old.chunks.map((c, i) => (old.hasVector[i] === 1 ? c.embedHash : "")),
+    (i) => snapshotVector(old, i),
+  );
   return { synced, model, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false };
-}
-
-/** Offers every salvaged vector as a seed; returns how many. */
-function seedSalvaged(synced: SyncedIndex, salvaged: SalvagedVectors): number {
-  const { dims, hashes, vectors } = salvaged;
-  let seeded = 0;
-  hashes.forEach((hash, i) => {
-    if (hash === "") return;
-    synced.pool.seed(hash, vectors.subarray(i * dims, (i + 1) * dims));
-    seeded++;
-  });
-  return seeded;
 }
 
 /**

@@ -27,3 +27,27 @@ describe("VectorPool", () => {
     expect([...(pool.lookup("h") ?? [])]).toEqual([3, 4]);
   });
 });
+
+describe("VectorPool seeds by row", () => {
+  it("reads a seeded row only when a chunk takes it, and at the end only the rows it keeps as recently dropped", () => {
+    const reads: number[] = [];
+    const pool = new VectorPool(() => undefined, 2);
+    const hashes = ["a", "", "b", "c", "d"];
+    const row = (i: number): Float32Array => {
+      reads.push(i);
+      return Float32Array.from([i, i]);
+    };
+    expect(pool.seedRows(hashes, row)).toBe(4);
+    expect(reads).toEqual([]);
+    expect([...(pool.lookup("b") ?? [])]).toEqual([2, 2]);
+    expect(pool.lookup("")).toBeUndefined();
+    expect(reads).toEqual([2]);
+    pool.retain("b", "n.md#0", true);
+    reads.length = 0;
+    pool.clearSeeds();
+    // Unused: a, c, d; only the last two fit in the recently dropped.
+    expect(reads).toEqual([3, 4]);
+    expect([...(pool.lookup("d") ?? [])]).toEqual([4, 4]);
+    expect(pool.lookup("a")).toBeUndefined();
+  });
+});
