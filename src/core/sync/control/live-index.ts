@@ -3,6 +3,7 @@ import { canonicalModelName } from "../../ollama/model-name";
 import { compileExclusions, type Exclusions } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import { SyncedIndex } from "../store/synced-index";
+import { seedRebuild } from "../store/rebuild-seeds";
 import type { LiveCounts } from "./progress-tracker";
 
 /**
@@ -103,7 +104,7 @@ export class LiveIndex {
     const otherModelOnDisk = !keepVectors && embedding && this.vectors !== "";
     if (!keepVectors) this.vectors = this.embedderModel;
     const fresh = new SyncedIndex(dims, embedding, this.inForce.defaultLanguage, this.inForce.vectorPrecision);
-    if (keepVectors) for (const [hash, v] of old.pool.allVectors()) fresh.pool.seed(hash, v);
+    if (keepVectors) seedRebuild(fresh, old);
     this.use(fresh);
     return otherModelOnDisk;
   }

@@ -129,6 +129,20 @@ export class VectorPool {
     return offered;
   }
 
+  /** The vectors this pool holds itself (recently dropped, then seeds), not those it reads from the index. */
+  *heldVectors(): Generator<[string, Float32Array]> {
+    yield* this.dropped;
+    for (const [hash, s] of this.seeds) {
+      const v = this.seedVector(s);
+      if (v) yield [hash, v];
+    }
+  }
+
+  /** Each text whose vector the index holds, with the ids of its chunks (its vector is any one's that has one). */
+  *indexedTexts(): Generator<[string, readonly string[]]> {
+    for (const [hash, entry] of this.entries) if (entry.embedded) yield [hash, typeof entry.ids === "string" ? [entry.ids] : [...entry.ids]];
+  }
+
   /** The rebuild is over: seeds it did not use become recently dropped vectors. */
   clearSeeds(): void {
     const unused = [...this.seeds].filter(([hash]) => !this.entries.has(hash));
@@ -143,11 +157,7 @@ export class VectorPool {
 
   /** Every vector this pool knows, by hash: the index's, the seeds and the recently dropped (to seed a rebuild). */
   *allVectors(): Generator<[string, Float32Array]> {
-    yield* this.dropped;
-    for (const [hash, s] of this.seeds) {
-      const v = this.seedVector(s);
-      if (v) yield [hash, v];
-    }
+    yield* this.heldVectors();
     for (const [hash, entry] of this.entries) {
       const v = this.storedVector(entry);
       if (v) yield [hash, v];
