@@ -110,16 +110,21 @@ export async function adoptSavedIndex(
   const language = settings.defaultLanguage;
   // A vectors file that no readable meta file accounts for, and that this index won't carry, is kept aside.
   const stray = outcome.kind === "discarded" && outcome.strayVectors === true;
+  // An empty index offered `salvaged`'s vectors as seeds, under the model `as`; `reused` counts them.
+  const seeded = (salvaged: SalvagedVectors, as: string): { loaded: LoadedIndex; reused: number } => {
+    const synced = new SyncedIndex(salvaged.dims, embedding, language, settings.vectorPrecision);
+    const reused = synced.pool.seedRows(salvaged.hashes, (i) => salvaged.row(i));
+    return { reused, loaded: { synced, model: as, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false } };
+  };
   // An empty index has vectors of no model yet; the configured one only once it passed its check. Vectors of the
   // configured model kept aside by an earlier run are offered as seeds.
   const fresh = async (otherModelOnDisk = false): Promise<LoadedIndex> => {
     const base = { otherModelOnDisk, defaultLanguage: language, vectorsAside: stray };
     const backup = model !== "" && !keepSavedModel ? await loadVectorsBackup(deps.store, deps.dataDir, { pause }) : undefined;
     if (backup?.model !== model) return { ...base, synced: new SyncedIndex(0, embedding, language, settings.vectorPrecision), model: keepSavedModel ? "" : model };
-    const synced = new SyncedIndex(backup.dims, embedding, language, settings.vectorPrecision);
-    const reused = synced.pool.seedRows(backup.hashes, (i) => backup.row(i));
+    const { loaded, reused } = seeded(backup, model);
     if (reused > 0) deps.notify(`${reused.toLocaleString("en-US")} embeddings of ${model} kept in ${INDEX_VECTORS_BACKUP} are reused.`);
-    return { ...base, synced, model };
+    return { ...loaded, ...base };
   };
   const kept = outcome.kind === "discarded" ? outcome.reusable : undefined;
   const keep = keepSavedModel && kept?.header.chunkingHash === indexChunkingHash(settings) ? kept : undefined;
@@ -134,12 +139,6 @@ export async function adoptSavedIndex(
     synced.checkedExclusions = snapshot.header.exclusionsHash;
     return { synced, model: snapshot.header.model, otherModelOnDisk: false, defaultLanguage, vectorsAside: false };
   }
-  // An empty index offered `salvaged`'s vectors as seeds, under the model `as`; `reused` counts them.
-  const seeded = (salvaged: SalvagedVectors, as: string): { loaded: LoadedIndex; reused: number } => {
-    const synced = new SyncedIndex(salvaged.dims, embedding, language, settings.vectorPrecision);
-    const reused = synced.pool.seedRows(salvaged.hashes, (i) => salvaged.row(i));
-    return { reused, loaded: { synced, model: as, otherModelOnDisk: false, defaultLanguage: language, vectorsAside: false } };
-  };
   if (outcome.kind === "missing" && outcome.salvaged && model !== "" && outcome.salvaged.model === model) {
     const { loaded, reused } = seeded(outcome.salvaged, model);
     if (reused > 0) {
