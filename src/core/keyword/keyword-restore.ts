@@ -4,7 +4,8 @@ import type { IndexedChunk } from "../index/index-types";
 import { decodePostings } from "./postings-codec";
 import { mergePostingParts, type PostingPart } from "./postings-merge";
 import { encodePostingParts } from "./postings-parts";
-import { FieldPostings } from "./field-postings";
+import { FieldPostings, type PreparedField } from "./field-postings";
+import type { DecodedField } from "./postings-codec";
 
 /** What putting a saved keyword index back into a chunk index needs of it. */
 export interface KeywordRestoreTarget {
@@ -37,7 +38,7 @@ export function* restoreKeywordSteps(keywords: Uint8Array, t: KeywordRestoreTarg
   const props = Object.keys(t.fields);
   const restored = decoded?.length === props.length && decoded.every((f) => props.includes(f.prop));
   if (decoded && restored) {
-    for (const f of decoded) t.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
+    yield* restoreFields(t, decoded);
     t.restoreLanguages();
   } else {
     // Analysing costs far more per chunk than putting it back, so it yields more often (see SyncedIndex's step size).
@@ -86,7 +87,7 @@ export function* restoreKeywordPartsSteps(parts: readonly KeywordPart[], t: Keyw
   const props = Object.keys(t.fields);
   const restored = merged?.length === props.length && merged.every((f) => props.includes(f.prop));
   if (merged && restored) {
-    for (const f of merged) t.fields[f.prop]?.restore(f.terms, f.lists, f.lengths, f.documentCount);
+    yield* restoreFields(t, merged);
     t.restoreLanguages();
   }
   if (!restored || !joined) {
@@ -112,6 +113,19 @@ function* analysedPart(t: KeywordRestoreTarget, rows: readonly number[]): Genera
   const bytes = yield* encodePostingParts(fields, new Int32Array(rows.length), local, [rows.length]);
   const idOf: Int32Array = Int32Array.from(rows, (i) => t.idOf[i] ?? -1);
   return bytes?.[0] ? { bytes: bytes[0], idOf } : undefined;
+}
+
+/**
+ * Puts the decoded fields in place: each made ready in steps, then all of them in one go, so that a search between
+ * the steps sees none of them restored rather than some.
+ */
+function* restoreFields(t: KeywordRestoreTarget, decoded: readonly DecodedField[]): Generator<void, void, void> {
+  const ready: [FieldPostings, PreparedField][] = [];
+  for (const f of decoded) {
+    const field = t.fields[f.prop];
+    if (field) ready.push([field, yield* FieldPostings.prepare(f.terms, f.lists, f.lengths, f.documentCount)]);
+  }
+  for (const [field, prepared] of ready) field.adopt(prepared);
 }
 
 /** `placed` for every restored chunk, `perStep` chunks a step. */

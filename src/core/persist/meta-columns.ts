@@ -189,25 +189,21 @@ export function* fromColumns(
     const created = n.created?.[i] ?? null;
     const supersededBy = n.supersededBy?.[i] ?? "";
     const status = n.status?.[i] ?? "";
-    notes.push({
-      path,
-      mtime: n.mtime[i] ?? 0,
-      ...(ctime !== null ? { ctime } : {}),
-      size: n.size[i] ?? 0,
-      contentHash: n.contentHash[i] ?? "",
-      meta: {
-        title: n.title[i] ?? "",
-        aliases: n.aliases[i] ?? [],
-        tags: n.tags[i] ?? [],
-        links: n.links[i] ?? [],
-        ...(language !== "" ? { language } : {}),
-        ...(created !== null ? { created } : {}),
-        ...(supersededBy !== "" ? { supersededBy } : {}),
-        ...(status !== "" ? { status } : {}),
-      },
-      chunkStart,
-      chunkCount,
-    });
+    // Optional fields are assigned, not spread into the literals: a spread of a conditional object per field took
+    // the engine's slow path, several microseconds a note, at every load of every note. The fields keep their order.
+    const meta: NoteRecord["meta"] = { title: n.title[i] ?? "", aliases: n.aliases[i] ?? [], tags: n.tags[i] ?? [], links: n.links[i] ?? [] };
+    if (language !== "") meta.language = language;
+    if (created !== null) meta.created = created;
+    if (supersededBy !== "") meta.supersededBy = supersededBy;
+    if (status !== "") meta.status = status;
+    const mtime = n.mtime[i] ?? 0;
+    const size = n.size[i] ?? 0;
+    const contentHash = n.contentHash[i] ?? "";
+    notes.push(
+      ctime !== null
+        ? { path, mtime, ctime, size, contentHash, meta, chunkStart, chunkCount }
+        : { path, mtime, size, contentHash, meta, chunkStart, chunkCount },
+    );
   }
   return { notes, chunks };
 }

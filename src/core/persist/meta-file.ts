@@ -97,6 +97,7 @@ export function* decodeMetaFile(bytes: Uint8Array): Steps<Result<MetaFileContent
   if (!isMetaColumns(columns, h.notes, h.chunks)) {
     return err(corruptFile("meta file", "columns don't match the counts"));
   }
+  yield;
   const starts: number[] = [];
   let end = textStart;
   for (const n of columns.chunks.textBytes) {

@@ -8,6 +8,18 @@ interface Entry {
   embedded: boolean;
 }
 
+/**
+ * What the pool keeps of a text: the one chunk id alone when that one chunk has it and its vector is in the index
+ * (nearly every text of a loaded index: an object for each was 150,000 at 50,000 notes, made at every load), else
+ * an `Entry`.
+ */
+type Kept = string | Entry;
+
+/** `kept` as an entry (a new one for a lone id; change it only through `keep`). */
+function entryOf(kept: Kept): Entry {
+  return typeof kept === "string" ? { ids: kept, embedded: true } : kept;
+}
+
 /** The index's stored vector of a chunk, if it has one. */
 export type StoredVectorOf = (id: string) => Float32Array | undefined;
 
@@ -19,7 +31,7 @@ export type StoredVectorOf = (id: string) => Float32Array | undefined;
  * ones the rebuild did not use join the recently dropped.
  */
 export class VectorPool {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Kept>();
   /** Recently dropped vectors, least recently used first (a Map keeps insertion order). */
   private readonly dropped = new Map<string, Float32Array>();
   /** A seed's vector, or its row in `seedRow` (read when asked: a salvaged index's int8 rows stay int8 meanwhile). */
@@ -43,7 +55,8 @@ export class VectorPool {
 
   /** The vector known for this text, from the index, the seeds or the recently dropped ones. */
   lookup(hash: string): Float32Array | undefined {
-    const known = this.storedVector(this.entries.get(hash)) ?? this.seedVector(this.seeds.get(hash));
+    const kept = this.entries.get(hash);
+    const known = (kept === undefined ? undefined : this.storedVector(entryOf(kept))) ?? this.seedVector(this.seeds.get(hash));
     if (known) return known;
     const dropped = this.dropped.get(hash);
     if (dropped) this.drop(hash, dropped);
@@ -55,12 +68,13 @@ export class VectorPool {
    * still needs one.
    */
   retain(hash: string, id: string, embedded: boolean): boolean {
-    const entry = this.entries.get(hash);
-    if (!entry) {
-      this.entries.set(hash, { ids: id, embedded });
+    const kept = this.entries.get(hash);
+    if (kept === undefined) {
+      this.entries.set(hash, embedded ? id : { ids: id, embedded });
       if (!embedded) this.waitingChunks++;
       return !embedded;
     }
+    const entry = entryOf(kept);
     if (!entry.embedded && embedded) {
       this.waitingChunks -= countOf(entry.ids);
       entry.embedded = true;
@@ -69,6 +83,7 @@ export class VectorPool {
       entry.ids = typeof entry.ids === "string" ? new Set([entry.ids, id]) : entry.ids.add(id);
       if (!entry.embedded) this.waitingChunks++;
     }
+    this.keep(hash, entry);
     return !entry.embedded;
   }
 
@@ -78,13 +93,17 @@ export class VectorPool {
    * has that text any more.
    */
   release(hash: string, id: string): boolean {
-    const entry = this.entries.get(hash);
-    if (!entry) return false;
+    const kept = this.entries.get(hash);
+    if (kept === undefined) return false;
+    const entry = entryOf(kept);
     if (!hasId(entry.ids, id)) return false;
     const vector = countOf(entry.ids) === 1 ? this.storedVector(entry) : undefined;
     if (typeof entry.ids !== "string") entry.ids.delete(id);
     if (!entry.embedded) this.waitingChunks--;
-    if (typeof entry.ids !== "string" && entry.ids.size > 0) return false;
+    if (typeof entry.ids !== "string" && entry.ids.size > 0) {
+      this.keep(hash, entry);
+      return false;
+    }
     this.entries.delete(hash);
     if (vector) this.drop(hash, vector.slice());
     return true;
@@ -92,20 +111,22 @@ export class VectorPool {
 
   /** A vector arrived for `hash`: keeps it and returns the chunk ids it belongs to (none when they are gone). */
   deliver(hash: string, vector: Float32Array): readonly string[] {
-    const entry = this.entries.get(hash);
-    if (!entry) {
+    const kept = this.entries.get(hash);
+    if (kept === undefined) {
       this.drop(hash, vector);
       return [];
     }
+    const entry = entryOf(kept);
     if (!entry.embedded) this.waitingChunks -= countOf(entry.ids);
     entry.embedded = true;
+    this.keep(hash, entry);
     return typeof entry.ids === "string" ? [entry.ids] : [...entry.ids];
   }
 
   /** True when some chunk has text `hash` but no vector yet. */
   needsVector(hash: string): boolean {
-    const entry = this.entries.get(hash);
-    return entry !== undefined && !entry.embedded;
+    const kept = this.entries.get(hash);
+    return kept !== undefined && typeof kept !== "string" && !kept.embedded;
   }
 
   /** Offers a vector from a discarded index of the same model, until `clearSeeds`. */
@@ -140,7 +161,10 @@ export class VectorPool {
 
   /** Each text whose vector the index holds, with the ids of its chunks (its vector is any one's that has one). */
   *indexedTexts(): Generator<[string, readonly string[]]> {
-    for (const [hash, entry] of this.entries) if (entry.embedded) yield [hash, typeof entry.ids === "string" ? [entry.ids] : [...entry.ids]];
+    for (const [hash, kept] of this.entries) {
+      if (typeof kept === "string") yield [hash, [kept]];
+      else if (kept.embedded) yield [hash, typeof kept.ids === "string" ? [kept.ids] : [...kept.ids]];
+    }
   }
 
   /** The rebuild is over: seeds it did not use become recently dropped vectors. */
@@ -158,14 +182,19 @@ export class VectorPool {
   /** Every vector this pool knows, by hash: the index's, the seeds and the recently dropped (to seed a rebuild). */
   *allVectors(): Generator<[string, Float32Array]> {
     yield* this.heldVectors();
-    for (const [hash, entry] of this.entries) {
-      const v = this.storedVector(entry);
+    for (const [hash, kept] of this.entries) {
+      const v = this.storedVector(entryOf(kept));
       if (v) yield [hash, v];
     }
   }
 
   private seedVector(seed: Float32Array | number | undefined): Float32Array | undefined {
     return typeof seed === "number" ? this.seedRow?.(seed) : seed;
+  }
+
+  /** Puts `entry` back in the form it is kept in (see `Kept`). */
+  private keep(hash: string, entry: Entry): void {
+    this.entries.set(hash, entry.embedded && typeof entry.ids === "string" ? entry.ids : entry);
   }
 
   /** The vector of an entry's text, read from the first of its chunks the index has a vector for. */

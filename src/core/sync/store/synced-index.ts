@@ -184,7 +184,9 @@ export class SyncedIndex {
       const { rows, vectors, embedded } = restoredRows(first, stored.length, int8RowOf, vectorOf);
       const next = fromRecord(record, stored);
       this.track(undefined, next, embedded);
-      if (stored.length > 0) saved.push({ note: { path: next.path, meta: next.meta, chunks: stored }, vectors, ...(int8 ? { rows } : {}) });
+      const note = { path: next.path, meta: next.meta, chunks: stored };
+      // Two literals, not a spread of a conditional object: this runs for every note at every load.
+      if (stored.length > 0) saved.push(int8 ? { note, vectors, rows } : { note, vectors });
       if (n % 256 === 255) await pause();
     }
     await runSliced(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
