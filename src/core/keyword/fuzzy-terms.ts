@@ -34,7 +34,8 @@ export function fuzzyTerms(
   if (maxEdits <= 0 || n === 0) return out;
   const maxDepth = n + maxEdits + 1;
   const width = n + 1;
-  const rows = new Int32Array((maxDepth + 1) * width);
+  // One spare cell, for the last row's guard (see `fillRow`).
+  const rows = new Int32Array((maxDepth + 1) * width + 1);
   for (let j = 0; j <= n; j++) rows[j] = j;
   let prev = "";
   // Rows 0..valid belong to the prefix prev[0..valid]; deeper ones are stale.
@@ -47,7 +48,7 @@ export function fuzzyTerms(
     const limit = Math.min(term.length, maxDepth);
     while (depth < limit) {
       depth++;
-      if (fillRow(rows, width, depth, term, word) > maxEdits) {
+      if (fillRow(rows, width, depth, term, word, maxEdits) > maxEdits) {
         pruned = depth;
         break;
       }
@@ -55,17 +56,20 @@ export function fuzzyTerms(
     prev = term;
     if (pruned >= 0) {
       valid = pruned - 1;
-      i = upperBound(sorted, term.slice(0, pruned), i + 1);
+      i = pastPrefix(sorted, term, pruned, i + 1);
       continue;
     }
     valid = depth;
     let dist = maxEdits + 1;
-    if (term.length <= maxDepth) {
-      const at = term.length * width;
-      // A term shorter than `minCover` is no stem of the word: it must match the whole of it.
-      const from = term.length < minCover ? n : Math.max(0, Math.min(minCover, n));
-      for (let j = from; j <= n; j++) dist = Math.min(dist, rows[at + j] ?? dist);
-      const d = rows[at + n] ?? maxEdits + 1;
+    const length = term.length;
+    if (length <= maxDepth) {
+      const at = length * width;
+      // A term shorter than `minCover` is no stem of the word: it must match the whole of it. Only the band's cells
+      // (|length - j| <= maxEdits) were filled for this term; the others are further than that anyway.
+      const from = Math.max(length < minCover ? n : Math.max(0, Math.min(minCover, n)), length - maxEdits);
+      const to = Math.min(n, length + maxEdits);
+      for (let j = from; j <= to; j++) dist = Math.min(dist, rows[at + j] ?? dist);
+      const d = n - length <= maxEdits && length - n <= maxEdits ? (rows[at + n] ?? maxEdits + 1) : maxEdits + 1;
       if (whole && d <= maxEdits && !term.startsWith(skipPrefix)) whole.push({ term, edits: d });
     }
     if (dist <= maxEdits && !term.startsWith(skipPrefix)) out.push({ term, edits: dist });
@@ -74,23 +78,41 @@ export function fuzzyTerms(
   return out;
 }
 
-/** Fills row `d` (the term's first d characters against every prefix of `word`); returns the row's minimum. */
-function fillRow(rows: Int32Array, width: number, d: number, term: string, word: string): number {
+/**
+ * Fills row `d` (the term's first d characters against every prefix of `word`) and returns its minimum, within the
+ * band of cells |d - j| <= maxEdits: a cell outside it is at least |d - j| edits (each edit changes the length
+ * difference by one at most), so it can neither match nor lead to a match, and holding `maxEdits + 1` there instead
+ * changes no cell of the band (Ukkonen's cut-off). A guard cell either side of the band holds that for the rows
+ * below; the band is 3 or 5 cells where the whole row was a word's length, and filling rows was most of a walk.
+ * Each cell holds its distance when that is at most `maxEdits`, and some value above `maxEdits` otherwise.
+ */
+function fillRow(rows: Int32Array, width: number, d: number, term: string, word: string, maxEdits: number): number {
   const at = d * width;
   const up = at - width;
   const up2 = up - width;
   const c = term.charCodeAt(d - 1);
-  rows[at] = d;
-  let min = d;
-  for (let j = 1; j < width; j++) {
+  const cap = maxEdits + 1;
+  const lo = d - maxEdits;
+  const hi = Math.min(width - 1, d + maxEdits);
+  let min = cap;
+  if (lo <= 0) min = rows[at] = d;
+  else rows[at + lo - 1] = cap;
+  const p = term.charCodeAt(d - 2);
+  for (let j = lo < 1 ? 1 : lo; j <= hi; j++) {
     const w = word.charCodeAt(j - 1);
-    let v = Math.min((rows[up + j] ?? 0) + 1, (rows[at + j - 1] ?? 0) + 1, (rows[up + j - 1] ?? 0) + (c === w ? 0 : 1));
-    if (d > 1 && j > 1 && c === word.charCodeAt(j - 2) && term.charCodeAt(d - 2) === w) {
-      v = Math.min(v, (rows[up2 + j - 2] ?? 0) + 1);
+    let v = (rows[up + j - 1] as number) + (c === w ? 0 : 1);
+    const ins = (rows[at + j - 1] as number) + 1;
+    if (ins < v) v = ins;
+    const del = (rows[up + j] as number) + 1;
+    if (del < v) v = del;
+    if (d > 1 && j > 1 && c === word.charCodeAt(j - 2) && p === w) {
+      const swap = (rows[up2 + j - 2] as number) + 1;
+      if (swap < v) v = swap;
     }
     rows[at + j] = v;
     if (v < min) min = v;
   }
+  rows[at + hi + 1] = cap;
   return min;
 }
 
@@ -101,17 +123,35 @@ function commonPrefix(a: string, b: string): number {
   return k;
 }
 
-/** First index at or after `from` whose term does not start with `prefix` (all that do are contiguous). */
-function upperBound(sorted: readonly string[], prefix: string, from: number): number {
-  let lo = from;
-  let hi = sorted.length;
+/**
+ * First index at or after `from` whose term does not start with `term`'s first `length` characters (all that do are
+ * contiguous, from `from - 1` on). Galloping from `from`, since most prunes skip a few terms, then a binary search in
+ * the last step; no prefix string is cut out.
+ */
+function pastPrefix(sorted: readonly string[], term: string, length: number, from: number): number {
+  const n = sorted.length;
+  // `last` is known to share the prefix, `probe` (or the end) not to.
+  let last = from - 1;
+  let probe = from;
+  for (let step = 1; probe < n && startsLike(sorted[probe] ?? "", term, length); step *= 2) {
+    last = probe;
+    probe += step;
+  }
+  let lo = last + 1;
+  let hi = Math.min(probe, n);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const t = sorted[mid] ?? "";
-    if (t.startsWith(prefix) || t < prefix) lo = mid + 1;
+    if (startsLike(sorted[mid] ?? "", term, length)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether `t` begins with `term`'s first `length` characters. */
+function startsLike(t: string, term: string, length: number): boolean {
+  if (t.length < length) return false;
+  for (let k = length - 1; k >= 0; k--) if (t.charCodeAt(k) !== term.charCodeAt(k)) return false;
+  return true;
 }
 
 /**

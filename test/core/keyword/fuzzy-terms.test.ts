@@ -44,6 +44,40 @@ describe("fuzzyTerms", () => {
   });
 });
 
+describe("fuzzyTerms against the full table", () => {
+  // The walk fills only the band of cells within the budget of the diagonal: words longer than the band is wide, and
+  // a budget of up to three edits, so that cells off the band are there to be skipped.
+  const letters = fc.constantFrom("a", "b", "c", "é");
+  const word = fc.string({ unit: letters, minLength: 1, maxLength: 12 });
+
+  it("covers: a term at least minCover long within the budget of some prefix of the word that long, else of the word", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 80 }), word, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 13 }), (vocab, w, k, cover) => {
+        const sorted = [...vocab].sort();
+        const whole: { term: string; edits: number }[] = [];
+        const got = fuzzyTerms(sorted, w, k, cover, undefined, whole);
+        const want = sorted.flatMap((t) => {
+          const from = t.length < cover ? w.length : Math.min(cover, w.length);
+          let best = Infinity;
+          for (let j = from; j <= w.length; j++) best = Math.min(best, osa(t, w.slice(0, j)));
+          return best <= k ? [{ term: t, edits: best }] : [];
+        });
+        expect(got).toEqual(want);
+        expect(whole).toEqual(sorted.flatMap((t) => (osa(t, w) <= k ? [{ term: t, edits: osa(t, w) }] : [])));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("skips every term under a pruned prefix, however many there are", () => {
+    // 300 terms under "zz" one prefix, then one match: the skip past them must land exactly after the last.
+    const vocab = [...Array.from({ length: 300 }, (_, i) => `zz${String(i).padStart(3, "0")}`), "zzz", "abcd", "abce"].sort();
+    expect(fuzzyTerms(vocab, "abcf", 1).map((m) => m.term)).toEqual(["abcd", "abce"]);
+    expect(fuzzyTerms(vocab, "zzza", 1).map((m) => m.term)).toEqual(["zzz"]);
+    expect(fuzzyTerms(vocab, "zz150x", 1).map((m) => m.term)).toEqual(["zz150"]);
+  });
+});
+
 describe("withinEdits", () => {
   it("agrees with the full distance table", () => {
     const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), maxLength: 7 });
