@@ -236,8 +236,9 @@ function corrections(word: string, stems: readonly Stem[], ctx: KeywordQueryCont
   };
   const vocabularies = ctx.props.map((prop) => ctx.fields[prop]?.vocabulary.terms() ?? []);
   const union = ctx.vocabularies && vocabularies.length > 1 ? unionWalks(ctx.vocabularies.of(vocabularies), edits) : undefined;
-  // The cover walk first: it gives the whole word's matches too, which are the stem's when the word is its own stem.
-  union?.cover(folded, minCover);
+  // The cover walk and the stems' in one: it gives the whole word's matches too, which are the stem's when the word is
+  // its own stem.
+  union?.prepare(folded, minCover, [...own].filter((stem) => [...stem].length >= MIN_FUZZY_LENGTH));
   ctx.props.forEach((prop, at) => {
     const vocabulary = vocabularies[at] ?? [];
     const wholeOf = (w: string) => (union ? union.inField(vocabulary, union.whole(w)) : fuzzyTerms(vocabulary, w, edits));

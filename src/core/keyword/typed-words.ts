@@ -1,5 +1,5 @@
 import { isAlnum, TextWords } from "./chunk-words";
-import { withinEdits, withinOneEditAt } from "./fuzzy-terms";
+import { withinEdits, withinOneEditAt } from "./within-edits";
 import type { ScoredId } from "../index/index-types";
 import { isOtherForm, MAX_ENDING, MIN_SHARED_START } from "./word-forms";
 

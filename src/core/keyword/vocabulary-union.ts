@@ -1,4 +1,4 @@
-import { fuzzyTerms, type FuzzyMatch } from "./fuzzy-terms";
+import { fuzzyTerms, fuzzyWalks, type FuzzyMatch, type FuzzyWalk } from "./fuzzy-terms";
 
 /**
  * The searched fields' vocabularies merged into one sorted array, kept while none of them changes, so that a word's
@@ -69,6 +69,11 @@ export interface UnionWalks {
   whole(word: string): readonly FuzzyMatch[];
   /** `fuzzyTerms(union, word, maxEdits, minCover)`; its walk also gives `whole(word)`, which is then kept. */
   cover(word: string, minCover: number): readonly FuzzyMatch[];
+  /**
+   * `cover(word, minCover)` and `whole(w)` for each of `also`, kept, from one walk for all of them that are not kept
+   * yet (see `fuzzyWalks`): a misspelt word's stems are asked next, and walking the union for each cost a third more.
+   */
+  prepare(word: string, minCover: number, also: readonly string[]): void;
   /** The matches a field holds, in order. */
   inField(field: readonly string[], matches: readonly FuzzyMatch[]): FuzzyMatch[];
 }
@@ -96,6 +101,23 @@ export function unionWalks(union: readonly string[], maxEdits: number): UnionWal
         if (!wholes.has(word)) wholes.set(word, whole);
       }
       return found;
+    },
+    prepare(word, minCover, also) {
+      const key = `${minCover}\u0001${word}`;
+      const walks: FuzzyWalk[] = [];
+      if (!covers.has(key)) {
+        const walk = { word, minCover, out: [], whole: [] };
+        walks.push(walk);
+        covers.set(key, walk.out);
+        if (!wholes.has(word)) wholes.set(word, walk.whole);
+      }
+      for (const w of new Set(also)) {
+        if (wholes.has(w)) continue;
+        const walk = { word: w, out: [] };
+        walks.push(walk);
+        wholes.set(w, walk.out);
+      }
+      fuzzyWalks(union, walks, maxEdits);
     },
     inField: (field, matches) => matches.filter((m) => sortedHas(field, m.term)),
   };

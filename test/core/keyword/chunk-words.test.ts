@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { asciiWords, ChunkWordsMemo, LineWords, TextWords } from "../../../src/core/keyword/chunk-words";
 import { nearness } from "../../../src/core/keyword/typed-words";
 import { holdsInOrder, orderedWords } from "../../../src/core/keyword/word-order";
-import { withinEdits } from "../../../src/core/keyword/fuzzy-terms";
+import { withinEdits } from "../../../src/core/keyword/within-edits";
 import { isOtherForm, MAX_ENDING } from "../../../src/core/keyword/word-forms";
 import { foldAccents } from "../../../src/core/text/languages";
 

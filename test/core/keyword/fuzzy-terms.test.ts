@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fuzzyTerms, withinEdits, withinOneEditAt } from "../../../src/core/keyword/fuzzy-terms";
+import { fuzzyTerms, fuzzyWalks, type FuzzyMatch } from "../../../src/core/keyword/fuzzy-terms";
 
 /** Optimal string alignment distance, the plain table way. */
 function osa(a: string, b: string): number {
@@ -44,16 +44,73 @@ describe("fuzzyTerms", () => {
   });
 });
 
-describe("withinEdits", () => {
-  it("agrees with the full distance table", () => {
-    const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), maxLength: 7 });
+describe("fuzzyTerms against the full table", () => {
+  // The walk fills only the band of cells within the budget of the diagonal: words longer than the band is wide, and
+  // a budget of up to three edits, so that cells off the band are there to be skipped.
+  const letters = fc.constantFrom("a", "b", "c", "é");
+  const word = fc.string({ unit: letters, minLength: 1, maxLength: 12 });
+
+  it("covers: a term at least minCover long within the budget of some prefix of the word that long, else of the word", () => {
     fc.assert(
-      fc.property(word, word, fc.integer({ min: 0, max: 2 }), (a, b, k) => {
-        expect(withinEdits(a, b, k)).toBe(osa(a, b) <= k);
+      fc.property(fc.uniqueArray(word, { maxLength: 80 }), word, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 13 }), (vocab, w, k, cover) => {
+        const sorted = [...vocab].sort();
+        const whole: { term: string; edits: number }[] = [];
+        const got = fuzzyTerms(sorted, w, k, cover, undefined, whole);
+        const want = sorted.flatMap((t) => {
+          const from = t.length < cover ? w.length : Math.min(cover, w.length);
+          let best = Infinity;
+          for (let j = from; j <= w.length; j++) best = Math.min(best, osa(t, w.slice(0, j)));
+          return best <= k ? [{ term: t, edits: best }] : [];
+        });
+        expect(got).toEqual(want);
+        expect(whole).toEqual(sorted.flatMap((t) => (osa(t, w) <= k ? [{ term: t, edits: osa(t, w) }] : [])));
       }),
+      { numRuns: 400 },
     );
   });
 
+  it("skips every term under a pruned prefix, however many there are", () => {
+    // 300 terms under "zz" one prefix, then one match: the skip past them must land exactly after the last.
+    const vocab = [...Array.from({ length: 300 }, (_, i) => `zz${String(i).padStart(3, "0")}`), "zzz", "abcd", "abce"].sort();
+    expect(fuzzyTerms(vocab, "abcf", 1).map((m) => m.term)).toEqual(["abcd", "abce"]);
+    expect(fuzzyTerms(vocab, "zzza", 1).map((m) => m.term)).toEqual(["zzz"]);
+    expect(fuzzyTerms(vocab, "zz150x", 1).map((m) => m.term)).toEqual(["zz150"]);
+  });
+});
+
+describe("fuzzyWalks", () => {
+  it("gives each word exactly what its own walk gives, however the words' walks prune apart", () => {
+    // Words sharing beginnings (a word and its stems) and unrelated ones, against a vocabulary of the same letters.
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c", "é"), maxLength: 10 });
+    const walk = fc.record({ word, minCover: fc.integer({ min: 0, max: 11 }), whole: fc.boolean() });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 80 }), fc.array(walk, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 2 }), (vocab, asked, k) => {
+        const sorted = [...vocab].sort();
+        const walks = asked.map((a) => ({ word: a.word, minCover: a.minCover, out: [] as FuzzyMatch[], ...(a.whole ? { whole: [] as FuzzyMatch[] } : {}) }));
+        fuzzyWalks(sorted, walks, k);
+        walks.forEach((w) => {
+          const whole: FuzzyMatch[] = [];
+          expect(w.out).toEqual(fuzzyTerms(sorted, w.word, k, w.minCover, undefined, whole));
+          if (w.whole) expect(w.whole).toEqual(whole);
+        });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("walks a word with its stems, which begin it", () => {
+    const vocab = ["karjala", "karjalanpiirakka", "karjalanpiirakat", "karjalainen", "piirakka", "taikina"].sort();
+    const walks = ["karjalanpiirakkaa", "karjalanpiirak", "karjalanpiira"].map((word) => ({ word, out: [] as FuzzyMatch[] }));
+    fuzzyWalks(vocab, walks, 2);
+    expect(walks.map((w) => w.out.map((m) => `${m.term}:${m.edits}`))).toEqual([
+      ["karjalanpiirakat:2", "karjalanpiirakka:1"],
+      ["karjalanpiirakat:2", "karjalanpiirakka:2"],
+      [],
+    ]);
+  });
+});
+
+describe("fuzzyTerms with a cover", () => {
   it("gives the whole word's matches from a cover walk, as the call without a cover gives them", () => {
     const word = fc.stringMatching(/^[abcé]{1,7}$/);
     fc.assert(
@@ -64,27 +121,5 @@ describe("withinEdits", () => {
         expect(whole).toEqual(fuzzyTerms(sorted, w, k));
       }),
     );
-  });
-});
-
-describe("withinOneEditAt", () => {
-  it("judges a word inside a text as withinEdits judges it cut out", () => {
-    const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), maxLength: 7 });
-    fc.assert(
-      fc.property(word, word, word, word, (before, inside, after, typed) => {
-        const text = `${before}${inside}${after}`;
-        const from = before.length;
-        expect(withinOneEditAt(text, from, from + inside.length, typed)).toBe(withinEdits(inside, typed, 1));
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it("reads only the word's own letters", () => {
-    expect(withinOneEditAt("xx sync yy", 3, 7, "sycn")).toBe(true);
-    expect(withinOneEditAt("xx syn yy", 3, 6, "sync")).toBe(true);
-    expect(withinOneEditAt("xx syncing", 3, 7, "syncs")).toBe(true);
-    expect(withinOneEditAt("xx sync", 3, 7, "syncing")).toBe(false);
-    expect(withinOneEditAt("sy", 0, 2, "sync")).toBe(false);
   });
 });

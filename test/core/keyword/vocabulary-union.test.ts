@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { field } from "./field-of-words";
 import { keywordClauses, type KeywordQueryContext } from "../../../src/core/keyword/keyword-query";
-import { mergeSorted, sortedHas, VocabularyUnion } from "../../../src/core/keyword/vocabulary-union";
+import { mergeSorted, sortedHas, unionWalks, VocabularyUnion } from "../../../src/core/keyword/vocabulary-union";
 import { Analyzer } from "../../../src/core/text/analyzer";
-import { ENGLISH } from "../../../src/core/text/languages";
+import { ENGLISH, languageOf, type Language } from "../../../src/core/text/languages";
 
 /** Made-up words from a few syllables, as bench:ui's vault has: many of them a few edits from each other. */
 function words(seed: number, n: number): string[] {
@@ -71,6 +71,32 @@ describe("corrections over the merged vocabulary", () => {
     expect(corrected).toBeGreaterThan(50);
   });
 
+  it("are the same when a word's stems in several languages are walked with it, in one walk", () => {
+    // Finnish, German, Dutch and Swedish stem these words apart: several stems a word, each walked with the word.
+    const languages = ["en", "fi", "de", "nl", "sv"].map((c) => languageOf(c) as Language);
+    const vocab = ["karjalanpiirakka", "karjalanpiirakat", "taikina", "taikinaa", "uuni", "gebacken", "gebackene", "brot", "brote"];
+    const text = field(Array.from({ length: 30 }, (_, i) => [...words(i + 1, 4), vocab[i % vocab.length] ?? ""]));
+    const title = field(Array.from({ length: 30 }, (_, i) => words(500 + i, 2)));
+    const base: KeywordQueryContext = {
+      analyzer: new Analyzer(),
+      languages,
+      stopLanguage: ENGLISH,
+      props: ["text", "title"],
+      gramProp: "grams",
+      fields: { text, title },
+      prefixLast: false,
+      maxEdits: 2,
+    };
+    const union = new VocabularyUnion();
+    let corrected = 0;
+    for (const q of ["karjalanpiirakkaa taikinaaa uunia", "gebackenen brotes", "karjalanpirakka", "taikinassa gebakene", ...words(9, 12)]) {
+      const each = keywordClauses(q, base);
+      expect(keywordClauses(q, { ...base, vocabularies: union })).toEqual(each);
+      corrected += each.flatMap((c) => c.terms).filter((t) => t.fuzzy).length;
+    }
+    expect(corrected).toBeGreaterThan(10);
+  });
+
   it("judge a term by the fields that hold it: one common in the title field alone does not stand for a misspelt word's start", () => {
     // "morx" is one edit from "morn", the start of "mornin", and in 3 of the title field's 4 chunks: too common there to
     // stand for the word's beginning. In the text field's 40 chunks it would not be, but that field doesn't hold it.
@@ -89,5 +115,24 @@ describe("corrections over the merged vocabulary", () => {
     const merged = keywordClauses("mornin", { ...base, vocabularies: new VocabularyUnion() });
     expect(merged).toEqual(keywordClauses("mornin", base));
     expect(merged.flatMap((c) => c.terms).map((t) => t.term)).not.toContain("morx");
+  });
+});
+
+describe("unionWalks.prepare", () => {
+  it("keeps for a word and its stems what their own walks find", () => {
+    const union = mergeSorted([words(3, 400).sort()]);
+    for (const [word, stems] of [
+      ["kalomertin", ["kalomert", "kalomer", "kalo"]],
+      ["zelwusana", ["zelwusan", "zelwus"]],
+      ["panshivel", []],
+    ] as const) {
+      for (const k of [1, 2]) {
+        const walked = unionWalks(union, k);
+        walked.prepare(word, 3, stems);
+        const own = unionWalks(union, k);
+        expect(walked.cover(word, 3)).toEqual(own.cover(word, 3));
+        for (const w of [word, ...stems]) expect(walked.whole(w)).toEqual(own.whole(w));
+      }
+    }
   });
 });
