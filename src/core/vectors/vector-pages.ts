@@ -1,3 +1,4 @@
+import { Int8Arena } from "./int8-arena";
 import { normOfCodesAt } from "./vector-math";
 import type { VectorPrecision } from "./vector-precision";
 
@@ -26,6 +27,32 @@ export interface Int8Page extends PageBase {
   readonly codes: Int8Array;
   /** Row i stands for `codes[i·dims…] × scales[i]`. */
   readonly scales: Float32Array;
+  /** Where `codes` lie in the store's arena (`VectorPages.arena`), when they lie there. */
+  readonly at?: number;
+}
+
+/**
+ * An int8 page whose codes lie in an arena: `codes` is a view of the arena's current memory, taken again after the
+ * memory grew (which detaches the views of the old one).
+ */
+class ArenaPage implements Int8Page {
+  private view: Int8Array;
+
+  constructor(
+    readonly first: number,
+    readonly count: number,
+    readonly scales: Float32Array,
+    readonly at: number,
+    private readonly arena: Int8Arena,
+  ) {
+    this.view = arena.bytes(at, count * arena.dims);
+  }
+
+  get codes(): Int8Array {
+    // A detached view has length 0.
+    if (this.view.length === 0 && this.count > 0) this.view = this.arena.bytes(this.at, this.count * this.arena.dims);
+    return this.view;
+  }
 }
 
 /** Slots a page grows by: 1,024 rows are 3 MB at 768 dimensions, so growing never copies what is stored. */
@@ -38,13 +65,17 @@ const PAGE_SLOTS = 1024;
  */
 export class VectorPages {
   readonly list: VectorPage[] = [];
+  /** Where an int8 store's codes lie (see int8-arena.ts); undefined for float32, or where the kernel can't run. */
+  readonly arena: Int8Arena | undefined;
   private capacity = 0;
   private views: (Float32Array | undefined)[] = [];
 
   constructor(
     readonly dims: number,
     readonly precision: VectorPrecision,
-  ) {}
+  ) {
+    this.arena = precision === "int8" ? Int8Arena.create(dims) : undefined;
+  }
 
   /** Slots in all pages. */
   get slots(): number {
@@ -53,8 +84,10 @@ export class VectorPages {
 
   /** A fresh page of `PAGE_SLOTS` zeroed rows; returns its first slot. */
   addFresh(): number {
-    if (this.precision === "int8") return this.addInt8(new Int8Array(PAGE_SLOTS * this.dims), new Float32Array(PAGE_SLOTS));
-    return this.addFloat32(new Float32Array(PAGE_SLOTS * this.dims));
+    if (this.precision !== "int8") return this.addFloat32(new Float32Array(PAGE_SLOTS * this.dims));
+    const at = this.arena?.alloc(PAGE_SLOTS * this.dims);
+    if (at === undefined) return this.addInt8(new Int8Array(PAGE_SLOTS * this.dims), new Float32Array(PAGE_SLOTS));
+    return this.addPage(new ArenaPage(this.capacity, PAGE_SLOTS, new Float32Array(PAGE_SLOTS), at, this.arena!));
   }
 
   /** `rows` (whole rows of `dims` floats, not copied) as a page; returns its first slot. */
@@ -67,12 +100,23 @@ export class VectorPages {
     return first;
   }
 
-  /** `codes` and `scales` (one a row, not copied) as a page; returns its first slot. */
+  /**
+   * `codes` and `scales` (one a row) as a page; returns its first slot. With an arena the codes are copied into it
+   * and neither array is kept (a loaded file's buffer is then freed); without one both are taken as they are.
+   */
   addInt8(codes: Int8Array, scales: Float32Array): number {
-    const first = this.capacity;
-    this.list.push({ first, count: scales.length, codes, scales });
-    this.capacity += scales.length;
-    return first;
+    const count = scales.length;
+    const at = this.arena?.alloc(count * this.dims);
+    if (at === undefined) return this.addPage({ first: this.capacity, count, codes, scales });
+    const page = new ArenaPage(this.capacity, count, scales.slice(), at, this.arena!);
+    page.codes.set(codes.subarray(0, count * this.dims));
+    return this.addPage(page);
+  }
+
+  private addPage(page: Int8Page): number {
+    this.list.push(page);
+    this.capacity += page.count;
+    return page.first;
   }
 
   /** Slot `slot`'s row in a float32 store (a view), undefined past the pages or in an int8 store. */

@@ -1,3 +1,4 @@
+import type { Int8Arena } from "./int8-arena";
 import { NoteSlots } from "./note-slots";
 import { SlotTable } from "./slot-table";
 import { normOfCodes, normOfValues } from "./vector-math";
@@ -49,6 +50,11 @@ export class VectorStore {
   /** The pages, in slot order; the last ones may be partly used. */
   get pages(): readonly VectorPage[] {
     return this.rows.list;
+  }
+
+  /** Where an int8 store keeps its codes for the bound kernel to read in place (see int8-arena.ts), if anywhere. */
+  get arena(): Int8Arena | undefined {
+    return this.rows.arena;
   }
 
   /** Slots in all pages, used or not. */
