@@ -88,6 +88,8 @@ const loadStalls = probe.stop();
 if (loadProfiler && loadProfileFile) writeFileSync(loadProfileFile, JSON.stringify(await loadProfiler()));
 collectGarbage();
 const after = process.memoryUsage();
+// An int8 store keeps its codes in WebAssembly memory (int8-arena.ts), which `arrayBuffers` does not count.
+const arenaBytes = service.index.vectorStore?.arena?.byteLength ?? 0;
 const out: Record<string, unknown> = {
   vault: kept,
   chunks: service.index.size,
@@ -95,7 +97,8 @@ const out: Record<string, unknown> = {
   loadCpuMs,
   heapAfterLoadMB: Math.round(after.heapUsed / 1e5) / 10,
   arrayBuffersAfterLoadMB: Math.round(after.arrayBuffers / 1e5) / 10,
-  heapPlusBuffersMB: Math.round((after.heapUsed + after.arrayBuffers) / 1e5) / 10,
+  vectorArenaMB: Math.round(arenaBytes / 1e5) / 10,
+  heapPlusBuffersMB: Math.round((after.heapUsed + after.arrayBuffers + arenaBytes) / 1e5) / 10,
   heapBeforeLoadMB: Math.round(before.heapUsed / 1e5) / 10,
   loadStalls,
 };
