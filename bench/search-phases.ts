@@ -141,6 +141,7 @@ interface Row {
 const rows: Row[] = [];
 /** What each query answered (first round), for `--dump`: two trees' answers must be the same. */
 const answers: unknown[] = [];
+const dump = args.get("dump");
 const profileFile = args.get("profile");
 const stopProfile = profileFile ? await startCpuProfile(250) : undefined;
 for (let r = 0; r < rounds; r++) {
@@ -157,7 +158,7 @@ for (let r = 0; r < rounds; r++) {
     await new Promise((done) => setImmediate(done));
     inQuery = false;
     rows.push({ kind: q.kind, text: q.text, round: r, ms, cpu, ...cur, vecLimits: [...cur.vecLimits] });
-    if (r === 0) answers.push({ query: q.text, results: res.results, vector: queryVector ? index.vectorSearch(queryVector, { limit: 160, similarity: 0 }) : [] });
+    if (r === 0 && dump) answers.push({ query: q.text, results: res.results, vector: queryVector ? index.vectorSearch(queryVector, { limit: 160, similarity: 0 }) : [] });
     engine.searchKeyword({ query: q.text, limit: 20 });
   }
 }
@@ -175,6 +176,7 @@ const share = (set: Row[]) => {
     ms: r1(sum((r) => r.ms)),
     cpu: r1(sum((r) => r.cpu)),
     keywordMs: r1(sum((r) => r.kwMs)),
+    keywordCpu: r1(sum((r) => r.kwCpu)),
     vectorMs: r1(sum((r) => r.vecMs)),
     vectorCpu: r1(sum((r) => r.vecCpu)),
     restMs: r1(sum((r) => r.ms - r.kwMs - r.vecMs)),
@@ -194,10 +196,18 @@ const out = {
   slowHalf: share(byMs.slice(half)),
   slowestTenth: share(byMs.slice(tenth)),
   slowest: byMs.slice(-12).map((r) => ({ ...r, text: r.text.slice(0, 40), ms: r1(r.ms), cpu: r1(r.cpu), kwMs: r1(r.kwMs), kwCpu: r1(r.kwCpu), vecMs: r1(r.vecMs), vecCpu: r1(r.vecCpu), gcMs: r1(r.gcMs) })),
+  // By CPU, which the machine's load moves less than wall time.
+  slowestTenthByCpu: share([...rows].sort((a, b) => a.cpu - b.cpu).slice(tenth)),
+  fastHalfByCpu: share([...rows].sort((a, b) => a.cpu - b.cpu).slice(0, half)),
+  cpuByKind: Object.fromEntries(
+    (["title", "words", "question", "typo"] as const).map((k) => {
+      const xs = rows.filter((r) => r.kind === k);
+      return [k, { p50: r1(percentile(xs.map((r) => r.cpu), 50)), p95: r1(percentile(xs.map((r) => r.cpu), 95)), firstRoundP50: r1(percentile(xs.filter((r) => r.round === 0).map((r) => r.cpu), 50)), laterP50: r1(percentile(xs.filter((r) => r.round > 0).map((r) => r.cpu), 50)) }];
+    }),
+  ),
   deeperVectorReads: rows.filter((r) => r.vecReads > 1).length,
   loadAverage: loadavg().map(r1),
 };
-const dump = args.get("dump");
 if (dump) writeFileSync(dump, `${JSON.stringify(answers)}\n`);
 const file = args.get("out");
 if (file) writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
