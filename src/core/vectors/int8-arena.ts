@@ -76,7 +76,16 @@ export class Int8Arena {
     return at;
   }
 
-  /** A view of `length` bytes from `at`, valid until the next `alloc`. */
+  /** Grows the memory now for `bytes` more bytes of pages (allocated later), when it can. */
+  reserve(bytes: number): void {
+    try {
+      if (bytes > 0) ensureKernelBytes(this.memory, this.used + bytes + KERNEL_AHEAD);
+    } catch {
+      // `alloc` grows what it needs, or falls back, when the time comes.
+    }
+  }
+
+  /** A view of `length` bytes from `at`, valid until the next `alloc` or `reserve`. */
   bytes(at: number, length: number): Int8Array {
     return new Int8Array(this.memory.buffer, at, length);
   }

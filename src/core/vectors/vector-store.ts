@@ -235,6 +235,8 @@ export class VectorStore {
   reserve(slots: number): void {
     this.table.grow(slots);
     this.notes.grow(slots);
+    // The arena too: grown once for the whole load instead of page by page (an engine may copy on each growth).
+    this.rows.arena?.reserve((slots - this.slots) * this.dims);
   }
 
   /** Rows of adopted arrays that no chunk claimed become free slots. */

@@ -112,7 +112,11 @@ describe("int8 codes kept in the store's WebAssembly arena", () => {
       live.set(`n${i % 30}.md#${i}`, v);
     }
     const store = new VectorStore(DIMS, tieKey, "int8");
+    // A load reserves what it adopts: the memory then grows once, not for each page.
+    store.reserve(n);
+    const reserved = store.arena!.byteLength;
     const first = store.adoptInt8({ codes, scales })!;
+    expect(store.arena!.byteLength).toBe(reserved);
     for (let i = 0; i < n; i++) store.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, first + i);
     store.settle();
     // The loaded arrays are not the store's: changing them changes nothing it answers.
