@@ -112,11 +112,7 @@ describe("int8 codes kept in the store's WebAssembly arena", () => {
       live.set(`n${i % 30}.md#${i}`, v);
     }
     const store = new VectorStore(DIMS, tieKey, "int8");
-    // A load reserves what it adopts: the memory then grows once, not for each page.
-    store.reserve(n);
-    const reserved = store.arena!.byteLength;
     const first = store.adoptInt8({ codes, scales })!;
-    expect(store.arena!.byteLength).toBe(reserved);
     for (let i = 0; i < n; i++) store.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, first + i);
     store.settle();
     // The loaded arrays are not the store's: changing them changes nothing it answers.
@@ -129,5 +125,20 @@ describe("int8 codes kept in the store's WebAssembly arena", () => {
     live.set("n7.md#7", v);
     expect(search(store, q, 10)[0]).toBe("n7.md#7");
     expect(search(store, q, 10)).toEqual(expected(live, q, 10));
+  });
+
+  it("grows its memory once for a load that reserves what it will adopt", () => {
+    const rows = 5000;
+    const page = { codes: new Int8Array(rows * DIMS), scales: new Float32Array(rows) };
+    const reserved = new VectorStore(DIMS, tieKey, "int8");
+    reserved.reserve(rows);
+    const size = reserved.arena!.byteLength;
+    reserved.adoptInt8(page);
+    expect(reserved.arena!.byteLength).toBe(size);
+    // Without the reservation the same page grows it.
+    const plain = new VectorStore(DIMS, tieKey, "int8");
+    const before = plain.arena!.byteLength;
+    plain.adoptInt8(page);
+    expect(plain.arena!.byteLength).toBeGreaterThan(before);
   });
 });
