@@ -1,3 +1,4 @@
+import { ArenaPage } from "./arena-page";
 import { Int8Arena } from "./int8-arena";
 import { normOfCodesAt } from "./vector-math";
 import type { VectorPrecision } from "./vector-precision";
@@ -31,30 +32,6 @@ export interface Int8Page extends PageBase {
   readonly at?: number;
 }
 
-/**
- * An int8 page whose codes lie in an arena: `codes` is a view of the arena's current memory, taken again after the
- * memory grew (which detaches the views of the old one).
- */
-class ArenaPage implements Int8Page {
-  private view: Int8Array;
-
-  constructor(
-    readonly first: number,
-    readonly count: number,
-    readonly scales: Float32Array,
-    readonly at: number,
-    private readonly arena: Int8Arena,
-  ) {
-    this.view = arena.bytes(at, count * arena.dims);
-  }
-
-  get codes(): Int8Array {
-    // A detached view has length 0.
-    if (this.view.length === 0 && this.count > 0) this.view = this.arena.bytes(this.at, this.count * this.arena.dims);
-    return this.view;
-  }
-}
-
 /** Slots a page grows by: 1,024 rows are 3 MB at 768 dimensions, so growing never copies what is stored. */
 const PAGE_SLOTS = 1024;
 
@@ -68,6 +45,8 @@ export class VectorPages {
   /** Where an int8 store's codes lie (see int8-arena.ts); undefined for float32, or where the kernel can't run. */
   readonly arena: Int8Arena | undefined;
   private capacity = 0;
+  /** Adopted pages whose codes have not moved into the arena yet. */
+  private waiting = 0;
   private views: (Float32Array | undefined)[] = [];
 
   constructor(
@@ -101,16 +80,33 @@ export class VectorPages {
   }
 
   /**
-   * `codes` and `scales` (one a row) as a page; returns its first slot. With an arena the codes are copied into it
-   * and neither array is kept (a loaded file's buffer is then freed); without one both are taken as they are.
+   * `codes` and `scales` (one a row) as a page; returns its first slot. With an arena, room is kept there and the
+   * codes move into it at `moveOne()` (a loaded file's buffer is then freed; the scales are copied now); until then,
+   * and without an arena, the arrays are taken as they are.
    */
   addInt8(codes: Int8Array, scales: Float32Array): number {
     const count = scales.length;
     const at = this.arena?.alloc(count * this.dims);
     if (at === undefined) return this.addPage({ first: this.capacity, count, codes, scales });
-    const page = new ArenaPage(this.capacity, count, scales.slice(), at, this.arena!);
-    page.codes.set(codes.subarray(0, count * this.dims));
-    return this.addPage(page);
+    this.waiting++;
+    return this.addPage(new ArenaPage(this.capacity, count, scales.slice(), at, this.arena!, codes));
+  }
+
+  /** Whether some page's codes are still to move into the arena (`moveOne`). */
+  get movesPending(): boolean {
+    return this.waiting > 0;
+  }
+
+  /** Moves the codes of the first page still waiting into the arena; false when none was waiting. */
+  moveOne(): boolean {
+    if (this.waiting === 0) return false;
+    for (const page of this.list) {
+      if (!(page instanceof ArenaPage) || !page.waiting) continue;
+      page.move();
+      this.waiting--;
+      return true;
+    }
+    return false;
   }
 
   private addPage(page: Int8Page): number {

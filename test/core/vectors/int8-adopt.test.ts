@@ -46,8 +46,14 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
     // Claimed out of order, as notes come back in the order the file lists them.
     for (let i = n - 1; i >= 0; i--) expect(adopted.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, first + i)).toBe(true);
     adopted.settle();
-    // One copy of the codes: the arena's. The loaded array is not kept, so its file buffer can be freed.
+    // Read where they were loaded until the slices after a load move them into the arena.
     const page = adopted.pages[0] as Int8Page;
+    expect(page.at).toBeUndefined();
+    const query0 = unitVector(DIMS, 4999);
+    const beforeMove = runAll(nearestChunksSteps(adopted, query0, -1, 20));
+    runAll(adopted.normSteps(64));
+    expect(runAll(nearestChunksSteps(adopted, query0, -1, 20))).toEqual(beforeMove);
+    // Then one copy of the codes: the arena's. The loaded array is not kept, so its file buffer can be freed.
     expect(page.at).toBeDefined();
     expect(page.codes.buffer).toBe(adopted.arena!.bytes(0, 1).buffer);
     expect(page.codes.buffer).not.toBe(rows.codes.buffer);
@@ -89,8 +95,11 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
       const expected = runAll(nearestChunksSteps(built, query, -1, 15));
       for (const store of [early, halfway, late]) expect(runAll(nearestChunksSteps(store, query, -1, 15))).toEqual(expected);
     }
-    // The slices left running after searches took every norm find nothing left, and change nothing.
+    // The slices left running after searches took every norm find nothing left, and change nothing; the store
+    // searched before any slice still has its pages to move into the arena.
     runAll(steps);
+    expect(early.normsPending).toBe(true);
+    runAll(early.normSteps(64));
     for (const store of [early, halfway, late]) {
       expect(store.normsPending).toBe(false);
       for (let i = 0; i < n; i++) {

@@ -115,16 +115,29 @@ describe("int8 codes kept in the store's WebAssembly arena", () => {
     const first = store.adoptInt8({ codes, scales })!;
     for (let i = 0; i < n; i++) store.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, first + i);
     store.settle();
-    // The loaded arrays are not the store's: changing them changes nothing it answers.
-    codes.fill(0);
-    scales.fill(0);
     const q = unitVector(DIMS, 9001);
     expect(search(store, q, 10)).toEqual(expected(live, q, 10));
+    // An edit before the page moves into the arena moves with it.
     const v = unitVector(DIMS, 9001);
     store.set("n7.md#7", "n7.md", v);
     live.set("n7.md#7", v);
+    expect((store.pages[0] as Int8Page).at).toBeUndefined();
+    runAll(store.normSteps(64));
+    expect((store.pages[0] as Int8Page).at).toBeDefined();
+    // The loaded arrays are not the store's any more: changing them changes nothing it answers.
+    codes.fill(0);
+    scales.fill(0);
     expect(search(store, q, 10)[0]).toBe("n7.md#7");
     expect(search(store, q, 10)).toEqual(expected(live, q, 10));
+    // And an edit after the move is read where the kernel reads.
+    const w = unitVector(DIMS, 9001);
+    w[0] = -w[0]!;
+    store.set("n8.md#8", "n8.md", unitVector(DIMS, 9001));
+    live.set("n8.md#8", unitVector(DIMS, 9001));
+    store.set("n7.md#7", "n7.md", w);
+    live.set("n7.md#7", w);
+    expect(search(store, q, 10)).toEqual(expected(live, q, 10));
+    expect(search(store, q, 10)[0]).toBe("n8.md#8");
   });
 
   it("grows its memory once for a load that reserves what it will adopt", () => {
