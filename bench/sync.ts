@@ -23,7 +23,7 @@ import { parseArgs } from "./lib/args";
 import { writeJson } from "./lib/report";
 import { measureOramaBaseline } from "./lib/sync-baseline";
 import { HashEmbedder } from "./lib/sync-embedder";
-import { baselineDocs, chunkTextBytes, collectGarbage, indexFileBytes, phaseTimes, since, timeUntil } from "./lib/sync-measure";
+import { baselineDocs, chunkTextBytes, collectGarbage, indexFileBytes, loadSettled, phaseTimes, since, timeUntil } from "./lib/sync-measure";
 import { writeSyncReport, type SyncBenchResult } from "./lib/sync-report";
 import { StallProbe } from "./lib/sync-stall";
 import { makeBenchVault } from "./lib/sync-vault";
@@ -136,6 +136,7 @@ try {
   const reconcileEmbedCalls = embedder.documentCalls - callsBefore;
   const loadedChunks = warm.index.size;
   const loadedVectors = warm.index.vectorCount;
+  await loadSettled(warm.index.vectorStore);
   collectGarbage();
   const memory = process.memoryUsage();
   const arenaBytes = warm.index.vectorStore?.arena?.byteLength ?? 0;
