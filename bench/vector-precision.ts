@@ -122,7 +122,8 @@ function syntheticVectors(count: number, dims: number): Float32Array[] {
 function usedMB(): number {
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
-  return (m.heapUsed + m.arrayBuffers) / 1e6;
+  // `external` holds the array buffers and WebAssembly memory, where an int8 store keeps its codes (int8-arena.ts).
+  return (m.heapUsed + m.external) / 1e6;
 }
 
 function scale(notes: number, dims: number, perNote: number): ScaleRow[] {

@@ -19,6 +19,16 @@ export function collectGarbage(): boolean {
   return true;
 }
 
+/**
+ * Waits (up to `maxMs`) until the slices a load leaves for later are done: the int8 rows' norms and the adopted pages'
+ * move into the WebAssembly arena (`VectorStore.normSteps`). Measured before that, memory would count a page both
+ * where it was loaded and where room is kept for it.
+ */
+export async function loadSettled(store: { readonly normsPending: boolean } | undefined, maxMs = 60_000): Promise<void> {
+  const until = performance.now() + maxMs;
+  while (store?.normsPending && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
+
 /** Bytes of the saved index files under `dataDir` (manifest and segments, or the single-file layout's two files). */
 export function indexFileBytes(dataDir: string): number {
   const names = readdirSync(dataDir).filter((n) => n.startsWith("index-") && n.endsWith(".bin"));

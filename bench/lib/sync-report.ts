@@ -91,7 +91,7 @@ export function writeSyncReport(r: SyncBenchResult, extra: SyncBenchExtra): void
       `≤ ${MB(fileLimit)}`,
       mark(r.fileBytes <= fileLimit),
     ],
-    ["JS heap after load (after GC)", `${MB(r.heapAfterLoadBytes)} (+ ${MB(extra.arrayBuffersAfterLoadBytes)} array buffers)`, "", ""],
+    ["JS heap after load (after GC)", `${MB(r.heapAfterLoadBytes)} (+ ${MB(extra.arrayBuffersAfterLoadBytes)} array buffers and WebAssembly vector memory)`, "", ""],
     ["no-change restart: reconcile", ms(r.reconcileMs), "≤ 1 s", mark(r.reconcileMs <= 1000)],
     ["no-change restart: load + reconcile, CPU", ms(extra.cpuMs.restart), "", ""],
     ["no-change restart: embedding calls", r.reconcileEmbedCalls, "0", mark(r.reconcileEmbedCalls === 0)],

@@ -66,10 +66,17 @@ export function signalMask(
   const datesPass = (n: NoteSignalFields) => dates.every((d) => inDateRange(d, noteDate(n, d.field)));
   let kept = 0;
   let inDates = 0;
-  for (const n of notes.values()) {
-    if (!datesPass(n)) continue;
-    inDates++;
-    if (!hideSuperseded || !isSuperseded(n.meta, statuses)) kept++;
+  if (dates.length === 0) {
+    // Hiding superseded notes alone, as every search does by default: this runs over the whole vault at each query
+    // (and keystroke), so it counts without a call a note (a 50,000-note vault: about 2 ms a query before).
+    for (const n of notes.values()) if (!isSuperseded(n.meta, statuses)) kept++;
+    inDates = notes.size;
+  } else {
+    for (const n of notes.values()) {
+      if (!datesPass(n)) continue;
+      inDates++;
+      if (!hideSuperseded || !isSuperseded(n.meta, statuses)) kept++;
+    }
   }
   if (kept === notes.size) return undefined;
   const hiddenSuperseded = new Set<string>();

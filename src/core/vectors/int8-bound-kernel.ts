@@ -3,6 +3,8 @@ import { INT8_BOUND_WASM } from "./int8-bound-wasm";
 
 /** Rows copied into the kernel's memory per call. */
 const BATCH = 1024;
+/** Bytes past the last row that the kernel reads (and drops) as it looks ahead: see int8-bound-kernel.wat. */
+export const KERNEL_AHEAD = 4096;
 const INT32_MAX = 2_147_483_647;
 
 /**
@@ -41,7 +43,7 @@ export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
   const probeB = dims * 2;
   const out = dims * 4;
   const codesAt = out + BATCH * 8;
-  const needed = codesAt + BATCH * dims;
+  const needed = codesAt + BATCH * dims + KERNEL_AHEAD;
   ensureKernelBytes(ex.memory, needed);
   return {
     maxProbe: Math.min(32_767, Math.floor(INT32_MAX / (127 * dims))),

@@ -1,10 +1,11 @@
+import { ARENA_BATCH } from "./int8-arena";
 import { int8BoundKernel, type Int8BoundKernel } from "./int8-bound-kernel";
 import { runAll, type Steps } from "../shared/slices";
 import { kthLargest } from "./top-k";
 import type { VectorStore } from "./vector-store";
 
-/** Rows scored per kernel call. */
-const BATCH = 1024;
+/** Rows scored per kernel call (as many as the arena's kernel takes at once). */
+const BATCH = ARENA_BATCH;
 /**
  * Added to every bound: far above the float64 rounding of either pass (about 1e-13 of a cosine at 1,024 dims), so a
  * bound never excludes a note whose exact score would have reached the list.
@@ -107,6 +108,7 @@ function* bound(
   let sinceYield = 0;
   const dims = store.dims;
   const notes = store.notes;
+  const arena = store.arena;
   const out = new Int32Array(2 * BATCH);
   const off = (Math.max(a.error, b.error) + drift) * NORM_RATIO + SLACK;
   // An odd last probe comes as a == b: one probe's kernel then does half the work for the same bound.
@@ -120,9 +122,13 @@ function* bound(
       }
       const count = Math.min(BATCH, page.count - from);
       sinceYield += count;
-      const rows = page.codes.subarray(from * dims, (from + count) * dims);
-      if (one) kernel.scoreRowsOne(rows, count, a.q, out);
-      else kernel.scoreRows(rows, count, a.q, b.q, out);
+      // Codes that lie in the store's arena are read there; others are copied into the kernel's memory.
+      if (arena && page.at !== undefined) arena.score(page.at + from * dims, count, a.q, one ? undefined : b.q, out);
+      else {
+        const rows = page.codes.subarray(from * dims, (from + count) * dims);
+        if (one) kernel.scoreRowsOne(rows, count, a.q, out);
+        else kernel.scoreRows(rows, count, a.q, b.q, out);
+      }
       for (let k = 0; k < count; k++) {
         const slot = page.first + from + k;
         const norm = store.norm(slot);

@@ -1,3 +1,5 @@
+import { ArenaPage } from "./arena-page";
+import { Int8Arena } from "./int8-arena";
 import { normOfCodesAt } from "./vector-math";
 import type { VectorPrecision } from "./vector-precision";
 
@@ -26,6 +28,8 @@ export interface Int8Page extends PageBase {
   readonly codes: Int8Array;
   /** Row i stands for `codes[i·dims…] × scales[i]`. */
   readonly scales: Float32Array;
+  /** Where `codes` lie in the store's arena (`VectorPages.arena`), when they lie there. */
+  readonly at?: number;
 }
 
 /** Slots a page grows by: 1,024 rows are 3 MB at 768 dimensions, so growing never copies what is stored. */
@@ -38,13 +42,19 @@ const PAGE_SLOTS = 1024;
  */
 export class VectorPages {
   readonly list: VectorPage[] = [];
+  /** Where an int8 store's codes lie (see int8-arena.ts); undefined for float32, or where the kernel can't run. */
+  readonly arena: Int8Arena | undefined;
   private capacity = 0;
+  /** Adopted pages whose codes have not moved into the arena yet. */
+  private waiting = 0;
   private views: (Float32Array | undefined)[] = [];
 
   constructor(
     readonly dims: number,
     readonly precision: VectorPrecision,
-  ) {}
+  ) {
+    this.arena = precision === "int8" ? Int8Arena.create(dims) : undefined;
+  }
 
   /** Slots in all pages. */
   get slots(): number {
@@ -53,8 +63,10 @@ export class VectorPages {
 
   /** A fresh page of `PAGE_SLOTS` zeroed rows; returns its first slot. */
   addFresh(): number {
-    if (this.precision === "int8") return this.addInt8(new Int8Array(PAGE_SLOTS * this.dims), new Float32Array(PAGE_SLOTS));
-    return this.addFloat32(new Float32Array(PAGE_SLOTS * this.dims));
+    if (this.precision !== "int8") return this.addFloat32(new Float32Array(PAGE_SLOTS * this.dims));
+    const at = this.arena?.alloc(PAGE_SLOTS * this.dims);
+    if (at === undefined) return this.addInt8(new Int8Array(PAGE_SLOTS * this.dims), new Float32Array(PAGE_SLOTS));
+    return this.addPage(new ArenaPage(this.capacity, PAGE_SLOTS, new Float32Array(PAGE_SLOTS), at, this.arena!));
   }
 
   /** `rows` (whole rows of `dims` floats, not copied) as a page; returns its first slot. */
@@ -67,12 +79,40 @@ export class VectorPages {
     return first;
   }
 
-  /** `codes` and `scales` (one a row, not copied) as a page; returns its first slot. */
+  /**
+   * `codes` and `scales` (one a row) as a page; returns its first slot. With an arena, room is kept there and the
+   * codes move into it at `moveOne()` (a loaded file's buffer is then freed; the scales are copied now); until then,
+   * and without an arena, the arrays are taken as they are.
+   */
   addInt8(codes: Int8Array, scales: Float32Array): number {
-    const first = this.capacity;
-    this.list.push({ first, count: scales.length, codes, scales });
-    this.capacity += scales.length;
-    return first;
+    const count = scales.length;
+    const at = this.arena?.alloc(count * this.dims);
+    if (at === undefined) return this.addPage({ first: this.capacity, count, codes, scales });
+    this.waiting++;
+    return this.addPage(new ArenaPage(this.capacity, count, scales.slice(), at, this.arena!, codes));
+  }
+
+  /** Whether some page's codes are still to move into the arena (`moveOne`). */
+  get movesPending(): boolean {
+    return this.waiting > 0;
+  }
+
+  /** Moves the codes of the first page still waiting into the arena; false when none was waiting. */
+  moveOne(): boolean {
+    if (this.waiting === 0) return false;
+    for (const page of this.list) {
+      if (!(page instanceof ArenaPage) || !page.waiting) continue;
+      page.move();
+      this.waiting--;
+      return true;
+    }
+    return false;
+  }
+
+  private addPage(page: Int8Page): number {
+    this.list.push(page);
+    this.capacity += page.count;
+    return page.first;
   }
 
   /** Slot `slot`'s row in a float32 store (a view), undefined past the pages or in an int8 store. */

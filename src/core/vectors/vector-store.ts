@@ -1,3 +1,4 @@
+import type { Int8Arena } from "./int8-arena";
 import { NoteSlots } from "./note-slots";
 import { SlotTable } from "./slot-table";
 import { normOfCodes, normOfValues } from "./vector-math";
@@ -51,6 +52,11 @@ export class VectorStore {
     return this.rows.list;
   }
 
+  /** Where an int8 store keeps its codes for the bound kernel to read in place (see int8-arena.ts), if anywhere. */
+  get arena(): Int8Arena | undefined {
+    return this.rows.arena;
+  }
+
   /** Slots in all pages, used or not. */
   get slots(): number {
     return this.rows.slots;
@@ -91,10 +97,13 @@ export class VectorStore {
   }
 
   /**
-   * Takes the norms claimed rows are still without, about `perStep` rows a step: what a load leaves to be done
-   * after its first answer. A search meanwhile takes those it reads itself (`norm`), the same values.
+   * Takes the norms claimed rows are still without, about `perStep` rows a step, after moving adopted int8 pages into
+   * the arena (see arena-page.ts): what a load leaves to be done after its first answer. A search meanwhile takes
+   * those it reads itself (`norm`), the same values.
    */
   *normSteps(perStep: number): Generator<void, void, void> {
+    // Adopted int8 pages move into the arena first, one a step (a 1,500-row page is about 1 MB).
+    while (this.rows.moveOne()) yield;
     let done = 0;
     for (let slot = this.table.nextWithoutNorm(0); slot >= 0; slot = this.table.nextWithoutNorm(slot + 1)) {
       this.takeNorm(slot);
@@ -102,9 +111,9 @@ export class VectorStore {
     }
   }
 
-  /** Whether some live row's norm is still to be taken. */
+  /** Whether some live row's norm is still to be taken, or an adopted page to move into the arena (`normSteps`). */
   get normsPending(): boolean {
-    return this.table.nextWithoutNorm(0) >= 0;
+    return this.rows.movesPending || this.table.nextWithoutNorm(0) >= 0;
   }
 
   private takeNorm(slot: number): number {
@@ -229,6 +238,8 @@ export class VectorStore {
   reserve(slots: number): void {
     this.table.grow(slots);
     this.notes.grow(slots);
+    // The arena too: grown once for the whole load instead of page by page (an engine may copy on each growth).
+    this.rows.arena?.reserve((slots - this.slots) * this.dims);
   }
 
   /** Rows of adopted arrays that no chunk claimed become free slots. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runAll } from "../../../src/core/shared/slices";
 import { nearestChunksSteps } from "../../../src/core/vectors/nearest-chunks";
-import { VectorStore } from "../../../src/core/vectors/vector-store";
+import { VectorStore, type Int8Page } from "../../../src/core/vectors/vector-store";
 import { quantizeInt8 } from "../../../src/core/vectors/vector-precision";
 import { unitVector } from "./unit-vector";
 
@@ -35,7 +35,7 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
     for (let k = 0; k < i; k++) expect(adopted.norm(adopted.slotOfId(`n.md#${k}`)!)).toBe(built.norm(built.slotOfId(`n.md#${k}`)!));
   });
 
-  it("are searched in place, with the scores and norms a store filled by set() gives, and no copy of the codes", () => {
+  it("are moved into the store's arena and searched there, with the scores and norms a store filled by set() gives", () => {
     const n = 300;
     const built = new VectorStore(DIMS, tieKey, "int8");
     for (let i = 0; i < n; i++) built.set(`n${i % 30}.md#${i}`, `n${i % 30}.md`, unitVector(DIMS, i + 1));
@@ -46,7 +46,18 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
     // Claimed out of order, as notes come back in the order the file lists them.
     for (let i = n - 1; i >= 0; i--) expect(adopted.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, first + i)).toBe(true);
     adopted.settle();
-    expect(adopted.pages[0]!.codes!.buffer).toBe(rows.codes.buffer);
+    // Read where they were loaded until the slices after a load move them into the arena.
+    const page = adopted.pages[0] as Int8Page;
+    expect(page.at).toBeUndefined();
+    const query0 = unitVector(DIMS, 4999);
+    const beforeMove = runAll(nearestChunksSteps(adopted, query0, -1, 20));
+    runAll(adopted.normSteps(64));
+    expect(runAll(nearestChunksSteps(adopted, query0, -1, 20))).toEqual(beforeMove);
+    // Then one copy of the codes: the arena's. The loaded array is not kept, so its file buffer can be freed.
+    expect(page.at).toBeDefined();
+    expect(page.codes.buffer).toBe(adopted.arena!.bytes(0, 1).buffer);
+    expect(page.codes.buffer).not.toBe(rows.codes.buffer);
+    expect(page.scales.buffer).not.toBe(rows.scales.buffer);
     expect(adopted.size).toBe(n);
     for (let i = 0; i < n; i++) {
       const id = `n${i % 30}.md#${i}`;
@@ -84,8 +95,11 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
       const expected = runAll(nearestChunksSteps(built, query, -1, 15));
       for (const store of [early, halfway, late]) expect(runAll(nearestChunksSteps(store, query, -1, 15))).toEqual(expected);
     }
-    // The slices left running after searches took every norm find nothing left, and change nothing.
+    // The slices left running after searches took every norm find nothing left, and change nothing; the store
+    // searched before any slice still has its pages to move into the arena.
     runAll(steps);
+    expect(early.normsPending).toBe(true);
+    runAll(early.normSteps(64));
     for (const store of [early, halfway, late]) {
       expect(store.normsPending).toBe(false);
       for (let i = 0; i < n; i++) {
