@@ -5,6 +5,7 @@ import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./n
 import { Accumulator, accumulatorsFor } from "./score-accumulator";
 import { HitTable } from "./hit-table";
 import { termKey, type TermCache, type TermWalk } from "./term-cache";
+import { TermLists, type FieldLists } from "./term-lists";
 
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
@@ -49,13 +50,18 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
   let only: ClauseScores | undefined;
+  // Without kept clauses, the lists are still looked up once per term for this search, not once per use.
+  const lists = kept ? kept.lists : new TermLists();
   for (const clause of clauses) {
-    const key = kept ? clauseKey(clause, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
+    const listsOf = lists.lookup(index, clause.props);
+    // A term occurs when a searched field lists it: what `documentFrequency` (a list's length) tells, read off the lists.
+    const occurs = (term: string): boolean => listsOf(term).some((list) => (list?.length ?? 0) > 0);
+    const key = kept ? clauseKey(clause, occurs) : "";
     let scored = kept?.get(key);
     if (!scored) {
       const strict = kept && clause.terms.some((t) => t.cover) ? strictClause(clause) : undefined;
-      const strictKey = strict ? clauseKey(strict, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
-      scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
+      const strictKey = strict ? clauseKey(strict, occurs) : "";
+      scored = scoreClause(index, clause, p, pass, { tfs, best, listsOf }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
       kept?.set(key, scored);
     }
     const { chunkIds, chunkScores, noteIds, noteScores } = scored;
@@ -106,13 +112,14 @@ function scoreClause(
   clause: QueryClause,
   p: Bm25Params,
   pass: NotePass | undefined,
-  { tfs, best }: { tfs: Accumulator; best: Accumulator },
+  { tfs, best, listsOf }: { tfs: Accumulator; best: Accumulator; listsOf: (term: string) => FieldLists },
   walks?: TermCache,
   strict?: (scores: ClauseScores) => void,
 ): ClauseScores {
-  const fields = clause.props.flatMap((prop) => {
+  // `at`: the field's place in `clause.props`, where `listsOf` puts its list.
+  const fields = clause.props.flatMap((prop, at) => {
     const postings = index.fields[prop];
-    return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+    return postings ? [{ prop, at, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
   });
   const langs = p.chunkLanguages;
   const fieldsKey = walks ? fields.map((f) => `${f.prop}:${f.weight}`).join(",") : "";
@@ -121,8 +128,9 @@ function scoreClause(
     let df = known.get(t);
     if (df !== undefined) return df;
     df = 0;
+    const lists = listsOf(t.term);
     for (const f of fields) {
-      const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : f.postings.documentFrequency(t.term);
+      const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : (lists[f.at]?.length ?? 0);
       df = Math.max(df, n);
     }
     known.set(t, df);
@@ -161,8 +169,8 @@ function scoreClause(
     const key = walks ? termKey(term, mask, fieldsKey, p.b, pass?.lengthNorm) : "";
     let walk = walks?.get(key);
     if (walk) pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
-    else for (const { prop, postings, weight: boost, avgLength } of fields) {
-      const list = postings.postings(term);
+    else for (const { prop, at, postings, weight: boost, avgLength } of fields) {
+      const list = listsOf(term)[at];
       if (!list) continue;
       pass?.startField(prop, boost);
       const { ids, counts, length } = list;
