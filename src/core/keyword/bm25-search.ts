@@ -4,7 +4,7 @@ import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator, accumulatorsFor } from "./score-accumulator";
 import { HitTable } from "./hit-table";
-import { termKey, type TermCache, type TermWalk } from "./term-cache";
+import { termContext, type TermCache, type TermWalk } from "./term-cache";
 import { TermLists, type FieldLists } from "./term-lists";
 
 /** One chunk a BM25F search found. */
@@ -123,6 +123,8 @@ function scoreClause(
   });
   const langs = p.chunkLanguages;
   const fieldsKey = walks ? fields.map((f) => `${f.prop}:${f.weight}`).join(",") : "";
+  // The context of every term not masked by language, built once for the clause (see `TermCache`).
+  const unmasked = walks ? termContext(undefined, fieldsKey, p.b, pass?.lengthNorm) : "";
   const known = new Map<ClauseTerm, number>();
   const dfOf = (t: ClauseTerm): number => {
     let df = known.get(t);
@@ -166,8 +168,8 @@ function scoreClause(
     if (df <= 0) continue;
     const mask = langs ? t.languages : undefined;
     pass?.startTerm();
-    const key = walks ? termKey(term, mask, fieldsKey, p.b, pass?.lengthNorm) : "";
-    let walk = walks?.get(key);
+    const context = walks && mask ? termContext(mask, fieldsKey, p.b, pass?.lengthNorm) : unmasked;
+    let walk = walks?.get(term, context);
     if (walk) pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
     else for (const { prop, at, postings, weight: boost, avgLength } of fields) {
       const list = listsOf(term)[at];
@@ -186,7 +188,7 @@ function scoreClause(
     }
     if (walks && !walk) {
       walk = walkOf(tfs, pass);
-      walks.set(key, walk);
+      walks.set(term, walk, context);
     }
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;

@@ -25,7 +25,7 @@ export class TermLists {
   }
 
   /** The lists of a term in the fields `props` of `index`, from this memo or looked up and held. */
-  lookup(index: Bm25Postings, props: readonly string[]): (term: string) => FieldLists {
+  lookup(index: Pick<Bm25Postings, "fields">, props: readonly string[]): (term: string) => FieldLists {
     const key = props.join("\u0001");
     const fields = props.map((prop) => index.fields[prop]);
     return (term) => {
