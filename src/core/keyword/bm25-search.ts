@@ -125,46 +125,47 @@ function scoreClause(
   const fieldsKey = walks ? fields.map((f) => `${f.prop}:${f.weight}`).join(",") : "";
   // The context of every term not masked by language, built once for the clause (see `TermCache`).
   const unmasked = walks ? termContext(undefined, fieldsKey, p.b, pass?.lengthNorm) : "";
-  const known = new Map<ClauseTerm, number>();
   const dfOf = (t: ClauseTerm): number => {
-    let df = known.get(t);
-    if (df !== undefined) return df;
-    df = 0;
+    let df = 0;
     const lists = listsOf(t.term);
     for (const f of fields) {
       const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : (lists[f.at]?.length ?? 0);
       df = Math.max(df, n);
     }
-    known.set(t, df);
     return df;
   };
+  // Each term's document frequency, by its place in `clause.terms`: a prefix has a thousand completions, and a Map
+  // from term to frequency was a share of a key's time.
+  const dfs = clause.terms.map(dfOf);
   const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
   // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
   const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
   let ownIdf = Infinity;
   let exactIdf = Infinity;
-  for (const t of clause.terms) {
-    const df = t.fuzzy ? 0 : dfOf(t);
-    if (df <= 0) continue;
+  clause.terms.forEach((t, at) => {
+    const df = t.fuzzy ? 0 : (dfs[at] ?? 0);
+    if (df <= 0) return;
     exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
     if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
-  }
+  });
   pass?.startClause();
   // In that order: the note pass learns the caps only from the postings of the terms before. Cover stems come last,
   // after the other corrections: a clause's score in a chunk or note is its best term's, whatever the order of the
   // corrections (whose caps come from the other terms alone), and what the terms before them left is `strict`'s.
-  const plain = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k && !t.cover));
-  const terms = [...plain, ...clause.terms.filter((t) => t.cover)];
-  for (let i = 0; i < terms.length; i++) {
+  const places = clause.terms.map((_, at) => at);
+  const plain = (["own", "completion", "fuzzy"] as const).flatMap((k) => places.filter((at) => kind(clause.terms[at] as ClauseTerm) === k && !clause.terms[at]?.cover));
+  const order = [...plain, ...places.filter((at) => clause.terms[at]?.cover)];
+  for (let i = 0; i < order.length; i++) {
     if (i === plain.length && strict) {
       const chunks = best.peekToArrays();
       const notes = pass?.peekClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
       strict({ chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: notes.ids, noteScores: notes.scores });
     }
-    const t = terms[i] as ClauseTerm;
+    const place = order[i] ?? 0;
+    const t = clause.terms[place] as ClauseTerm;
     const { term, weight } = t;
     const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
-    const df = dfOf(t);
+    const df = dfs[place] ?? 0;
     if (df <= 0) continue;
     const mask = langs ? t.languages : undefined;
     pass?.startTerm();
