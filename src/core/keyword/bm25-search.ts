@@ -8,6 +8,9 @@ import { notesOfClause, notesReaching, type CountedClause } from "./note-bound";
 import { termContext, type TermCache, type TermWalk } from "./term-cache";
 import { TermLists, type FieldLists } from "./term-lists";
 
+/** Chunks per note read, past which a search bounds which notes can rank (see `notesReaching`). */
+const BOUND_FROM = 4;
+
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
   /** Orama's internal id of the chunk. */
@@ -79,7 +82,10 @@ export function scoreHits(
   }
   const noteScores = pass?.finish();
   const noteOf = (id: number): number => notes?.table.noteOf(id) ?? -1;
-  const reaching = noteScores && notes && depth !== undefined ? notesReaching(counted, noteScores, noteOf, notes.passageWeight, depth) : undefined;
+  // Bounding notes costs a few arrays as long as the note count: worth it only when there are many chunks to leave out.
+  const entries = counted.reduce((n, c) => n + c.scores.chunkIds.length, 0);
+  const bounded = noteScores && notes && depth !== undefined && entries > BOUND_FROM * depth;
+  const reaching = bounded ? notesReaching(counted, noteScores, noteOf, notes.passageWeight, depth) : undefined;
   const drained = sumClauses(counted, scores, reaching && noteScores ? { reaching, noteOf, size: noteScores.length } : undefined);
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
