@@ -4,7 +4,12 @@ import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator, accumulatorsFor } from "./score-accumulator";
 import { HitTable } from "./hit-table";
-import { termKey, type TermCache, type TermWalk } from "./term-cache";
+import { notesOfClause, notesReaching, type CountedClause } from "./note-bound";
+import { termContext, type TermCache, type TermWalk } from "./term-cache";
+import { TermLists, type FieldLists } from "./term-lists";
+
+/** Chunks per note read, past which a search bounds which notes can rank (see `notesReaching`). */
+const BOUND_FROM = 4;
 
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
@@ -39,44 +44,81 @@ export interface ScoredHits {
  * Scores every chunk matching any clause (see `bm25Search`), once: `topHits` then reads it at any depth, capped per
  * note or not, without going over the postings again. With `cache`, a clause scored before (for this index
  * revision, see `ClauseCache`) adds its kept scores instead of reading its postings; the sums come out the same,
- * added in the same order. `p.limit` and `p.perNote` are not used here.
+ * added in the same order. `p.limit` and `p.perNote` are not used here. With `depth` (notes scored), the table is read
+ * no deeper than that (capped per note or not): it then holds only the chunks of notes that can rank that high (see
+ * `notesReaching`), and reads at any depth up to it list what the whole table would.
  */
-export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
+export function scoreHits(
+  index: Bm25Postings,
+  clauses: readonly QueryClause[],
+  p: Bm25Params,
+  notes?: NoteScoring,
+  cache?: ClauseCache,
+  depth?: number,
+): ScoredHits {
   const external = index.ids;
   const size = external.length + 1;
   const [scores = new Accumulator(size), tfs = new Accumulator(size), best = new Accumulator(size)] = accumulatorsFor(size, 3);
   const pass = notes ? notePassFor(notes) : undefined;
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
-  let only: ClauseScores | undefined;
+  const counted: CountedClause[] = [];
+  // Without kept clauses, the lists are still looked up once per term for this search, not once per use.
+  const lists = kept ? kept.lists : new TermLists();
   for (const clause of clauses) {
-    const key = kept ? clauseKey(clause, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
+    const listsOf = lists.lookup(index, clause.props);
+    // A term occurs when a searched field lists it: what `documentFrequency` (a list's length) tells, read off the lists.
+    const occurs = (term: string): boolean => listsOf(term).some((list) => (list?.length ?? 0) > 0);
+    const key = kept ? clauseKey(clause, occurs) : "";
     let scored = kept?.get(key);
     if (!scored) {
       const strict = kept && clause.terms.some((t) => t.cover) ? strictClause(clause) : undefined;
-      const strictKey = strict ? clauseKey(strict, (term) => clause.props.some((prop) => (index.fields[prop]?.documentFrequency(term) ?? 0) > 0)) : "";
-      scored = scoreClause(index, clause, p, pass, { tfs, best }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
+      const strictKey = strict ? clauseKey(strict, occurs) : "";
+      scored = scoreClause(index, clause, p, pass, { tfs, best, listsOf }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
       kept?.set(key, scored);
     }
-    const { chunkIds, chunkScores, noteIds, noteScores } = scored;
-    pass?.addClause(noteIds, noteScores, clause.count);
-    // The first word of a query is its only clause: its scores are the sums, read without adding them up.
-    if (clauses.length === 1 && clause.count === 1) {
-      only = scored;
-      continue;
-    }
-    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
+    pass?.addClause(scored.noteIds, scored.noteScores, clause.count);
+    counted.push({ scores: scored, count: clause.count });
   }
-  const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
+  const noteScores = pass?.finish();
+  const noteOf = (id: number): number => notes?.table.noteOf(id) ?? -1;
+  // Bounding notes costs a few arrays as long as the note count: worth it only when there are many chunks to leave out.
+  const entries = counted.reduce((n, c) => n + c.scores.chunkIds.length, 0);
+  const bounded = noteScores && notes && depth !== undefined && entries > BOUND_FROM * depth;
+  const reaching = bounded ? notesReaching(counted, noteScores, noteOf, notes.passageWeight, depth) : undefined;
+  const drained = sumClauses(counted, scores, reaching && noteScores ? { reaching, noteOf, size: noteScores.length } : undefined);
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
   // With notes scored, every hit's score is its note's (set below): nothing to copy.
   const score = pass ? new Float64Array(drained.values.length) : Float64Array.from(drained.values);
   const table = new HitTable(drained.ids, score, drained.values, external);
-  if (!pass || !notes) return { table };
-  const noteScores = pass.finish();
-  table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
-  return { table, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
+  if (!noteScores || !notes) return { table };
+  table.scoreNotes(noteOf, noteScores, notes.passageWeight);
+  return { table, notes: { noteOf, size: noteScores.length } };
+}
+
+/**
+ * Each chunk's sum over the clauses (what each adds times its count, added clause by clause), of the chunks whose note
+ * is `reaching` (all by default; chunks of no note always). The first word of a query is its only clause: its scores
+ * are then the sums, read without adding them up.
+ */
+function sumClauses(
+  clauses: readonly CountedClause[],
+  scores: Accumulator,
+  keep?: { reaching: Uint8Array; noteOf: (internalId: number) => number; size: number },
+): { ids: Int32Array; values: Float64Array } {
+  const only = clauses.length === 1 && clauses[0]?.count === 1 ? clauses[0].scores : undefined;
+  if (only && !keep) return { ids: only.chunkIds, values: only.chunkScores };
+  for (const { scores: clause, count } of clauses) {
+    const { chunkIds, chunkScores } = clause;
+    const notes = keep ? notesOfClause(clause, keep.noteOf, keep.size).noteOfChunk : undefined;
+    for (let k = 0; k < chunkIds.length; k++) {
+      const n = notes ? (notes[k] ?? -1) : -1;
+      if (keep && n >= 0 && keep.reaching[n] !== 1) continue;
+      scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * count);
+    }
+  }
+  return scores.drainToArrays();
 }
 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */
@@ -106,63 +148,68 @@ function scoreClause(
   clause: QueryClause,
   p: Bm25Params,
   pass: NotePass | undefined,
-  { tfs, best }: { tfs: Accumulator; best: Accumulator },
+  { tfs, best, listsOf }: { tfs: Accumulator; best: Accumulator; listsOf: (term: string) => FieldLists },
   walks?: TermCache,
   strict?: (scores: ClauseScores) => void,
 ): ClauseScores {
-  const fields = clause.props.flatMap((prop) => {
+  // `at`: the field's place in `clause.props`, where `listsOf` puts its list.
+  const fields = clause.props.flatMap((prop, at) => {
     const postings = index.fields[prop];
-    return postings ? [{ prop, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
+    return postings ? [{ prop, at, postings, weight: p.boost[prop] ?? 1, avgLength: postings.averageLength || 1 }] : [];
   });
   const langs = p.chunkLanguages;
   const fieldsKey = walks ? fields.map((f) => `${f.prop}:${f.weight}`).join(",") : "";
-  const known = new Map<ClauseTerm, number>();
+  // The context of every term not masked by language, built once for the clause (see `TermCache`).
+  const unmasked = walks ? termContext(undefined, fieldsKey, p.b, pass?.lengthNorm) : "";
   const dfOf = (t: ClauseTerm): number => {
-    let df = known.get(t);
-    if (df !== undefined) return df;
-    df = 0;
+    let df = 0;
+    const lists = listsOf(t.term);
     for (const f of fields) {
-      const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : f.postings.documentFrequency(t.term);
+      const n = t.languages && langs ? maskedDocumentFrequency(f.postings, t.term, t.languages, langs) : (lists[f.at]?.length ?? 0);
       df = Math.max(df, n);
     }
-    known.set(t, df);
     return df;
   };
+  // Each term's document frequency, by its place in `clause.terms`: a prefix has a thousand completions, and a Map
+  // from term to frequency was a share of a key's time.
+  const dfs = clause.terms.map(dfOf);
   const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
   // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
   const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
   let ownIdf = Infinity;
   let exactIdf = Infinity;
-  for (const t of clause.terms) {
-    const df = t.fuzzy ? 0 : dfOf(t);
-    if (df <= 0) continue;
+  clause.terms.forEach((t, at) => {
+    const df = t.fuzzy ? 0 : (dfs[at] ?? 0);
+    if (df <= 0) return;
     exactIdf = exactIdf === Infinity ? idfOf(df) : Math.max(exactIdf, idfOf(df));
     if (!t.completion) ownIdf = ownIdf === Infinity ? idfOf(df) : Math.max(ownIdf, idfOf(df));
-  }
+  });
   pass?.startClause();
   // In that order: the note pass learns the caps only from the postings of the terms before. Cover stems come last,
   // after the other corrections: a clause's score in a chunk or note is its best term's, whatever the order of the
   // corrections (whose caps come from the other terms alone), and what the terms before them left is `strict`'s.
-  const plain = (["own", "completion", "fuzzy"] as const).flatMap((k) => clause.terms.filter((t) => kind(t) === k && !t.cover));
-  const terms = [...plain, ...clause.terms.filter((t) => t.cover)];
-  for (let i = 0; i < terms.length; i++) {
+  const places = clause.terms.map((_, at) => at);
+  const plain = (["own", "completion", "fuzzy"] as const).flatMap((k) => places.filter((at) => kind(clause.terms[at] as ClauseTerm) === k && !clause.terms[at]?.cover));
+  const order = [...plain, ...places.filter((at) => clause.terms[at]?.cover)];
+  for (let i = 0; i < order.length; i++) {
     if (i === plain.length && strict) {
       const chunks = best.peekToArrays();
       const notes = pass?.peekClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
       strict({ chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: notes.ids, noteScores: notes.scores });
     }
-    const t = terms[i] as ClauseTerm;
+    const place = order[i] ?? 0;
+    const t = clause.terms[place] as ClauseTerm;
     const { term, weight } = t;
     const cap = t.fuzzy ? exactIdf : t.completion ? ownIdf : Infinity;
-    const df = dfOf(t);
+    const df = dfs[place] ?? 0;
     if (df <= 0) continue;
     const mask = langs ? t.languages : undefined;
     pass?.startTerm();
-    const key = walks ? termKey(term, mask, fieldsKey, p.b, pass?.lengthNorm) : "";
-    let walk = walks?.get(key);
+    const context = walks && mask ? termContext(mask, fieldsKey, p.b, pass?.lengthNorm) : unmasked;
+    let walk = walks?.get(term, context);
     if (walk) pass?.replayTerm(walk.noteIds, walk.noteTfs, walk.noteDf);
-    else for (const { prop, postings, weight: boost, avgLength } of fields) {
-      const list = postings.postings(term);
+    else for (const { prop, at, postings, weight: boost, avgLength } of fields) {
+      const list = listsOf(term)[at];
       if (!list) continue;
       pass?.startField(prop, boost);
       const { ids, counts, length } = list;
@@ -178,7 +225,7 @@ function scoreClause(
     }
     if (walks && !walk) {
       walk = walkOf(tfs, pass);
-      walks.set(key, walk);
+      walks.set(term, walk, context);
     }
     const idf = weight * Math.min(idfOf(df), cap);
     const k1 = p.k1;

@@ -1,5 +1,6 @@
 import type { QueryClause } from "./bm25-terms";
 import { TermCache } from "./term-cache";
+import { TermLists } from "./term-lists";
 
 /** What one clause adds to every chunk's score, and to every note's when notes are scored (before its `count`). */
 export interface ClauseScores {
@@ -30,12 +31,15 @@ export class ClauseCache {
   private revision: number | undefined;
   /** The walks of the clauses' terms, for clauses not held (see term-cache.ts); same revision. */
   readonly terms = new TermCache();
+  /** The terms' posting lists in the searched fields (see term-lists.ts); same revision. */
+  readonly lists = new TermLists();
 
   /** Drops everything when the index changed since the cache was filled. */
   validFor(revision: number): this {
     if (this.revision !== revision) {
       this.held.clear();
       this.terms.clear();
+      this.lists.clear();
       this.entries = 0;
       this.revision = revision;
     }

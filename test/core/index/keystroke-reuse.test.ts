@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chunkNote } from "../../../src/core/chunk/chunker";
 import { ChunkIndex, type SavedNote } from "../../../src/core/index/chunk-index";
 import { ClauseCache, clauseKey } from "../../../src/core/keyword/clause-cache";
-import { TermCache } from "../../../src/core/keyword/term-cache";
+import { TermCache, termContext } from "../../../src/core/keyword/term-cache";
 import { RevisionMemo } from "../../../src/core/index/revision-memo";
 import type { ChunkedNote } from "../../../src/core/types";
 
@@ -141,6 +141,22 @@ describe("TermCache", () => {
     cache.terms.set("t", walk(2));
     expect(cache.validFor(1).terms.get("t")?.chunkIds.length).toBe(2);
     expect(cache.validFor(2).terms.get("t")).toBeUndefined();
+  });
+
+  it("holds a term's walk per context: another mask, field set or normalisation does not read it", () => {
+    const terms = new TermCache();
+    const plain = termContext(undefined, "text:1", 0.75, 0.75);
+    terms.set("soil", walk(2), plain);
+    expect(terms.get("soil", plain)?.chunkIds.length).toBe(2);
+    expect(terms.get("soil", termContext(Uint8Array.of(1, 0), "text:1", 0.75, 0.75))).toBeUndefined();
+    expect(terms.get("soil", termContext(undefined, "text:2", 0.75, 0.75))).toBeUndefined();
+    expect(terms.get("soil", termContext(undefined, "text:1", 0.75, undefined))).toBeUndefined();
+    // The limit counts walks over all contexts, the oldest going first.
+    const other = termContext(Uint8Array.of(0, 1), "text:1", 0.75, 0.75);
+    for (let i = 0; i < 8192; i++) terms.set(`t${i}`, walk(1), other);
+    expect(terms.size).toBe(8192);
+    expect(terms.get("soil", plain)).toBeUndefined();
+    expect(terms.get("t8191", other)).toBeDefined();
   });
 
   it("drops the least recently used walks past its limit, and never keeps one too large", () => {
