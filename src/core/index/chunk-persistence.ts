@@ -58,7 +58,15 @@ export function* restoreChunksSteps(
       choose: (entry: IndexedChunk) => t.langs.choose(entry),
       placed: (from: number, to: number) => t.notes.addMany(idOf, (i) => order[i]!.chunk.path, from, to, t.db.postings.fields),
     };
-    return keywords instanceof Uint8Array ? yield* restoreKeywordSteps(keywords, target) : yield* restoreKeywordPartsSteps(keywords, target);
+    const steps = keywords instanceof Uint8Array ? restoreKeywordSteps(keywords, target) : restoreKeywordPartsSteps(keywords, target);
+    // Each step may have put postings in place (fields are adopted in one of them): what a search between steps kept
+    // (term walks, posting lists, clause scores) must not outlive it.
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      t.textRevision++;
+      yield;
+    }
   } finally {
     t.textRevision++; // postings filled between steps: nothing kept from a search meanwhile may outlive them
   }
