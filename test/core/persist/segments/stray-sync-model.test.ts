@@ -46,7 +46,7 @@ class World {
   /** The newest version (mtime) of each note that some device saved: once every file is synced, every load has it. */
   readonly newest = new Map<string, number>();
   readonly log: string[] = [];
-  counts = { steps: 0, checked: 0, segmentDeletes: 0 };
+  counts = { steps: 0, checked: 0, segmentDeletes: 0, ghostLoads: 0 };
 
   constructor(readonly rng: () => number) {}
 
@@ -59,7 +59,7 @@ class World {
     for (const [k, v] of files) store.files.set(k, v.slice());
     const mark = ["SYNCA", "SYNCB", "SYNCC"][i] ?? "SYNCX";
     const copyName = i === 1 ? (n: number) => `index-manifest ${n + 1}.bin` : (n: number) => `index-manifest.sync-conflict-20261127-${String(n).padStart(6, "0")}-${mark}.bin`;
-    const d: Device = { name: `d${i}`, store, sync: new SyncedDevice(`d${i}`, store, copyName), writer: undefined as unknown as SegmentWriter, process: 0, skew: Math.round((this.rng() - 0.5) * 10), notes: new Map(notes), dirty: new Set() };
+    const d: Device = { name: `d${i}`, store, sync: new SyncedDevice(`d${i}`, store, copyName, () => this.rng() < 0.5), writer: undefined as unknown as SegmentWriter, process: 0, skew: Math.round((this.rng() - 0.5) * 10), notes: new Map(notes), dirty: new Set() };
     for (const n of notes.values()) this.newest.set(n.path, n.mtime);
     this.guardRemovals(d);
     this.devices.push(d);
@@ -174,7 +174,9 @@ class World {
     const loaded = await loadSegments(store, "idx", { model: MODEL, chunkingHash: CHUNKING });
     if (loaded.kind !== "loaded") return void this.problems.push(`${who} does not load: ${loaded.kind}`);
     if (loaded.damaged > 0) this.problems.push(`${who}: ${loaded.damaged} damaged segments`);
-    if (loaded.absent > 0) this.problems.push(`${who}: segments listed and absent once synced (${[...loaded.state.absent.keys()].join(" ")})`);
+    // A segment listed and gone once synced (a device idle for over a day missed its retirement: ARCHITECTURE.md,
+    // Compaction) loses nothing, as the notes below show; it is counted, not failed.
+    if (loaded.absent > 0) this.counts.ghostLoads++;
     const content = versionsOf(loaded.snapshot, (problem) => this.problems.push(`${who}: ${problem}`));
     for (const [path, mtime] of this.newest) {
       const got = content.get(path);
@@ -195,8 +197,14 @@ class World {
     else if (r < 0.55) {
       this.log.push(`${d.name} restarts`);
       await this.restart(d);
-    } else if (r < 0.8) this.partialSync();
-    else this.advance(this.pick([MINUTE, HOUR, 24 * HOUR]) * (1 + Math.floor(this.rng() * 3)) + Math.floor(this.rng() * 50) * MINUTE);
+    } else if (r < 0.72) this.partialSync();
+    else if (r < 0.82) {
+      // One device saves on its own through a day (the others idle): what it saw as strays becomes due.
+      this.log.push(`${d.name} alone for a day`);
+      await this.save(d);
+      this.advance(GRACE + Math.floor(this.rng() * 120) * MINUTE);
+      await this.save(d);
+    } else this.advance(this.pick([MINUTE, HOUR, 24 * HOUR]) * (1 + Math.floor(this.rng() * 3)) + Math.floor(this.rng() * 50) * MINUTE);
   }
 
   /** Everything synced, each device restarted and saved in turn, a day and more apart: no stray may be left. */
@@ -238,7 +246,7 @@ async function run(seed: number): Promise<World> {
 
 describe("stray segments under a late, out-of-order sync tool (model-based)", () => {
   it(`never deletes a named segment, loses no note version, and leaves no stray (${SEEDS} seeds × ${STEPS} steps)`, async () => {
-    const totals = { steps: 0, checked: 0, segmentDeletes: 0 };
+    const totals = { steps: 0, checked: 0, segmentDeletes: 0, ghostLoads: 0 };
     // STRAY_MODEL_SEED=n replays one seed and prints its steps.
     const only = Number(process.env.STRAY_MODEL_SEED ?? 0);
     for (let seed = only || 1; seed <= (only || SEEDS); seed++) {

@@ -23,6 +23,8 @@ export class SyncedDevice {
     readonly store: MemoryFileStore,
     /** How this device's tool names a conflict copy of `index-manifest.bin` (n counts its copies). */
     readonly copyName: (n: number) => string,
+    /** In a conflict, whether this side's file stays (iCloud, Dropbox) or the other one takes its place (Syncthing's newer one). */
+    readonly keepMine: () => boolean = () => true,
   ) {}
 
   /** Notices what changed on disk since the last scan, as the tool's watcher would. */
@@ -64,14 +66,20 @@ export class SyncedDevice {
       this.apply(path, { versions, bytes: theirs.bytes });
       return true;
     }
-    // Both changed it: this side's file stays, the other one is kept beside it as a conflict copy.
+    // Both changed it: one stays, the other is kept beside it as a conflict copy.
     const slash = path.lastIndexOf("/");
-    this.store.files.set(`${path.slice(0, slash + 1)}${this.copyName(this.copies++)}`, theirs.bytes);
-    this.entries.set(path, { versions: bump(versions, this.id), bytes: mine.bytes });
+    const copy = `${path.slice(0, slash + 1)}${this.copyName(this.copies++)}`;
+    if (this.keepMine()) {
+      this.store.files.set(copy, theirs.bytes);
+      this.entries.set(path, { versions: bump(versions, this.id), bytes: mine.bytes });
+    } else {
+      this.store.files.set(copy, mine.bytes);
+      this.apply(path, { versions, bytes: theirs.bytes });
+    }
     return true;
   }
 
-  /** This device's tool over a copy of its disk (to look at what a sync would bring without doing it). */
+  /** This device's tool over a copy of its disk, keeping its own file in conflicts (to see what a sync would bring). */
   cloneOnto(store: MemoryFileStore): SyncedDevice {
     const copy = new SyncedDevice(this.id, store, this.copyName);
     for (const [path, e] of this.entries) copy.entries.set(path, { versions: new Map(e.versions), bytes: e.bytes });
