@@ -40,7 +40,10 @@ export interface Manifest {
   writer: string;
   generation: number;
   segments: ManifestSegment[];
-  /** Segments no longer live, with when they were retired (the retiring writer's clock). */
+  /**
+   * Segments no longer live, with when they were retired (the retiring writer's clock). A record stays a day after
+   * the file is deleted (`DEFAULT_STRAY_GRACE_MS`), so that a device that missed the retirement stops listing it.
+   */
   retired: { name: string; at: number }[];
   /**
    * Segment files in the folder that no manifest named when this writer last looked, with when one was first seen

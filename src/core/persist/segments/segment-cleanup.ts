@@ -15,13 +15,15 @@ export interface CleanUpJob {
   now: number;
   /** See `SegmentWriterOptions.graceMs`. */
   graceMs: number;
+  /** See `SegmentWriterOptions.strayGraceMs`: also how long a retired segment's record outlives its file. */
+  strayGraceMs: number;
   /** Strays past their grace time (see `findStrays`). */
   strays: ReadonlyMap<string, number>;
 }
 
 /**
  * After a save: conflict copies are gone (a segment's copy takes the segment's place when that is missing); retired
- * segments past their grace time, this writer's orphans and the strays that are due are deleted unless a manifest on disk
+ * segments past their grace time (their records a day later, see below), this writer's orphans and the strays that are due are deleted unless a manifest on disk
  * (or its temp file, or a conflict copy) still names them. Failures here cost only disk space until the next save.
  */
 export async function cleanUpSegments(store: FileStore, dir: string, job: CleanUpJob): Promise<void> {
@@ -36,7 +38,12 @@ export async function cleanUpSegments(store: FileStore, dir: string, job: CleanU
       files.add(original);
     } else await store.remove(joinPath(dir, copy));
   }
-  const due = [...state.retired].filter(([, at]) => now - at >= job.graceMs || at > now + job.graceMs).map(([name]) => name);
+  const past = (at: number, graceMs: number): boolean => now - at >= graceMs || at > now + graceMs;
+  // A retired segment's record stays in the manifest for the stray grace time after its file is gone: a device whose
+  // manifest still lists the segment (it missed the manifest that retired it, and the sync tool then brought the
+  // deletion) learns from the record that the file is gone for good, not on its way, and stops listing it.
+  if (listed.ok) for (const [name, at] of state.retired) if (!files.has(name) && past(at, job.strayGraceMs)) state.retired.delete(name);
+  const due = [...state.retired].filter(([name, at]) => files.has(name) && past(at, job.graceMs)).map(([name]) => name);
   const candidates = [...due, ...orphans, ...job.strays.keys()];
   if (candidates.length === 0) return;
   const named = await namedOnDisk(store, dir);
@@ -51,7 +58,6 @@ export async function cleanUpSegments(store: FileStore, dir: string, job: CleanU
       continue;
     }
     orphans.delete(name);
-    state.retired.delete(name);
   }
 }
 

@@ -143,7 +143,8 @@ export class SegmentWriter {
       next.retired.set(name, now());
     }
     next.header = header;
-    const strays = await findStrays(this.store, this.dir, next, this.orphans, now(), this.options.strayGraceMs ?? DEFAULT_STRAY_GRACE_MS);
+    const strayGraceMs = this.options.strayGraceMs ?? DEFAULT_STRAY_GRACE_MS;
+    const strays = await findStrays(this.store, this.dir, next, this.orphans, now(), strayGraceMs);
     const manifest = manifestOf(next, header, this.options.writer);
     const saved = await writeManifest(this.store, this.dir, manifest);
     if (!saved.ok) return saved;
@@ -160,6 +161,7 @@ export class SegmentWriter {
       copies,
       now: now(),
       graceMs: this.options.graceMs ?? 120_000,
+      strayGraceMs,
       strays,
     });
     return ok({ bytes: written.value.bytes + saved.value.bytes, segments: written.value.names.size, retired: retire.size });
@@ -203,7 +205,9 @@ export class SegmentWriter {
       else if (!next.retired.has(s.name) && !this.orphans.has(s.name)) next.absent.set(s.name, s);
     }
     for (const r of read.manifest.retired) {
-      if (!next.segments.has(r.name)) next.retired.set(r.name, r.at);
+      // Recorded even while the segment is live here (listed, its file still in the folder): once the sync tool
+      // brings the deletion, loading then drops it as retired instead of waiting for it forever as on its way.
+      next.retired.set(r.name, Math.max(r.at, next.retired.get(r.name) ?? r.at));
       // Retired there and not in the folder: its rows live on in the other writer's compacted segments.
       if (!files.has(r.name)) next.absent.delete(r.name);
     }
