@@ -4,12 +4,8 @@ import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator, accumulatorsFor } from "./score-accumulator";
 import { HitTable } from "./hit-table";
-import { notesOfClause, notesReaching, type CountedClause } from "./note-bound";
 import { termContext, type TermCache, type TermWalk } from "./term-cache";
 import { TermLists, type FieldLists } from "./term-lists";
-
-/** Chunks per note read, past which a search bounds which notes can rank (see `notesReaching`). */
-const BOUND_FROM = 4;
 
 /** One chunk a BM25F search found. */
 export interface Bm25Hit {
@@ -44,25 +40,16 @@ export interface ScoredHits {
  * Scores every chunk matching any clause (see `bm25Search`), once: `topHits` then reads it at any depth, capped per
  * note or not, without going over the postings again. With `cache`, a clause scored before (for this index
  * revision, see `ClauseCache`) adds its kept scores instead of reading its postings; the sums come out the same,
- * added in the same order. `p.limit` and `p.perNote` are not used here. With `depth` (notes scored), the table is read
- * no deeper than that (capped per note or not): it then holds only the chunks of notes that can rank that high (see
- * `notesReaching`), and reads at any depth up to it list what the whole table would.
+ * added in the same order. `p.limit` and `p.perNote` are not used here.
  */
-export function scoreHits(
-  index: Bm25Postings,
-  clauses: readonly QueryClause[],
-  p: Bm25Params,
-  notes?: NoteScoring,
-  cache?: ClauseCache,
-  depth?: number,
-): ScoredHits {
+export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
   const external = index.ids;
   const size = external.length + 1;
   const [scores = new Accumulator(size), tfs = new Accumulator(size), best = new Accumulator(size)] = accumulatorsFor(size, 3);
   const pass = notes ? notePassFor(notes) : undefined;
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
-  const counted: CountedClause[] = [];
+  let only: ClauseScores | undefined;
   // Without kept clauses, the lists are still looked up once per term for this search, not once per use.
   const lists = kept ? kept.lists : new TermLists();
   for (const clause of clauses) {
@@ -77,48 +64,25 @@ export function scoreHits(
       scored = scoreClause(index, clause, p, pass, { tfs, best, listsOf }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
       kept?.set(key, scored);
     }
-    pass?.addClause(scored.noteIds, scored.noteScores, clause.count);
-    counted.push({ scores: scored, count: clause.count });
+    const { chunkIds, chunkScores, noteIds, noteScores } = scored;
+    pass?.addClause(noteIds, noteScores, clause.count);
+    // The first word of a query is its only clause: its scores are the sums, read without adding them up.
+    if (clauses.length === 1 && clause.count === 1) {
+      only = scored;
+      continue;
+    }
+    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
   }
-  const noteScores = pass?.finish();
-  const noteOf = (id: number): number => notes?.table.noteOf(id) ?? -1;
-  // Bounding notes costs a few arrays as long as the note count: worth it only when there are many chunks to leave out.
-  const entries = counted.reduce((n, c) => n + c.scores.chunkIds.length, 0);
-  const bounded = noteScores && notes && depth !== undefined && entries > BOUND_FROM * depth;
-  const reaching = bounded ? notesReaching(counted, noteScores, noteOf, notes.passageWeight, depth) : undefined;
-  const drained = sumClauses(counted, scores, reaching && noteScores ? { reaching, noteOf, size: noteScores.length } : undefined);
+  const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
   // With notes scored, every hit's score is its note's (set below): nothing to copy.
   const score = pass ? new Float64Array(drained.values.length) : Float64Array.from(drained.values);
   const table = new HitTable(drained.ids, score, drained.values, external);
-  if (!noteScores || !notes) return { table };
-  table.scoreNotes(noteOf, noteScores, notes.passageWeight);
-  return { table, notes: { noteOf, size: noteScores.length } };
-}
-
-/**
- * Each chunk's sum over the clauses (what each adds times its count, added clause by clause), of the chunks whose note
- * is `reaching` (all by default; chunks of no note always). The first word of a query is its only clause: its scores
- * are then the sums, read without adding them up.
- */
-function sumClauses(
-  clauses: readonly CountedClause[],
-  scores: Accumulator,
-  keep?: { reaching: Uint8Array; noteOf: (internalId: number) => number; size: number },
-): { ids: Int32Array; values: Float64Array } {
-  const only = clauses.length === 1 && clauses[0]?.count === 1 ? clauses[0].scores : undefined;
-  if (only && !keep) return { ids: only.chunkIds, values: only.chunkScores };
-  for (const { scores: clause, count } of clauses) {
-    const { chunkIds, chunkScores } = clause;
-    const notes = keep ? notesOfClause(clause, keep.noteOf, keep.size).noteOfChunk : undefined;
-    for (let k = 0; k < chunkIds.length; k++) {
-      const n = notes ? (notes[k] ?? -1) : -1;
-      if (keep && n >= 0 && keep.reaching[n] !== 1) continue;
-      scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * count);
-    }
-  }
-  return scores.drainToArrays();
+  if (!pass || !notes) return { table };
+  const noteScores = pass.finish();
+  table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
+  return { table, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
 }
 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */

@@ -187,7 +187,7 @@ export class HitTable {
 const scratch = { bestChunk: new Float64Array(0), touched: new Int32Array(0) };
 
 /** The `k`-th largest of `xs` (1 ≤ k ≤ length), by a bounded min-heap of the k largest. */
-export function kthLargest(xs: Float64Array, k: number): number {
+function kthLargest(xs: Float64Array, k: number): number {
   const heap = new Float64Array(k);
   let filled = 0;
   for (let x = 0; x < xs.length; x++) {

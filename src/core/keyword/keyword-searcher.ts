@@ -110,14 +110,12 @@ export class KeywordSearcher {
     const keeps = opts.keepsNote;
     const kept = keeps ? new KeptChunks(this.deps.notes, (internal) => this.deps.noteOf(ids[internal - 1] ?? ""), keeps) : undefined;
     // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
-    // No read below goes deeper than this, but a filtered list's, which reads on until it holds enough kept notes.
-    const deepest = kept ? undefined : Math.max(limit, VERIFY_DEPTH);
     const scoredBy = new Map<boolean, ScoredHits>();
     const run = (strict: boolean, depth: number, perNote?: number, whole = false): ScoredId[] => {
       let scored = scoredBy.get(strict);
       if (!scored) {
         const cs = strict ? clauses.map(strictClause) : clauses;
-        scored = scoreHits(store, cs, params, notes, cache, deepest);
+        scored = scoreHits(store, cs, params, notes, cache);
         scoredBy.set(strict, scored);
       }
       const top = kept && !whole ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
