@@ -3,20 +3,12 @@ import { decodeManifest } from "../../../../src/core/persist/segments/manifest";
 import { conflictCopyOf, MANIFEST_FILE, MANIFEST_TEMP } from "../../../../src/core/persist/segments/segment-names";
 import type { IndexSnapshot } from "../../../../src/core/persist/snapshot";
 import { vectorOf } from "./segment-fixtures";
+import { seededRandom } from "../../../fakes/seeded-random";
 
 /** Helpers of the model-based test of strays (stray-sync-model.test.ts). */
 
-/** mulberry32: a small seeded PRNG, so that a failing seed replays exactly. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so that a failing seed replays exactly (see seeded-random.ts). */
+export const prng = seededRandom;
 
 /** Manifest files on a device's disk and the segments each names (the temp file only where loading would take it). */
 export function manifestsOn(store: MemoryFileStore): Map<string, Set<string>> {
