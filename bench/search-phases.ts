@@ -12,11 +12,12 @@
  * the query rounds only (not the load). `--dump FILE` writes each query's results (whole, explanations included) and its vector
  * list (160 chunks, ids and scores), so that two trees' answers can be compared byte for byte. The index folder is copied aside and put back at exit.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { parseArgs } from "./lib/args";
+import { openKeptIndex } from "./lib/kept-index";
 import { percentile } from "./lib/metrics";
 import { loadSettled } from "./lib/sync-measure";
 import { startCpuProfile } from "./lib/stall-profile";
@@ -28,36 +29,10 @@ if (!vault) {
   process.exit(2);
 }
 const root = resolve(args.get("root") ?? ".");
-// eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its command line
-const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
-const { FolderNoteSource } = await load<typeof import("../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
-const { NodeFileStore } = await load<typeof import("../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
-const { IndexService } = await load<typeof import("../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
-const { SearchEngine } = await load<typeof import("../src/core/search/search-engine")>("src/core/search/search-engine.ts");
-const { resolveIndexSettings } = await load<typeof import("../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
-const { HashEmbedder } = await load<typeof import("./lib/sync-embedder")>("bench/lib/sync-embedder.ts");
-
 const dims = Number(args.get("dims") ?? 768);
 const perKind = Number(args.get("queries") ?? 50);
 const rounds = Number(args.get("rounds") ?? 2);
-const dataDir = `${vault}/.obsidian/plugins/hybrid-vault-search`;
-const aside = mkdtempSync(join(tmpdir(), "hvs-search-phases-"));
-cpSync(dataDir, aside, { recursive: true });
-process.on("exit", () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  cpSync(aside, dataDir, { recursive: true });
-  rmSync(aside, { recursive: true, force: true });
-});
-
-const embedder = new HashEmbedder(dims);
-const service = new IndexService({
-  source: new FolderNoteSource(vault),
-  store: new NodeFileStore(),
-  dataDir,
-  settings: { ...resolveIndexSettings({}), idleSaveMs: 600_000 },
-  embedder,
-  notify: () => undefined,
-});
+const { service, embedder, SearchEngine } = await openKeptIndex(root, vault, dims, "search-phases");
 await service.start();
 await service.whenIdle();
 // What a load leaves for its later slices (norms, int8 pages moving into the arena) is done before the first query.
