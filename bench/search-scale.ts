@@ -18,6 +18,7 @@ import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "./lib/args";
 import { openKeptIndex } from "./lib/kept-index";
+import { scaleQueries } from "./lib/scale-queries";
 import { percentile } from "./lib/metrics";
 import { loadSettled } from "./lib/sync-measure";
 
@@ -42,29 +43,7 @@ const loadMs = performance.now() - t0;
 const index = service.index;
 const engine = new SearchEngine({ index, notes: service.notes, embedder });
 
-type Kind = "title" | "words" | "question" | "typo";
-const queries: { kind: Kind; text: string }[] = [];
-const paths = [...index.notePaths()].sort();
-const stride = Math.max(1, Math.floor(paths.length / perKind));
-const swap = (w: string): string => (w.length < 5 ? w : `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`);
-for (let i = 0; i < paths.length && queries.length < 4 * perKind; i += stride) {
-  const ids = index.chunkIdsOf(paths[i] ?? "");
-  const entry = index.get(ids[Math.floor(ids.length / 2)] ?? "");
-  const words = entry?.chunk.text.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-  if (!entry || words.length < 12) continue;
-  const long = words.find((w) => w.length >= 6) ?? words[0] ?? "";
-  queries.push(
-    { kind: "title", text: entry.chunk.headingPath[0] ?? words[0] ?? "" },
-    { kind: "words", text: `${words[1]} ${words[2]}` },
-    { kind: "question", text: words.slice(0, 12).join(" ") },
-    { kind: "typo", text: swap(long) },
-  );
-}
-const vectors = new Map<string, Float32Array>();
-for (const q of queries) {
-  const v = await embedder.embedQuery(q.text);
-  if (v.ok) vectors.set(q.text, v.value);
-}
+const { queries, vectors } = await scaleQueries(index, perKind, embedder);
 
 const times: Record<string, number[]> = {};
 const book = (key: string, ms: number): void => {
@@ -93,7 +72,7 @@ const out = {
   root,
   vault,
   chunks: index.size,
-  notes: paths.length,
+  notes: [...index.notePaths()].length,
   queries: queries.length,
   rounds,
   loadMs: Math.round(loadMs),
