@@ -19,16 +19,22 @@ export interface CleanUpJob {
   strayGraceMs: number;
   /** Strays past their grace time (see `findStrays`). */
   strays: ReadonlyMap<string, number>;
+  /**
+   * The folder's file names as `findStrays` listed them, after this save's segments were written: only the manifest
+   * changed since, so the clean-up does not list the folder again. Undefined when that listing failed.
+   */
+  files: ReadonlySet<string> | undefined;
 }
 
 /**
  * After a save: conflict copies are gone (a segment's copy takes the segment's place when that is missing); retired
- * segments past their grace time (their records a day later, see below), this writer's orphans and the strays that are due are deleted unless a manifest on disk
- * (or its temp file, or a conflict copy) still names them. Failures here cost only disk space until the next save.
+ * segments past their grace time (their records a day later, see below), this writer's orphans and the strays that
+ * are due are deleted unless a manifest on disk (or its temp file, or a conflict copy) still names them. Failures
+ * here cost only disk space until the next save.
  */
 export async function cleanUpSegments(store: FileStore, dir: string, job: CleanUpJob): Promise<void> {
   const { state, orphans, now } = job;
-  const listed = await store.list(dir);
+  const listed = job.files ? { ok: true as const, value: [...job.files] } : await store.list(dir);
   const files = new Set(listed.ok ? listed.value : []);
   for (const copy of job.copies) {
     const of = copy.startsWith("index-seg-") ? /^(index-seg-[0-9a-z]+-[0-9a-z]+-[0-9a-f]{8})/.exec(copy)?.[1] : undefined;
@@ -73,7 +79,8 @@ async function namedOnDisk(store: FileStore, dir: string): Promise<Set<string> |
 /**
  * Before a save writes its manifest: records in `next.strays` the strays not yet due (so that the manifest carries
  * when each was first seen, even if no process lives a whole day), and returns those that are due, with their first
- * sighting. Costs one folder listing; the manifest is read only when some segment file is not accounted for.
+ * sighting, and the folder's listing (which the clean-up after the save reuses). Costs that one listing; the
+ * manifest is read only when some segment file is not accounted for.
  */
 export async function findStrays(
   store: FileStore,
@@ -82,18 +89,19 @@ export async function findStrays(
   orphans: ReadonlySet<string>,
   now: number,
   graceMs: number,
-): Promise<Map<string, number>> {
+): Promise<{ due: Map<string, number>; files: Set<string> | undefined }> {
   const listed = await store.list(dir);
-  if (!listed.ok) return new Map();
+  if (!listed.ok) return { due: new Map(), files: undefined };
+  const files = new Set(listed.value);
   const known = (name: string): boolean =>
     next.segments.has(name) || next.absent.has(name) || next.retired.has(name) || orphans.has(name);
-  if (!mayHaveStrays(listed.value, known)) {
+  if (!mayHaveStrays(files, known)) {
     next.strays.clear();
-    return new Map();
+    return { due: new Map(), files };
   }
   const named = await namedOnDisk(store, dir);
-  if (named === undefined) return new Map();
-  const sorted = sortStrays({ files: listed.value, known, named, seen: next.strays, now, graceMs });
+  if (named === undefined) return { due: new Map(), files };
+  const sorted = sortStrays({ files, known, named, seen: next.strays, now, graceMs });
   next.strays = sorted.waiting;
-  return sorted.due;
+  return { due: sorted.due, files };
 }

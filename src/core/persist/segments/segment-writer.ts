@@ -144,7 +144,7 @@ export class SegmentWriter {
     }
     next.header = header;
     const strayGraceMs = this.options.strayGraceMs ?? DEFAULT_STRAY_GRACE_MS;
-    const strays = await findStrays(this.store, this.dir, next, this.orphans, now(), strayGraceMs);
+    const found = await findStrays(this.store, this.dir, next, this.orphans, now(), strayGraceMs);
     const manifest = manifestOf(next, header, this.options.writer);
     const saved = await writeManifest(this.store, this.dir, manifest);
     if (!saved.ok) return saved;
@@ -162,7 +162,8 @@ export class SegmentWriter {
       now: now(),
       graceMs: this.options.graceMs ?? 120_000,
       strayGraceMs,
-      strays,
+      strays: found.due,
+      files: found.files,
     });
     return ok({ bytes: written.value.bytes + saved.value.bytes, segments: written.value.names.size, retired: retire.size });
   }

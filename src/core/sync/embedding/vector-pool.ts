@@ -140,6 +140,10 @@ export class VectorPool {
    * many seeds were offered.
    */
   seedRows(hashes: readonly string[], row: (i: number) => Float32Array | undefined): number {
+    // Seeds kept by row all read one function: a second source would silently answer for the first one's rows.
+    if (this.seedRow !== undefined && [...this.seeds.values()].some((s) => typeof s === "number")) {
+      throw new Error("VectorPool.seedRows: rows of one source at a time (clearSeeds first)");
+    }
     this.seedRow = row;
     let offered = 0;
     hashes.forEach((hash, i) => {
