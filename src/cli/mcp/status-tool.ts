@@ -35,6 +35,7 @@ export function registerStatusTool(server: McpServer, live: LiveVault, watching:
         watching,
         unindexedNotes: s.unindexedNotes.map((n) => n.path),
         analysisFallbacks: s.analysisFallbacks,
+        vectorsFromFolder: s.vectorsFromFolder,
         // The server embeddings come from now (a fallback of the chain when the first is away).
         ...(embedding.kind === "ollama" ? { ollamaUrl: live.session.ollamaInUse()?.url ?? null } : {}),
         ...(live.vault.extras.length > 0 ? { extraFolders: live.vault.extras.map((e) => ({ path: e.root.dir, prefix: e.root.prefix })) } : {}),

@@ -4,6 +4,7 @@ import { failure } from "../../errors/messages";
 import type { IndexSnapshot, SnapshotToSave, VectorRows } from "../snapshot";
 import { decodeSnapshotSteps, encodeSnapshotSteps } from "../snapshot-codec";
 import { SLICE_ITEMS, type Steps } from "../../shared/slices";
+import { decodeVectorsFile, type VectorsFileContent } from "../vectors-file";
 
 /** Layout version of segments (and of the manifest): any other is discarded and rebuilt. */
 export const SEGMENT_FORMAT_VERSION = 1;
@@ -62,6 +63,22 @@ export function* decodeSegment(bytes: Uint8Array, keepInt8 = false): Steps<Resul
   const snapshot = peek.ok ? peek.value : peek.reusable;
   if (!snapshot) return peek.ok ? err(corruptFile("segment", "unreadable")) : err(peek.error);
   return ok({ ...snapshot, checksum: metaChecksum(meta) });
+}
+
+/**
+ * Only a segment's vectors part (model, rows, each row's text hash), int8 rows kept as they are: for reusing another
+ * writer's vectors without decoding its texts and postings. The part's own checksum is checked; its pairing with the
+ * meta part is not (nothing of the meta part is used).
+ */
+export function* decodeSegmentVectors(bytes: Uint8Array): Steps<Result<VectorsFileContent>> {
+  if (bytes.length < PREFIX) return err(corruptFile("segment", `only ${bytes.length} bytes`));
+  for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return err(corruptFile("segment", "not a segment"));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(4, true) !== SEGMENT_FORMAT_VERSION) return err(failure("indexFormatChanged", `segment version ${view.getUint32(4, true)}`));
+  const metaBytes = view.getUint32(8, true);
+  const vectorsBytes = view.getUint32(12, true);
+  if (PREFIX + metaBytes + vectorsBytes !== bytes.length) return err(corruptFile("segment", "parts don't fill the file"));
+  return yield* decodeVectorsFile(bytes.subarray(PREFIX + metaBytes), true);
 }
 
 /** The checksum a container file ends with. */

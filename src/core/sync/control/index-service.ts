@@ -12,12 +12,11 @@ import { NoteTroubles } from "../notes/note-troubles";
 import type { IndexServiceDeps } from "./index-service-deps";
 import { indexStatus, type IndexStatus } from "./index-status";
 import { ProgressTracker } from "./progress-tracker";
-import { createScheduler } from "./scheduler";
+import { createScheduler, Waiters } from "./scheduler";
 import { StepLoop } from "./step-loop";
 import type { SyncProgress } from "./sync-progress";
 import { SyncSteps } from "./sync-steps";
 import { SyncWork, type Lifecycle } from "./sync-work";
-import { Waiters } from "./scheduler";
 import { WorkQueue } from "./work-queue";
 
 export type { IndexServiceDeps } from "./index-service-deps";
@@ -57,7 +56,8 @@ export class IndexService {
     this.life = { started: false, paused: false, stopping: false, killed: false, writer: deps.writer ?? true };
     this.live = new LiveIndex(deps.settings, deps.embedder, (synced) => deps.indexReplaced?.(synced.index, synced.notes));
     this.queue = new WorkQueue({ clock, scheduler, due: kick });
-    this.runner = new EmbedRunner({ clock, scheduler, wake: kick, failed: (e) => progress.fail("embed", e) });
+    const saved = (h: readonly string[]) => this.checkpoints.segmentFiles.savedVectors(h, this.live.embedderModel, this.live.embedderDims);
+    this.runner = new EmbedRunner({ clock, scheduler, wake: kick, failed: (e) => progress.fail("embed", e), saved });
     this.checkpoints = new Checkpoints({ ...files, scheduler, clock });
     this.troubles = new NoteTroubles({ fail: (e) => progress.fail("notes", e), cleared: () => progress.cleared("notes") });
     const parts = { live: this.live, queue: this.queue, runner: this.runner, checkpoints: this.checkpoints, progress };
@@ -232,7 +232,7 @@ export class IndexService {
 
   /** Progress now, plus file size. */
   status(): IndexStatus {
-    return indexStatus(this.progress, this.live, this.troubles, this.checkpoints, this.steps.excludedByPath);
+    return indexStatus(this.progress, this.live, this.troubles, this.checkpoints, this.steps.excludedByPath, this.runner.reusedSaved);
   }
 
   /** Saves a checkpoint now (waits for a save already running). */

@@ -26,6 +26,11 @@ export interface IndexStatus extends SyncProgress {
    * was then indexed or searched unstemmed (see `foreignFailures`). 0 when nothing failed.
    */
   analysisFallbacks: number;
+  /**
+   * Texts whose vector this process took from segments that another device (or process) saved in the index folder,
+   * instead of embedding them again (see `ForeignRows`). 0 when none.
+   */
+  vectorsFromFolder: number;
 }
 
 /** The status now, from the actor's pieces; `excludedByPath` is the count of the last scan. */
@@ -35,6 +40,7 @@ export function indexStatus(
   troubles: NoteTroubles,
   checkpoints: Checkpoints,
   excludedByPath: number,
+  vectorsFromFolder: number,
 ): IndexStatus {
   const synced = live.synced;
   return {
@@ -44,5 +50,6 @@ export function indexStatus(
     excludedNotes: excludedByPath + synced.notes.size - synced.noteCount,
     unindexedNotes: troubles.failedNotes(),
     analysisFallbacks: foreignFailures().count,
+    vectorsFromFolder,
   };
 }

@@ -52,6 +52,14 @@ export class LiveIndex {
     return canonicalModelName(this.model?.model ?? "");
   }
 
+  /**
+   * The size the embedder's vectors have: the index's, else (a rebuilt index learns it from its first vector) the
+   * embedder's once its model was checked; 0 while unknown.
+   */
+  get embedderDims(): number {
+    return this.current.index.dims || (this.model?.dimensions() ?? 0);
+  }
+
   /** The model the index's vectors belong to; differs from the embedder's until a model change is checked and applied. */
   get vectorsModel(): string {
     return this.vectors;

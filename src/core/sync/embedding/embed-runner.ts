@@ -1,5 +1,5 @@
 import type { Embedder } from "../../ollama/embedder";
-import type { AppError, Result } from "../../result";
+import { ok, type AppError, type Result } from "../../result";
 import { failure } from "../../errors/messages";
 import type { EmbedJob, EmbedQueue } from "./embed-queue";
 import type { IndexSettings } from "../rules/index-settings";
@@ -31,6 +31,12 @@ export interface EmbedRunnerHooks {
   wake: () => void;
   /** A request failed for a reason other than being cancelled. */
   failed: (e: AppError) => void;
+  /**
+   * Vectors already saved for these texts (by embed hash) where the index did not load them, e.g. another device's
+   * segments (see `ForeignRows`); undefined for a text that must be embedded. Asked before each request. Default:
+   * none, everything is embedded.
+   */
+  saved?: (hashes: readonly string[]) => Promise<(Float32Array | undefined)[]>;
 }
 
 /**
@@ -48,6 +54,8 @@ export class EmbedRunner implements DeliveryInbox {
   private readonly retryDue = new Waiters();
   private policy = { retries: 0, firstMs: 0 };
   private epoch = new AbortController();
+  /** Texts whose vector came from `hooks.saved` instead of the embedder. */
+  reusedSaved = 0;
 
   constructor(private readonly hooks: EmbedRunnerHooks) {}
 
@@ -100,12 +108,7 @@ export class EmbedRunner implements DeliveryInbox {
       if (jobs.length === 0) return;
       // Through a then(), so that an embedder that throws instead of returning an error can't break the loop.
       const request = Promise.resolve()
-        .then(() =>
-          embedder.embedDocuments(
-            jobs.map((j) => j.text),
-            signal,
-          ),
-        )
+        .then(() => this.vectorsOf(embedder, jobs, signal))
         .catch((cause: unknown) => errorResult(cause))
         .then((result) => this.settle(queue, jobs, result, signal));
       this.requests.add(request);
@@ -134,6 +137,22 @@ export class EmbedRunner implements DeliveryInbox {
     this.cancelRetry?.();
     this.cancelRetry = undefined;
     this.retryDue.resolve();
+  }
+
+  /** The jobs' vectors: those saved elsewhere in the folder (`hooks.saved`), the rest from the embedder. */
+  private async vectorsOf(embedder: Embedder, jobs: readonly EmbedJob[], signal: AbortSignal): Promise<Result<Float32Array[]>> {
+    const saved = this.hooks.saved ? await this.hooks.saved(jobs.map((j) => j.hash)) : [];
+    const missing = jobs.flatMap((_, i) => (saved[i] ? [] : [i]));
+    this.reusedSaved += jobs.length - missing.length;
+    if (missing.length === 0) return ok(saved as Float32Array[]);
+    const embedded = await embedder.embedDocuments(
+      missing.map((i) => jobs[i]?.text ?? ""),
+      signal,
+    );
+    if (!embedded.ok || missing.length === jobs.length || embedded.value.length !== missing.length) return embedded;
+    const all = jobs.map((_, i) => saved[i]);
+    missing.forEach((i, k) => (all[i] = embedded.value[k]));
+    return ok(all as Float32Array[]);
   }
 
   private settle(queue: EmbedQueue, jobs: EmbedJob[], result: Result<Float32Array[]>, signal: AbortSignal): void {

@@ -2,6 +2,7 @@ import type { FileStore } from "../../persist/file-store";
 import { indexFilePaths, type LoadOutcome } from "../../persist/index-files";
 import { loadSegments } from "../../persist/segments/segment-load";
 import { newWriterId } from "../../persist/segments/segment-names";
+import { ForeignRows } from "../../persist/segments/foreign-rows";
 import { SegmentWriter, type SaveReport, type SegmentSource } from "../../persist/segments/segment-writer";
 import type { SnapshotHeader } from "../../persist/snapshot";
 import type { SnapshotExpectations } from "../../persist/snapshot-expectations";
@@ -12,6 +13,8 @@ import type { Pause, SyncedIndex } from "./synced-index";
 export interface SegmentFilesDeps {
   store: FileStore;
   dataDir: string;
+  /** Wall clock in ms. Default `Date.now`. */
+  clock?: () => number;
 }
 
 /**
@@ -26,8 +29,24 @@ export class SegmentFiles {
   /** The pause of the load or save under way, which the writer awaits between slices of encoding. */
   private pause: Pause = () => Promise.resolve();
 
+  /** Vectors other writers saved in the folder that this index did not load (see `ForeignRows`). */
+  private readonly foreign: ForeignRows;
+
   constructor(private readonly deps: SegmentFilesDeps) {
-    this.writer = new SegmentWriter(deps.store, deps.dataDir, { writer: newWriterId(), pause: () => this.pause() });
+    const writer = newWriterId();
+    this.writer = new SegmentWriter(deps.store, deps.dataDir, { writer, pause: () => this.pause() });
+    this.foreign = new ForeignRows({
+      store: deps.store,
+      dir: deps.dataDir,
+      writer,
+      loaded: (name) => this.writer.current.segments.has(name),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    });
+  }
+
+  /** The vectors of these texts (by embed hash) that other writers saved in the folder, of `model` and `dims`. */
+  savedVectors(hashes: readonly string[], model: string, dims: number): Promise<(Float32Array | undefined)[]> {
+    return this.foreign.vectorsFor(hashes, model, dims);
   }
 
   /** The files need a save though the index did not change: a migration, merged conflict copies, cleanup. */

@@ -5,6 +5,8 @@ import { startFakeOllama, type FakeOllama } from "../../../fakes/fake-ollama";
 import { testClient } from "../../ollama/helpers";
 import { CountingEmbedder } from "../helpers/counting-embedder";
 import { Harness } from "../helpers/harness";
+import { decodeManifest } from "../../../../src/core/persist/segments/manifest";
+import { MANIFEST_FILE } from "../../../../src/core/persist/segments/segment-names";
 
 const NOTES = 8;
 
@@ -94,10 +96,16 @@ describe("changing to another installed model", () => {
     // Once model-b has vectors of its own, its checkpoint replaces model-a's files.
     h.embedder = new CountingEmbedder("model-b");
     await (await h.started()).stop();
+    const manifest = decodeManifest(h.store.files.get(`vault/plugin-data/${MANIFEST_FILE}`) ?? new Uint8Array());
+    expect(manifest.ok && manifest.value.header.model).toBe("model-b");
+    // Going back to model-a rebuilds the index, but model-a's retired segments are still in the folder (a day's
+    // grace): the rebuild takes their vectors instead of embedding the notes again.
     const again = new CountingEmbedder("model-a");
     h.embedder = again;
-    await (await h.started()).stop();
-    expect(again.inputs).toHaveLength(NOTES);
+    const back2 = await h.started();
+    expect(back2.index.vectorCount).toBe(NOTES);
+    expect(again.inputs).toEqual([]);
+    await back2.stop();
   });
 });
 
