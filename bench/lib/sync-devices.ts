@@ -24,6 +24,11 @@ export interface TwoDeviceResult {
   afterConflictEmbedCalls: number;
   /** Conflict copies left in either folder after both devices saved. */
   conflictCopiesLeft: number;
+  /**
+   * B keeps running while A edits 5 more notes and saves, and the tool brings the notes and A's new files to B:
+   * texts B sends to the embedder for them (its vectors are in A's segment), and texts the edits made on A.
+   */
+  whileRunning: { embeddedOnB: number; embeddedOnA: number };
   /** Notes each device's index holds at the end, against the notes the single-device index held. */
   notes: [number, number];
   files: [number, number];
@@ -85,6 +90,7 @@ export async function twoDevices(
     await session(a, stores[0]);
     await session(b, stores[1]);
     const afterConflictEmbedCalls = embedder.documentCalls - calls1;
+    const whileRunning = await editWhileRunning(a, b, stores, service, session, notes, embedder);
     const count = async (dir: string, store: CountingStore): Promise<number> => {
       const s = service(dir, store);
       await s.start();
@@ -101,12 +107,41 @@ export async function twoDevices(
       conflictCopies,
       afterConflictEmbedCalls,
       conflictCopiesLeft: countConflicts(a) + countConflicts(b),
+      whileRunning,
       notes: [await count(a, stores[0]), await count(b, stores[1])],
       files: [indexedNotes, indexedNotes],
     };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** B runs; A edits five notes of B's first five (closed app) and saves; the tool copies them to B, which reindexes. */
+async function editWhileRunning(
+  a: string,
+  b: string,
+  stores: readonly [CountingStore, CountingStore],
+  service: (dir: string, store: CountingStore) => IndexService,
+  session: (dir: string, store: CountingStore, edit?: () => void) => Promise<number>,
+  notes: string[],
+  embedder: HashEmbedder,
+): Promise<{ embeddedOnB: number; embeddedOnA: number }> {
+  const running = service(b, stores[1]);
+  await running.start();
+  await running.whenIdle();
+  const before = snapshotIndex(a);
+  const texts0 = embedder.documentTexts;
+  await session(a, stores[0], () => {
+    for (let i = 0; i < 5; i++) appendFileSync(join(a, notes[i] ?? ""), `\n\nEdited on device a while b runs: zqrun${i}\n`);
+  });
+  const texts1 = embedder.documentTexts;
+  copyChanges(a, b, before, 0, "index-manifest 2.bin", notes, 0);
+  for (let i = 0; i < 5; i++) running.enqueue({ kind: "upsert", path: notes[i] ?? "" });
+  await running.flush();
+  await running.whenIdle();
+  const embeddedOnB = embedder.documentTexts - texts1;
+  await running.stop();
+  return { embeddedOnB, embeddedOnA: texts1 - texts0 };
 }
 
 function snapshotIndex(dir: string): Map<string, number> {

@@ -140,5 +140,13 @@ function deviceRows(d: TwoDeviceResult | undefined): (string | number)[][] {
       "0 calls, 0 left, all notes",
       d.afterConflictEmbedCalls === 0 && d.conflictCopiesLeft === 0 && d.notes[0] === d.files[0] && d.notes[1] === d.files[1] ? "✅" : "❌",
     ],
+    ...(d.whileRunning
+      ? [[
+          "two devices: 5 notes edited on A while B runs",
+          `${d.whileRunning.embeddedOnB} texts embedded again on B (A embedded ${d.whileRunning.embeddedOnA})`,
+          "0 texts",
+          d.whileRunning.embeddedOnB === 0 ? "✅" : "❌",
+        ]]
+      : []),
   ];
 }

@@ -9,7 +9,7 @@ import { manifestIdentity, readManifests, writeManifest } from "./manifest-files
 import { cleanUpSegments, findStrays } from "./segment-cleanup";
 import { joinPath } from "./paths";
 import { encodeSegment, planSegments, subSnapshot, SEGMENT_TARGET_BYTES } from "./segment-file";
-import { segmentName } from "./segment-names";
+import { conflictCopyOf, MANIFEST_FILE, segmentName } from "./segment-names";
 import { cloneState, emptyState, manifestOf, type SegmentState } from "./segment-state";
 import { DEFAULT_STRAY_GRACE_MS, joinStrays } from "./stray-segments";
 
@@ -175,7 +175,7 @@ export class SegmentWriter {
   private async mergeForeign(next: SegmentState): Promise<Result<Set<string>>> {
     const lost = new Set<string>();
     const identity = await manifestIdentity(this.store, this.dir);
-    if (identity === next.identity) return ok(lost);
+    if (identity === next.identity && !(await this.copiesArrived(next))) return ok(lost);
     // The manifest on disk is not the one this writer last wrote or read: another device replaced it, or this
     // process's writes were skipped (it lost the writer lock meanwhile). Segments this writer counts on that are no
     // longer in the folder are dropped, and their notes written again.
@@ -215,6 +215,15 @@ export class SegmentWriter {
     for (const c of read.copies) next.copies.add(c);
     joinStrays(next.strays, read.manifest.strays ?? []);
     return ok(lost);
+  }
+
+  /**
+   * A sync tool left a conflict copy of the manifest while this writer ran (the manifest itself is still the one it
+   * wrote): the copy is merged now, by this save, rather than at the next start.
+   */
+  private async copiesArrived(next: SegmentState): Promise<boolean> {
+    const listed = await this.store.list(this.dir);
+    return listed.ok && listed.value.some((name) => conflictCopyOf(name)?.of === MANIFEST_FILE && !next.copies.has(name));
   }
 
   /** A row another writer marked dead is no longer where its note's saved version is. */

@@ -108,6 +108,14 @@ describe("a running writer and another device's saved vectors", () => {
     await running.whenIdle();
     expect(embedder.inputs.slice(before)).toEqual([]);
     await running.stop();
+    // The conflict copy that arrived while the writer ran was merged by its save and removed, without a restart.
+    expect([...desktop.disk.files.keys()].filter((p) => p.includes("sync-conflict"))).toEqual([]);
+    const again = service(desktop, embedder);
+    await again.start();
+    await again.whenIdle();
+    expect(embedder.inputs.slice(before)).toEqual([]);
+    expect([...again.index.notePaths()].sort()).toEqual(["engines.md", "garden.md", "local.md", "river.md"]);
+    await again.stop();
   });
 
   it("embeds when the other device's vectors are of another model", async () => {
