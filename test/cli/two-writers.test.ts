@@ -57,7 +57,9 @@ function contentOf(s: IndexSnapshot) {
   };
 }
 
-async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+// Generous on purpose: each wait is for spawned CLI processes, which a loaded CI machine can slow a lot; the waits
+// only bound a hang, they measure nothing.
+async function until(check: () => Promise<boolean>, what: string, ms = 150_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
@@ -101,7 +103,7 @@ describe("two processes on one vault", () => {
     expect(shared.notes).toHaveLength(60);
     expect(shared.chunks.every((c) => c.hasVector === 1)).toBe(true);
     expect(shared).toEqual(contentOf(await loadSnapshot(clean)));
-  }, 120_000);
+  }, 300_000);
 
   it("a reader serves its snapshot while watch writes, and picks up the writer's next save", async () => {
     const dataDir = vaultLayout(vault).dataDir;
@@ -132,7 +134,7 @@ describe("two processes on one vault", () => {
     await mcp.close();
     expect(existsSync(join(dataDir, "writer.lock"))).toBe(false);
     expect(contentOf(await loadSnapshot(vault)).notes).toHaveLength(61);
-  }, 120_000);
+  }, 300_000);
 
   it("watch hands the index over when the plugin asks, serves as a reader, and writes again when the plugin quits", async () => {
     const dataDir = vaultLayout(vault).dataDir;
@@ -164,5 +166,5 @@ describe("two processes on one vault", () => {
     expect(code).toBe(0);
     expect(stderr).toMatch(/Handed the index over to obsidian/);
     expect(stderr).toMatch(/this process writes the index now/);
-  }, 120_000);
+  }, 300_000);
 });
