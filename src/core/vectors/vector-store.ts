@@ -1,4 +1,5 @@
 import type { Int8Arena } from "./int8-arena";
+import { ArenaRows } from "./arena-rows";
 import { NoteSlots } from "./note-slots";
 import { SlotTable } from "./slot-table";
 import { normOfCodes, normOfValues } from "./vector-math";
@@ -210,7 +211,9 @@ export class VectorStore {
   adoptInt8(rows: Int8Rows): number | undefined {
     const count = rows.scales.length;
     if (this.precision !== "int8" || count === 0 || rows.codes.length < count * this.dims) return undefined;
-    const first = this.rows.addInt8(rows.codes.subarray(0, count * this.dims), rows.scales);
+    // Rows a load read into an arena are taken where they lie (the store's arena becomes theirs, see `ArenaRows`).
+    const inPlace = rows instanceof ArenaRows ? this.rows.addArenaRows(rows) : undefined;
+    const first = inPlace ?? this.rows.addInt8(rows.codes.subarray(0, count * this.dims), rows.scales);
     this.grown();
     this.table.markUnclaimed(first, first + count);
     return first;
@@ -233,13 +236,15 @@ export class VectorStore {
 
   /**
    * Room for `slots` slots in the per-slot tables, sized exactly: what a load adopts is known before its first page,
-   * and growing page by page doubled the tables past it. Default growth covers any slot beyond.
+   * and growing page by page doubled the tables past it. Default growth covers any slot beyond. `arenaRows`: how
+   * many of the new slots' rows the arena needs room for (not those of rows that lie in an arena already, see
+   * `ArenaRows`). Default all of them.
    */
-  reserve(slots: number): void {
+  reserve(slots: number, arenaRows = slots - this.slots): void {
     this.table.grow(slots);
     this.notes.grow(slots);
     // The arena too: grown once for the whole load instead of page by page (an engine may copy on each growth).
-    this.rows.arena?.reserve((slots - this.slots) * this.dims);
+    this.rows.arena?.reserve(arenaRows * this.dims);
   }
 
   /** Rows of adopted arrays that no chunk claimed become free slots. */
