@@ -1,7 +1,7 @@
 import { ArenaPage } from "./arena-page";
 import type { ArenaRows } from "./arena-rows";
 import { Int8Arena } from "./int8-arena";
-import { normOfCodesAt } from "./vector-math";
+import { normOfCodesAt, normsOfFourAt } from "./vector-math";
 import type { VectorPrecision } from "./vector-precision";
 
 /**
@@ -162,6 +162,24 @@ export class VectorPages {
     const page = this.list[this.pageIndexOf(slot)] as Int8Page;
     const row = slot - page.first;
     return normOfCodesAt(page.codes, row * this.dims, this.dims, page.scales[row]!);
+  }
+
+  /**
+   * `int8Norm` of each of `slots` into `out` (as long), four rows of one page at a time where they are (see
+   * `normsOfFourAt`), the same values.
+   */
+  int8Norms(slots: readonly number[], out: Float64Array): void {
+    const page = slots.length === 4 ? (this.list[this.pageIndexOf(slots[0]!)] as Int8Page) : undefined;
+    const last = page ? page.first + page.count : 0;
+    if (page && slots.every((slot) => slot >= page.first && slot < last)) {
+      const dims = this.dims;
+      const row = (k: number): number => slots[k]! - page.first;
+      const rows = [row(0) * dims, row(1) * dims, row(2) * dims, row(3) * dims] as const;
+      const scales = [page.scales[row(0)]!, page.scales[row(1)]!, page.scales[row(2)]!, page.scales[row(3)]!] as const;
+      normsOfFourAt(page.codes, dims, rows, scales, out);
+      return;
+    }
+    for (let k = 0; k < slots.length; k++) out[k] = this.int8Norm(slots[k]!);
   }
 
   /** The page holding `slot`, and the slot's row in it. */

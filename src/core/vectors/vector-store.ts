@@ -21,6 +21,8 @@ export type { Float32Page, Int8Page, VectorPage } from "./vector-pages";
 export class VectorStore {
   readonly notes = new NoteSlots();
   private readonly rows: VectorPages;
+  /** Room for four norms (`takeNorms`). */
+  private readonly normsOut = new Float64Array(4);
   private readonly table: SlotTable;
 
   /**
@@ -106,10 +108,27 @@ export class VectorStore {
     // Adopted int8 pages move into the arena first, one a step (a 1,500-row page is about 1 MB).
     while (this.rows.moveOne()) yield;
     let done = 0;
+    // Four rows at a time (`VectorPages.int8Norms`), all taken before each yield: a slot listed before one could be
+    // freed by the time the step goes on.
+    const batch: number[] = [];
     for (let slot = this.table.nextWithoutNorm(0); slot >= 0; slot = this.table.nextWithoutNorm(slot + 1)) {
-      this.takeNorm(slot);
-      if (++done % perStep === 0) yield;
+      batch.push(slot);
+      if (batch.length === 4) this.takeNorms(batch);
+      if (++done % perStep === 0) {
+        this.takeNorms(batch);
+        yield;
+      }
     }
+    this.takeNorms(batch);
+  }
+
+  /** `takeNorm` of each of `slots`, which it then empties. */
+  private takeNorms(slots: number[]): void {
+    if (slots.length === 0) return;
+    const norms = this.normsOut;
+    this.rows.int8Norms(slots, norms);
+    for (let k = 0; k < slots.length; k++) this.table.setNorm(slots[k]!, norms[k]!);
+    slots.length = 0;
   }
 
   /** Whether some live row's norm is still to be taken, or an adopted page to move into the arena (`normSteps`). */
