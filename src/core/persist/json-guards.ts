@@ -11,52 +11,33 @@ export function isCount(x: unknown): x is number {
   return typeof x === "number" && Number.isInteger(x) && x >= 0;
 }
 
-// Plain loops below, no callback per item: a 50,000-note load checks some two million items here.
-
 export function isStringArray(x: unknown, length: number): x is string[] {
-  if (!Array.isArray(x) || x.length !== length) return false;
-  for (let i = 0; i < length; i++) if (typeof x[i] !== "string") return false;
-  return true;
+  return Array.isArray(x) && x.length === length && x.every((v) => typeof v === "string");
 }
 
 /** Finite numbers only: JSON cannot carry NaN or Infinity, so anything else means the file is not ours. */
 export function isNumberArray(x: unknown, length: number): x is number[] {
-  if (!Array.isArray(x) || x.length !== length) return false;
-  for (let i = 0; i < length; i++) if (!Number.isFinite(x[i])) return false;
-  return true;
+  return Array.isArray(x) && x.length === length && x.every((v) => typeof v === "number" && Number.isFinite(v));
 }
 
 /** Finite numbers or null (null: no value for that item). */
 export function isNullableNumberArray(x: unknown, length: number): x is (number | null)[] {
-  if (!Array.isArray(x) || x.length !== length) return false;
-  for (let i = 0; i < length; i++) if (x[i] !== null && !Number.isFinite(x[i])) return false;
-  return true;
+  return Array.isArray(x) && x.length === length && x.every((v) => v === null || (typeof v === "number" && Number.isFinite(v)));
 }
 
 /** Non-negative integers below `limit`: counts and indices into a table. */
 export function isIndexArray(x: unknown, length: number, limit: number): x is number[] {
-  if (!Array.isArray(x) || x.length !== length) return false;
-  for (let i = 0; i < length; i++) {
-    const v: unknown = x[i];
-    if (!Number.isInteger(v) || (v as number) < 0 || (v as number) >= limit) return false;
-  }
-  return true;
+  return isNumberArray(x, length) && x.every((v) => Number.isInteger(v) && v >= 0 && v < limit);
 }
 
 export function isStringArrays(x: unknown, length: number): x is string[][] {
-  if (!Array.isArray(x) || x.length !== length) return false;
-  for (let i = 0; i < length; i++) {
-    const v: unknown = x[i];
-    if (!Array.isArray(v) || !isStringArray(v, v.length)) return false;
-  }
-  return true;
+  return isArrayOf(x, length, (v) => Array.isArray(v) && isStringArray(v, v.length));
 }
 
 export function isIndexArrays(x: unknown, length: number, limit: number): x is number[][] {
-  if (!Array.isArray(x) || x.length !== length) return false;
-  for (let i = 0; i < length; i++) {
-    const v: unknown = x[i];
-    if (!Array.isArray(v) || !isIndexArray(v, v.length, limit)) return false;
-  }
-  return true;
+  return isArrayOf(x, length, (v) => Array.isArray(v) && isIndexArray(v, v.length, limit));
+}
+
+function isArrayOf(x: unknown, length: number, item: (v: unknown) => boolean): boolean {
+  return Array.isArray(x) && x.length === length && x.every(item);
 }
