@@ -14,6 +14,7 @@ import type { ChunkTextShare } from "./chunk-text-share";
 import { noteDistinctiveWords } from "./note-words";
 import { ChunkTables } from "./chunk-tables";
 import { exportKeywordPartsSteps, exportKeywordSteps, restoreChunksSteps } from "./chunk-persistence";
+import type { ChunkMap } from "./chunk-map";
 import type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
 
 export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSearchOptions } from "./index-types";
@@ -27,7 +28,7 @@ export type { IndexedChunk, KeywordSearchOptions, SavedNote, ScoredId, VectorSea
  */
 export class ChunkIndex {
   private readonly t: ChunkTables;
-  private readonly chunks: Map<string, IndexedChunk>;
+  private readonly chunks: ChunkMap;
   private readonly byPath: Map<string, string[]>;
   private readonly keywords: KeywordSearcher;
   private readonly exported = new KeywordExport();

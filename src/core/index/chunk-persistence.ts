@@ -34,8 +34,10 @@ export function* restoreChunksSteps(
         const chunk = note.chunks[i]!;
         const slot = slotOf(rowOf?.[i] ?? -1);
         const entry = t.entryOf(note, chunk, slot === undefined ? vectors[i] : undefined);
-        t.chunks.set(chunk.id, entry);
+        // A keys-only insert gives the internal id, where the entry goes without its id being looked up again.
+        if (!keysOnly) t.chunks.set(chunk.id, entry);
         const internalId = t.insertDoc(entry, keysOnly);
+        if (internalId !== undefined) t.chunks.setAt(internalId, entry);
         internalIds.push(internalId ?? 0);
         // The chunk's tie key is its internal id (ChunkTables.tieKey), which its insert just gave.
         if (slot !== undefined) store?.claim(chunk.id, chunk.path, slot, internalId);

@@ -12,6 +12,7 @@ import { NoteTable } from "../keyword/note-table";
 import { GRAM_FIELD } from "../keyword/field-terms";
 import { ChunkTextShare } from "./chunk-text-share";
 import type { IndexedChunk } from "./index-types";
+import { ChunkMap } from "./chunk-map";
 
 /**
  * What a `ChunkIndex` holds, and the few changes that must keep it all consistent: a chunk goes into the chunk map,
@@ -23,7 +24,8 @@ export class ChunkTables {
   readonly db: ChunkDb;
   /** Language code each chunk (by id) is analysed in; a chunk not listed is analysed as English. */
   readonly chunkLangs = new Map<string, string>();
-  readonly chunks = new Map<string, IndexedChunk>();
+  /** The entries by chunk id, kept by internal id beside the database's own map of ids (see `ChunkMap`). */
+  readonly chunks = new ChunkMap({ of: (id) => this.db.internalIdOf(id), allot: (id) => this.db.tieKey(id) });
   readonly byPath = new Map<string, string[]>();
   readonly langs: ChunkLanguages;
   // Stop words are indexed: a short query of function words must find its note. Queries drop them (keyword-query.ts).

@@ -1,5 +1,6 @@
 import type { Int8Rows } from "../vectors/vector-precision";
 import type { VectorStore } from "../vectors/vector-store";
+import { ArenaRows } from "../vectors/arena-rows";
 
 /** A saved array of vectors that a restore hands the vector store: float32 rows, or int8 rows with their scales. */
 export type VectorPage = Float32Array | Int8Rows;
@@ -20,8 +21,13 @@ export function adoptPages(store: VectorStore | undefined, pages: readonly Vecto
   const starts: number[] = [];
   const firsts: (number | undefined)[] = [];
   let rows = 0;
-  for (const page of pages) rows += page instanceof Float32Array ? (dims > 0 ? Math.floor(page.length / dims) : 0) : page.scales.length;
-  if (store && rows > 0) store.reserve(store.slots + rows);
+  /** Rows that lie in an arena already (`ArenaRows`): the store's arena needs no room for them. */
+  let placed = 0;
+  for (const page of pages) {
+    rows += page instanceof Float32Array ? (dims > 0 ? Math.floor(page.length / dims) : 0) : page.scales.length;
+    if (page instanceof ArenaRows) placed += page.scales.length;
+  }
+  if (store && rows > 0) store.reserve(store.slots + rows, rows - placed);
   let start = 0;
   for (const page of pages) {
     starts.push(start);

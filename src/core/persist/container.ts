@@ -58,7 +58,13 @@ export function* writeContainer(
  * Verifies the framing and the checksum before anything else is trusted. A file of another version that is intact
  * is a mismatch (the plugin changed); anything else that fails is corrupt.
  */
-export function* readContainer(bytes: Uint8Array, kind: ContainerKind, version: number): Steps<Result<OpenedFile>> {
+export function* readContainer(
+  bytes: Uint8Array,
+  kind: ContainerKind,
+  version: number,
+  /** Reads the header JSON's bytes (it may leave out what its caller won't use); throws when they are not JSON. Default: all of it. */
+  parseHeader: (json: Uint8Array) => unknown = parseJson,
+): Steps<Result<OpenedFile>> {
   const label = `${kind} file`;
   if (bytes.length < MIN_LENGTH) return err(corruptFile(label, `only ${bytes.length} bytes`));
   for (let i = 0; i < 4; i++) {
@@ -77,11 +83,16 @@ export function* readContainer(bytes: Uint8Array, kind: ContainerKind, version: 
   const headerEnd = PREFIX + headerLength;
   let header: unknown;
   try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX, headerEnd)));
+    header = parseHeader(bytes.subarray(PREFIX, headerEnd));
   } catch {
     return err(corruptFile(label, "header is not valid JSON"));
   }
   return ok({ header, body: bytes.subarray(headerEnd, bytes.length - 4), checksum });
+}
+
+/** UTF-8 bytes of JSON, parsed whole. */
+export function parseJson(json: Uint8Array): unknown {
+  return JSON.parse(new TextDecoder().decode(json));
 }
 
 /** The one error for any damaged, truncated or inconsistent index file; `cause` says what exactly, for the log. */

@@ -77,7 +77,8 @@ export function* decodeSnapshotSteps(
   try {
     const m = yield* decodeMetaFile(meta);
     if (!m.ok) return m;
-    const v = yield* decodeVectorsFile(vectors, keepInt8);
+    // The rows' hashes are not read: each chunk's hash is in the meta file.
+    const v = yield* decodeVectorsFile(vectors, keepInt8, false);
     if (!v.ok) return v;
     if (v.value.checksum !== m.value.vectorsChecksum) {
       return err(corruptFile("index files", "the vectors file is from another save (interrupted save?)"));

@@ -72,6 +72,41 @@ export function normOfCodesAt(codes: Int8Array, from: number, n: number, scale: 
   return Math.sqrt(sum);
 }
 
+/** Squares of `fround(code × scale)` for codes -128…127, four rows' worth (`normsOfFourAt`). */
+const SQUARES = new Float64Array(4 * 256);
+
+/**
+ * `normOfCodesAt` of four rows (codes at `from0`…`from3` of `codes`, with their scales) into `out[0…3]`, the same
+ * values: each row's terms are the same squares, added in the same order, read from a table of the 256 a row's
+ * scale can give, and the four sums' additions overlap instead of each waiting on the one before. A load takes the
+ * norm of every saved row (150,000 at 50,000 notes) this way.
+ */
+export function normsOfFourAt(codes: Int8Array, n: number, rows: readonly [number, number, number, number], scales: readonly [number, number, number, number], out: Float64Array): void {
+  const t = SQUARES;
+  for (let k = 0; k < 4; k++) {
+    const scale = scales[k]!;
+    for (let v = -128; v < 128; v++) {
+      const x = Math.fround(v * scale);
+      t[k * 256 + v + 128] = x * x;
+    }
+  }
+  const [a, b, c, d] = rows;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let i = 0; i < n; i++) {
+    s0 += t[codes[a + i]! + 128]!;
+    s1 += t[codes[b + i]! + 384]!;
+    s2 += t[codes[c + i]! + 640]!;
+    s3 += t[codes[d + i]! + 896]!;
+  }
+  out[0] = Math.sqrt(s0);
+  out[1] = Math.sqrt(s1);
+  out[2] = Math.sqrt(s2);
+  out[3] = Math.sqrt(s3);
+}
+
 /** Euclidean norm as a running sum in order. */
 export function normOfValues(v: Float32Array): number {
   let sum = 0;

@@ -1,6 +1,7 @@
 import { ArenaPage } from "./arena-page";
+import type { ArenaRows } from "./arena-rows";
 import { Int8Arena } from "./int8-arena";
-import { normOfCodesAt } from "./vector-math";
+import { normOfCodesAt, normsOfFourAt } from "./vector-math";
 import type { VectorPrecision } from "./vector-precision";
 
 /**
@@ -43,7 +44,7 @@ const PAGE_SLOTS = 1024;
 export class VectorPages {
   readonly list: VectorPage[] = [];
   /** Where an int8 store's codes lie (see int8-arena.ts); undefined for float32, or where the kernel can't run. */
-  readonly arena: Int8Arena | undefined;
+  private home: Int8Arena | undefined;
   private capacity = 0;
   /** Adopted pages whose codes have not moved into the arena yet. */
   private waiting = 0;
@@ -53,7 +54,12 @@ export class VectorPages {
     readonly dims: number,
     readonly precision: VectorPrecision,
   ) {
-    this.arena = precision === "int8" ? Int8Arena.create(dims) : undefined;
+    this.home = precision === "int8" ? Int8Arena.create(dims) : undefined;
+  }
+
+  /** Where an int8 store's codes lie (see int8-arena.ts); undefined for float32, or where the kernel can't run. */
+  get arena(): Int8Arena | undefined {
+    return this.home;
   }
 
   /** Slots in all pages. */
@@ -90,6 +96,18 @@ export class VectorPages {
     if (at === undefined) return this.addPage({ first: this.capacity, count, codes, scales });
     this.waiting++;
     return this.addPage(new ArenaPage(this.capacity, count, scales.slice(), at, this.arena!, codes));
+  }
+
+  /**
+   * `rows` as a page where they lie, in this store's arena or in a load's, which becomes this store's arena while it
+   * holds no page yet (its own was empty). Returns the page's first slot; undefined when the rows lie elsewhere.
+   */
+  addArenaRows(rows: ArenaRows): number | undefined {
+    if (rows.arena !== this.home) {
+      if (this.list.length > 0 || this.precision !== "int8" || rows.arena.dims !== this.dims) return undefined;
+      this.home = rows.arena;
+    }
+    return this.addPage(new ArenaPage(this.capacity, rows.scales.length, rows.scales, rows.at, rows.arena));
   }
 
   /** Whether some page's codes are still to move into the arena (`moveOne`). */
@@ -144,6 +162,24 @@ export class VectorPages {
     const page = this.list[this.pageIndexOf(slot)] as Int8Page;
     const row = slot - page.first;
     return normOfCodesAt(page.codes, row * this.dims, this.dims, page.scales[row]!);
+  }
+
+  /**
+   * `int8Norm` of each of `slots` into `out` (as long), four rows of one page at a time where they are (see
+   * `normsOfFourAt`), the same values.
+   */
+  int8Norms(slots: readonly number[], out: Float64Array): void {
+    const page = slots.length === 4 ? (this.list[this.pageIndexOf(slots[0]!)] as Int8Page) : undefined;
+    const last = page ? page.first + page.count : 0;
+    if (page && slots.every((slot) => slot >= page.first && slot < last)) {
+      const dims = this.dims;
+      const row = (k: number): number => slots[k]! - page.first;
+      const rows = [row(0) * dims, row(1) * dims, row(2) * dims, row(3) * dims] as const;
+      const scales = [page.scales[row(0)]!, page.scales[row(1)]!, page.scales[row(2)]!, page.scales[row(3)]!] as const;
+      normsOfFourAt(page.codes, dims, rows, scales, out);
+      return;
+    }
+    for (let k = 0; k < slots.length; k++) out[k] = this.int8Norm(slots[k]!);
   }
 
   /** The page holding `slot`, and the slot's row in it. */

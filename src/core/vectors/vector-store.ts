@@ -1,4 +1,5 @@
 import type { Int8Arena } from "./int8-arena";
+import { ArenaRows } from "./arena-rows";
 import { NoteSlots } from "./note-slots";
 import { SlotTable } from "./slot-table";
 import { normOfCodes, normOfValues } from "./vector-math";
@@ -20,6 +21,8 @@ export type { Float32Page, Int8Page, VectorPage } from "./vector-pages";
 export class VectorStore {
   readonly notes = new NoteSlots();
   private readonly rows: VectorPages;
+  /** Room for four norms (`takeNorms`). */
+  private readonly normsOut = new Float64Array(4);
   private readonly table: SlotTable;
 
   /**
@@ -105,10 +108,27 @@ export class VectorStore {
     // Adopted int8 pages move into the arena first, one a step (a 1,500-row page is about 1 MB).
     while (this.rows.moveOne()) yield;
     let done = 0;
+    // Four rows at a time (`VectorPages.int8Norms`), all taken before each yield: a slot listed before one could be
+    // freed by the time the step goes on.
+    const batch: number[] = [];
     for (let slot = this.table.nextWithoutNorm(0); slot >= 0; slot = this.table.nextWithoutNorm(slot + 1)) {
-      this.takeNorm(slot);
-      if (++done % perStep === 0) yield;
+      batch.push(slot);
+      if (batch.length === 4) this.takeNorms(batch);
+      if (++done % perStep === 0) {
+        this.takeNorms(batch);
+        yield;
+      }
     }
+    this.takeNorms(batch);
+  }
+
+  /** `takeNorm` of each of `slots`, which it then empties. */
+  private takeNorms(slots: number[]): void {
+    if (slots.length === 0) return;
+    const norms = this.normsOut;
+    this.rows.int8Norms(slots, norms);
+    for (let k = 0; k < slots.length; k++) this.table.setNorm(slots[k]!, norms[k]!);
+    slots.length = 0;
   }
 
   /** Whether some live row's norm is still to be taken, or an adopted page to move into the arena (`normSteps`). */
@@ -210,7 +230,9 @@ export class VectorStore {
   adoptInt8(rows: Int8Rows): number | undefined {
     const count = rows.scales.length;
     if (this.precision !== "int8" || count === 0 || rows.codes.length < count * this.dims) return undefined;
-    const first = this.rows.addInt8(rows.codes.subarray(0, count * this.dims), rows.scales);
+    // Rows a load read into an arena are taken where they lie (the store's arena becomes theirs, see `ArenaRows`).
+    const inPlace = rows instanceof ArenaRows ? this.rows.addArenaRows(rows) : undefined;
+    const first = inPlace ?? this.rows.addInt8(rows.codes.subarray(0, count * this.dims), rows.scales);
     this.grown();
     this.table.markUnclaimed(first, first + count);
     return first;
@@ -233,13 +255,15 @@ export class VectorStore {
 
   /**
    * Room for `slots` slots in the per-slot tables, sized exactly: what a load adopts is known before its first page,
-   * and growing page by page doubled the tables past it. Default growth covers any slot beyond.
+   * and growing page by page doubled the tables past it. Default growth covers any slot beyond. `arenaRows`: how
+   * many of the new slots' rows the arena needs room for (not those of rows that lie in an arena already, see
+   * `ArenaRows`). Default all of them.
    */
-  reserve(slots: number): void {
+  reserve(slots: number, arenaRows = slots - this.slots): void {
     this.table.grow(slots);
     this.notes.grow(slots);
     // The arena too: grown once for the whole load instead of page by page (an engine may copy on each growth).
-    this.rows.arena?.reserve((slots - this.slots) * this.dims);
+    this.rows.arena?.reserve(arenaRows * this.dims);
   }
 
   /** Rows of adopted arrays that no chunk claimed become free slots. */

@@ -4,6 +4,8 @@ import { nearestChunksSteps } from "../../../src/core/vectors/nearest-chunks";
 import { VectorStore, type Int8Page } from "../../../src/core/vectors/vector-store";
 import { quantizeInt8 } from "../../../src/core/vectors/vector-precision";
 import { unitVector } from "./unit-vector";
+import { ArenaRows } from "../../../src/core/vectors/arena-rows";
+import { Int8Arena } from "../../../src/core/vectors/int8-arena";
 
 const DIMS = 48;
 const tieKey = (id: string) => Number(id.split("#")[1]);
@@ -68,6 +70,43 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
       const query = unitVector(DIMS, 5000 + q);
       expect(runAll(nearestChunksSteps(adopted, query, -1, 20))).toEqual(runAll(nearestChunksSteps(built, query, -1, 20)));
     }
+  });
+
+  it("read into a load's arena are searched where they lie, that arena becoming the store's, with the answers of a store filled by set()", () => {
+    const n = 300;
+    const built = new VectorStore(DIMS, tieKey, "int8");
+    for (let i = 0; i < n; i++) built.set(`n${i % 30}.md#${i}`, `n${i % 30}.md`, unitVector(DIMS, i + 1));
+    const arena = Int8Arena.create(DIMS)!;
+    const all = rowsOf(n);
+    // Two segments' rows, read into the arena one after the other.
+    const parts = [0, 120, n].slice(1).map((end, k, ends) => {
+      const from = k === 0 ? 0 : ends[k - 1]!;
+      return ArenaRows.copied(arena, { codes: all.codes.subarray(from * DIMS, end * DIMS), scales: all.scales.subarray(from, end) })!;
+    });
+    const adopted = new VectorStore(DIMS, tieKey, "int8");
+    adopted.reserve(n, 0);
+    const firsts = parts.map((rows) => adopted.adoptInt8(rows)!);
+    expect(firsts).toEqual([0, 120]);
+    expect(adopted.arena).toBe(arena);
+    for (let i = 0; i < n; i++) expect(adopted.claim(`n${i % 30}.md#${i}`, `n${i % 30}.md`, i)).toBe(true);
+    adopted.settle();
+    // Nothing is left to move: the codes lie in the arena already.
+    expect(adopted.pages.every((p) => (p as Int8Page).at !== undefined)).toBe(true);
+    runAll(adopted.normSteps(64));
+    for (let i = 0; i < n; i++) {
+      const id = `n${i % 30}.md#${i}`;
+      expect(adopted.norm(adopted.slotOfId(id)!)).toBe(built.norm(built.slotOfId(id)!));
+      expect([...adopted.get(id)!]).toEqual([...built.get(id)!]);
+    }
+    for (let q = 0; q < 5; q++) {
+      const query = unitVector(DIMS, 5000 + q);
+      expect(runAll(nearestChunksSteps(adopted, query, -1, 20))).toEqual(runAll(nearestChunksSteps(built, query, -1, 20)));
+    }
+    // A vector stored afterwards goes into the same arena, after the loaded rows.
+    adopted.set("new.md#0", "new.md", unitVector(DIMS, 9999));
+    built.set("new.md#0", "new.md", unitVector(DIMS, 9999));
+    expect([...adopted.get("new.md#0")!]).toEqual([...built.get("new.md#0")!]);
+    expect(adopted.arena).toBe(arena);
   });
 
   it("take a claimed row's norm after the claim (first use or normSteps), with the same norms and answers either way", () => {

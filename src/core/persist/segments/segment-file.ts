@@ -5,6 +5,8 @@ import type { IndexSnapshot, SnapshotToSave, VectorRows } from "../snapshot";
 import { decodeSnapshotSteps, encodeSnapshotSteps } from "../snapshot-codec";
 import { SLICE_ITEMS, type Steps } from "../../shared/slices";
 import { decodeVectorsFile, type VectorsFileContent } from "../vectors-file";
+import { ArenaRows } from "../../vectors/arena-rows";
+import type { Int8Arena } from "../../vectors/int8-arena";
 
 /** Layout version of segments (and of the manifest): any other is discarded and rebuilt. */
 export const SEGMENT_FORMAT_VERSION = 1;
@@ -44,9 +46,10 @@ export function* encodeSegment(s: SnapshotToSave): Steps<Result<{ bytes: Uint8Ar
 
 /**
  * Decodes a segment whole (both parts, each with its checksum, and their pairing). `keepInt8`: int8 rows stay int8
- * (`IndexSnapshot.int8`) instead of being dequantized. Default false.
+ * (`IndexSnapshot.int8`) instead of being dequantized. Default false. `arena`: where kept int8 rows of its length go
+ * (`ArenaRows`) when it has room, instead of into an array of their own. Default none.
  */
-export function* decodeSegment(bytes: Uint8Array, keepInt8 = false): Steps<Result<IndexSnapshot & { checksum: number }>> {
+export function* decodeSegment(bytes: Uint8Array, keepInt8 = false, arena?: Int8Arena): Steps<Result<IndexSnapshot & { checksum: number }>> {
   if (bytes.length < PREFIX) return err(corruptFile("segment", `only ${bytes.length} bytes`));
   for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return err(corruptFile("segment", "not a segment"));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -55,14 +58,24 @@ export function* decodeSegment(bytes: Uint8Array, keepInt8 = false): Steps<Resul
   const vectorsBytes = view.getUint32(12, true);
   if (PREFIX + metaBytes + vectorsBytes !== bytes.length) return err(corruptFile("segment", "parts don't fill the file"));
   const meta = bytes.subarray(PREFIX, PREFIX + metaBytes);
-  // The vectors part gets a buffer of its own: the loaded rows become pages of the vector store for as long as the
-  // index lives, and a view would keep the whole file (texts, postings) alive with them.
-  const vectors = bytes.slice(PREFIX + metaBytes);
+  // The loaded rows become pages of the vector store for as long as the index lives, and a view would keep the
+  // whole file (texts, postings) alive with them: the vectors part gets a buffer of its own, or, with an arena, is
+  // read in place and its rows copied into the arena (one copy instead of two).
+  const intoArena = keepInt8 && arena !== undefined;
+  const vectors = intoArena ? bytes.subarray(PREFIX + metaBytes) : bytes.slice(PREFIX + metaBytes);
   // The segment's own settings are taken as expected: whether they fit the manifest is the loader's call.
   const peek = yield* decodeSnapshotSteps(meta, vectors, { model: "", chunkingHash: "" }, keepInt8);
   const snapshot = peek.ok ? peek.value : peek.reusable;
   if (!snapshot) return peek.ok ? err(corruptFile("segment", "unreadable")) : err(peek.error);
-  return ok({ ...snapshot, checksum: metaChecksum(meta) });
+  return ok({ ...(intoArena ? ownRows(snapshot, arena) : snapshot), checksum: metaChecksum(meta) });
+}
+
+/** `s` with its rows out of the file's buffer: int8 rows into `arena` when they fit it, else copies. */
+function ownRows(s: IndexSnapshot, arena: Int8Arena): IndexSnapshot {
+  const int8 = s.int8;
+  if (!int8) return { ...s, vectors: s.vectors.slice() };
+  const placed = s.header.dims === arena.dims ? ArenaRows.copied(arena, int8) : undefined;
+  return { ...s, int8: placed ?? { codes: int8.codes.slice(), scales: int8.scales.slice() } };
 }
 
 /**

@@ -14,6 +14,7 @@ import { parseSegmentName } from "./segment-names";
 import { salvageSegments } from "./segment-salvage";
 import type { SalvagedVectors } from "../index-files";
 import { dequantizeInt8, type Int8Rows } from "../../vectors/vector-precision";
+import { Int8Arena } from "../../vectors/int8-arena";
 
 /** What loading a segmented index found. */
 export type SegmentLoadOutcome =
@@ -102,6 +103,10 @@ async function loadListed(
     const name = segments[i]?.name ?? "";
     return read.files.has(name) ? name : read.segmentCopies.get(name);
   };
+  // Kept int8 rows go straight into the arena the vector store will search them in (see `ArenaRows`), grown once
+  // for every listed row.
+  const arena = keepInt8 ? Int8Arena.create(manifest.header.dims) : undefined;
+  arena?.reserve(segments.reduce((rows, e) => rows + e.chunks, 0) * manifest.header.dims);
   // The next listed file is read while this one is decoded: the reading happens off the main thread meanwhile.
   const reads: (Promise<Result<Uint8Array | null>> | undefined)[] = [];
   const readAt = (i: number): Promise<Result<Uint8Array | null>> | undefined => {
@@ -122,7 +127,7 @@ async function loadListed(
     const bytes = await reading;
     reads[i] = undefined;
     if (bytes.ok && bytes.value === null) return "vanished";
-    const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value, keepInt8), pause) : undefined;
+    const seg = bytes.ok && bytes.value ? await runSliced(decodeSegment(bytes.value, keepInt8, arena), pause) : undefined;
     const fits =
       seg?.ok === true &&
       seg.value.checksum === parseSegmentName(entry.name)?.checksum &&
