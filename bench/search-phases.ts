@@ -6,11 +6,12 @@
  * phase's share of the fast and slow halves, so a p95 can be told apart from a p50.
  *
  *   node --expose-gc --import tsx bench/search-phases.ts --vault DIR [--root TREE] [--dims 768] [--queries 50]
- *     [--rounds 2] [--profile FILE.cpuprofile] [--dump FILE.json] [--out FILE.json]
+ *     [--rounds 2] [--profile FILE.cpuprofile] [--dump FILE.json] [--rows FILE.json] [--out FILE.json]
  *
  * `--root TREE` loads TREE's src/ (another checkout), as in search-scale.ts. `--profile` writes a V8 CPU profile of
  * the query rounds only (not the load). `--dump FILE` writes each query's results (whole, explanations included) and its vector
- * list (160 chunks, ids and scores), so that two trees' answers can be compared byte for byte. The index folder is copied aside and put back at exit.
+ * list (160 chunks, ids and scores), so that two trees' answers can be compared byte for byte. `--rows FILE` writes every query's
+ * timings (its place in the query list, round, wall, CPU, keyword and vector shares). The index folder is copied aside and put back at exit.
  */
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -168,6 +169,8 @@ const out = {
   loadAverage: loadavg().map(r1),
 };
 if (dump) writeFileSync(dump, `${JSON.stringify(answers)}\n`);
+const rowsFile = args.get("rows");
+if (rowsFile) writeFileSync(rowsFile, `${JSON.stringify(rows.map((r, i) => ({ at: i % queries.length, ...r, text: r.text.slice(0, 60) })))}\n`);
 const file = args.get("out");
 if (file) writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 console.log(JSON.stringify(out, null, 2));

@@ -4,6 +4,7 @@ import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator, accumulatorsFor } from "./score-accumulator";
 import { HitTable } from "./hit-table";
+import { denseHits, worthDense, type CountedClause } from "./dense-hits";
 import { termContext, type TermCache, type TermWalk } from "./term-cache";
 import { TermLists, type FieldLists } from "./term-lists";
 
@@ -40,16 +41,24 @@ export interface ScoredHits {
  * Scores every chunk matching any clause (see `bm25Search`), once: `topHits` then reads it at any depth, capped per
  * note or not, without going over the postings again. With `cache`, a clause scored before (for this index
  * revision, see `ClauseCache`) adds its kept scores instead of reading its postings; the sums come out the same,
- * added in the same order. `p.limit` and `p.perNote` are not used here.
+ * added in the same order. `p.limit` and `p.perNote` are not used here. With `depth` (notes scored), the table is
+ * read no deeper than that, capped per note or not: it may then leave out hits no such read lists (see `denseHits`).
  */
-export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
+export function scoreHits(
+  index: Bm25Postings,
+  clauses: readonly QueryClause[],
+  p: Bm25Params,
+  notes?: NoteScoring,
+  cache?: ClauseCache,
+  depth?: number,
+): ScoredHits {
   const external = index.ids;
   const size = external.length + 1;
   const [scores = new Accumulator(size), tfs = new Accumulator(size), best = new Accumulator(size)] = accumulatorsFor(size, 3);
   const pass = notes ? notePassFor(notes) : undefined;
   // A filter changes what a clause adds, and filtered searches are not typed key by key: those are not kept.
   const kept = p.where ? undefined : cache;
-  let only: ClauseScores | undefined;
+  const counted: CountedClause[] = [];
   // Without kept clauses, the lists are still looked up once per term for this search, not once per use.
   const lists = kept ? kept.lists : new TermLists();
   for (const clause of clauses) {
@@ -64,14 +73,21 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
       scored = scoreClause(index, clause, p, pass, { tfs, best, listsOf }, kept?.terms, strict && strictKey !== key ? (s) => kept?.set(strictKey, s) : undefined);
       kept?.set(key, scored);
     }
-    const { chunkIds, chunkScores, noteIds, noteScores } = scored;
-    pass?.addClause(noteIds, noteScores, clause.count);
-    // The first word of a query is its only clause: its scores are the sums, read without adding them up.
-    if (clauses.length === 1 && clause.count === 1) {
-      only = scored;
-      continue;
+    pass?.addClause(scored.noteIds, scored.noteScores, clause.count);
+    counted.push({ scores: scored, count: clause.count });
+  }
+  const noteOf = (id: number): number => notes?.table.noteOf(id) ?? -1;
+  if (pass && notes && worthDense(counted, size)) {
+    const noteScores = pass.finish();
+    const table = denseHits(counted, size, notes.table, noteScores, notes.passageWeight, external, depth);
+    return { table, notes: { noteOf, size: noteScores.length } };
+  }
+  // The first word of a query is its only clause: its scores are the sums, read without adding them up.
+  const only = counted.length === 1 && counted[0]?.count === 1 ? counted[0].scores : undefined;
+  if (!only) {
+    for (const { scores: { chunkIds, chunkScores }, count } of counted) {
+      for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * count);
     }
-    for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
   }
   const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
@@ -81,8 +97,8 @@ export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], 
   const table = new HitTable(drained.ids, score, drained.values, external);
   if (!pass || !notes) return { table };
   const noteScores = pass.finish();
-  table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
-  return { table, notes: { noteOf: (id) => notes.table.noteOf(id), size: noteScores.length } };
+  table.scoreNotes(noteOf, noteScores, notes.passageWeight);
+  return { table, notes: { noteOf, size: noteScores.length } };
 }
 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */

@@ -19,6 +19,17 @@ export class HitTable {
     private readonly external: readonly string[],
   ) {}
 
+  /**
+   * A table whose notes are already scored (as `scoreNotes` leaves it): `noteOfHit[i]` is hit i's note ordinal (−1 for
+   * none), `noteTotals` each of its notes' total once, `score` each hit's note total (or its chunk score, for none).
+   */
+  static withNotes(ids: Int32Array, score: Float64Array, chunk: Float64Array, external: readonly string[], noteOfHit: Int32Array, noteTotals: Float64Array): HitTable {
+    const table = new HitTable(ids, score, chunk, external);
+    table.noteOfHit = noteOfHit;
+    table.noteTotals = noteTotals;
+    return table;
+  }
+
   get length(): number {
     return this.ids.length;
   }
@@ -187,7 +198,7 @@ export class HitTable {
 const scratch = { bestChunk: new Float64Array(0), touched: new Int32Array(0) };
 
 /** The `k`-th largest of `xs` (1 ≤ k ≤ length), by a bounded min-heap of the k largest. */
-function kthLargest(xs: Float64Array, k: number): number {
+export function kthLargest(xs: Float64Array, k: number): number {
   const heap = new Float64Array(k);
   let filled = 0;
   for (let x = 0; x < xs.length; x++) {

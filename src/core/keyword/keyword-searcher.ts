@@ -109,13 +109,17 @@ export class KeywordSearcher {
     // A filtered list is the list of the kept notes alone (see `KeywordSearchOptions.keepsNote`).
     const keeps = opts.keepsNote;
     const kept = keeps ? new KeptChunks(this.deps.notes, (internal) => this.deps.noteOf(ids[internal - 1] ?? ""), keeps) : undefined;
+    // A misspelt phrase can't be found side by side as typed; its words are checked one by one instead.
+    const ordered = typos.length === 0 ? orderedWords(text, opts.prefixLast ?? false) : undefined;
+    // The deepest read below, so that the table need hold no hit beyond it (a filtered list reads its whole table).
+    const deepest = kept ? undefined : typos.length > 0 || ordered || covers ? Math.max(limit, VERIFY_DEPTH) : limit;
     // Each list below is read from one scoring of its clauses: deeper, capped or not, costs only picking the top.
     const scoredBy = new Map<boolean, ScoredHits>();
     const run = (strict: boolean, depth: number, perNote?: number, whole = false): ScoredId[] => {
       let scored = scoredBy.get(strict);
       if (!scored) {
         const cs = strict ? clauses.map(strictClause) : clauses;
-        scored = scoreHits(store, cs, params, notes, cache);
+        scored = scoreHits(store, cs, params, notes, cache, deepest);
         scoredBy.set(strict, scored);
       }
       const top = kept && !whole ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
@@ -142,8 +146,6 @@ export class KeywordSearcher {
       return out.sort((a, b) => b.score - a.score);
     };
     const cap = opts.chunksPerNote;
-    // A misspelt phrase can't be found side by side as typed; its words are checked one by one instead.
-    const ordered = typos.length === 0 ? orderedWords(text, opts.prefixLast ?? false) : undefined;
     if (typos.length === 0 && !ordered) return read(covers ? Math.max(limit, VERIFY_DEPTH) : limit, cap).slice(0, limit);
     // Re-ranked for misspelt words or word order, every matching chunk of a note counts, not only the few listed, so
     // the first VERIFY_DEPTH chunks are read uncapped and capped after the check; notes beyond them follow in plain

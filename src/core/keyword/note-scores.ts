@@ -26,7 +26,6 @@ export interface NoteScoring {
 export class NotePass {
   private readonly tfs: Accumulator;
   private readonly best: Accumulator;
-  private readonly scores: Accumulator;
   /** Per note, the last term (by stamp) that counted it in the term's document frequency. */
   private readonly dfSeen: Int32Array;
   /** Per note, the last note-wide field (by stamp) that added to its term frequency. */
@@ -45,9 +44,14 @@ export class NotePass {
 
   private k1 = 1.2;
   private b = 0.75;
-  /** Note scores of the last pass, and the notes they were set for (cleared when the next pass begins). */
+  /**
+   * Note scores of this pass, added up clause by clause in place, and the notes they were set for (`scoredCount` of
+   * them; cleared when the next pass begins): a dozen clauses of common words add to every note of a large vault, and
+   * an accumulator drained into this array, with a pushed number per note, cost as much as adding up their chunks.
+   */
   private readonly final: Float64Array;
-  private readonly scored: number[] = [];
+  private readonly scored: Int32Array;
+  private scoredCount = 0;
 
   /** Buffers for the notes of `table` with ordinals below `size`; see `notePassFor`. */
   constructor(
@@ -56,18 +60,20 @@ export class NotePass {
   ) {
     this.tfs = new Accumulator(size);
     this.best = new Accumulator(size);
-    this.scores = new Accumulator(size);
     this.dfSeen = new Int32Array(size);
     this.fieldSeen = new Int32Array(size);
     this.final = new Float64Array(size);
+    this.scored = new Int32Array(size);
   }
 
   /** Starts a pass with these settings. The stamps go on counting, so nothing but the last scores needs clearing. */
   begin(s: NoteScoring): this {
     this.k1 = s.k1;
     this.b = s.b;
-    for (const n of this.scored) this.final[n] = 0;
-    this.scored.length = 0;
+    // Full, the list may have missed a note (only if a clause gave one a score of zero): clear them all.
+    if (this.scoredCount >= this.scored.length) this.final.fill(0);
+    else for (let k = 0; k < this.scoredCount; k++) this.final[this.scored[k]!] = 0;
+    this.scoredCount = 0;
     return this;
   }
 
@@ -179,15 +185,21 @@ export class NotePass {
 
   /** A clause's note scores count `count` times (the word's repeats in the query). */
   addClause(notes: Int32Array, scores: Float64Array, count: number): void {
-    for (let k = 0; k < notes.length; k++) this.scores.add(notes[k] ?? 0, (scores[k] ?? 0) * count);
+    const { final, scored } = this;
+    let n = this.scoredCount;
+    for (let k = 0; k < notes.length; k++) {
+      const note = notes[k]!;
+      const old = final[note]!;
+      // A clause lists each note once, with a score above zero: a note at zero is new to this pass.
+      if (old === 0 && n < scored.length) scored[n++] = note;
+      else if (old === 0) n = scored.length;
+      final[note] = old + scores[k]! * count;
+    }
+    this.scoredCount = n;
   }
 
   /** Every note's score by ordinal (0 for notes that matched nothing), valid until the next `begin`. */
   finish(): Float64Array {
-    this.scores.drain((note, s) => {
-      this.final[note] = s;
-      this.scored.push(note);
-    });
     return this.final;
   }
 }
