@@ -26,6 +26,8 @@ const kinds = (args.get("kinds")?.split(",") ?? ["path", "tag", "phrase", "exclu
 );
 const modes = (args.get("modes")?.split(",") ?? ["hybrid"]).filter((m): m is "keyword" | "hybrid" => m === "keyword" || m === "hybrid");
 const prof = args.get("prof");
+const passes = Number(args.get("passes") ?? 1);
+const warmTitles = Number(args.get("warm-titles") ?? 10);
 
 // The same vault and queries as bench:mcp (its notes list is rebuilt from the kept copy's sources).
 const fixtures = "bench/fixtures/multilingual";
@@ -39,11 +41,12 @@ const node = [...(prof ? ["--cpu-prof", "--cpu-prof-dir", resolve(prof)] : []), 
 const c = await mcpClient([...node, "mcp", "--vault", vault.dir, "--ollama", url, "--model", model], dir);
 await c.readyMs();
 // bench:mcp's warm-up: ten title queries in hybrid mode.
-for (const q of queries.title.slice(0, 10)) await timeSearch(c.client, q, "hybrid");
+for (const q of queries.title.slice(0, warmTitles)) await timeSearch(c.client, q, "hybrid");
 type Each = { q: string; ms: number; cpuMs: number; from: number; to: number };
 const out: Record<string, { p50: number; p95: number; cpuMs: number; each: Each[] }> = {};
 // Monotonic µs, the clock of the CPU profile's timestamps, so a profile can be cut query by query.
 const now = (): number => Number(process.hrtime.bigint() / 1000n);
+for (let pass = 1; pass <= passes; pass++) {
 for (const kind of kinds) {
   for (const mode of modes) {
     const each: Each[] = [];
@@ -54,9 +57,11 @@ for (const kind of kinds) {
       each.push({ q, ms: Math.round(r.ms * 10) / 10, cpuMs: (c.cpuMs() ?? 0) - cpu0, from, to: now() });
     }
     const ms = each.map((e) => e.ms);
-    out[`${kind}/${mode}`] = { p50: percentile(ms, 50), p95: percentile(ms, 95), cpuMs: each.reduce((a, e) => a + e.cpuMs, 0), each };
-    console.error(`${kind}/${mode}: p50 ${percentile(ms, 50)} p95 ${percentile(ms, 95)} ms, CPU ${out[`${kind}/${mode}`]!.cpuMs} ms`);
+    const key = `${kind}/${mode}${pass > 1 ? ` pass ${pass}` : ""}`;
+    out[key] = { p50: percentile(ms, 50), p95: percentile(ms, 95), cpuMs: each.reduce((a, e) => a + e.cpuMs, 0), each };
+    console.error(`${key}: p50 ${percentile(ms, 50)} p95 ${percentile(ms, 95)} ms, CPU ${out[key].cpuMs} ms`);
   }
+}
 }
 await c.close();
 const result = { dir, load: loadavg().map((x) => x.toFixed(2)).join(" "), kinds: out };

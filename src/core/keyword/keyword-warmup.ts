@@ -21,7 +21,7 @@ export const WALK_TERMS_PER_SLICE = 4096;
 /** Slices of walks: enough calls for V8 to compile the walk's inner loops before an agent's first misspelt word. */
 const WALK_SLICES = 12;
 /** Chunk texts checked for a near word, per slice and in all. */
-const TEXTS_PER_SLICE = 40;
+const TEXTS_PER_SLICE = 10;
 const TEXTS = 200;
 
 /**
