@@ -2,6 +2,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { McpCommand } from "../args";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../cli-io";
 import type { VaultSearch } from "../../core/session/vault-search";
+import { warmSearches } from "../../core/session/search-warmup";
 import { LiveVault } from "../live-vault";
 import type { McpHttp } from "../mcp/http-transport";
 import { createMcpServer, type McpServerDeps } from "../mcp/mcp-server";
@@ -23,10 +24,14 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     http = await listenMcpHttp(cmd.httpPort, log);
     if (!http) return EXIT_FAILURE;
   }
-  // Once a session serves, what a first filtered search would pay for is done between requests, and again after
+  // What a first misspelt or rare word would pay for is done between requests from the moment a session's index is
+  // loaded (search-warmup.ts); once the session serves, what a first filtered search would pay for, and again after
   // every change a --watch writer indexes (see filter-warmth.ts).
-  const onServing = (session: VaultSearch): void =>
+  const warmWords = wordWarmer((cause: unknown) => log(`Preparing the word corrections failed (searches still work): ${reasonOf(cause)}`));
+  const onServing = (session: VaultSearch): void => {
+    warmWords(session);
     void session.keepFiltersWarm((cause: unknown) => log(`Preparing the search filters failed (searches still work): ${reasonOf(cause)}`));
+  };
   const opened = await LiveVault.open(cmd, io, { app: "cli mcp", watch: cmd.watch, log, onServing });
   if (!opened.ok) {
     log(opened.error.message);
@@ -34,6 +39,7 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
     return EXIT_USAGE;
   }
   const live = opened.value;
+  void live.whenLoaded().then(() => warmWords(live.session), () => undefined);
   const { settings } = await readPluginSettings(live.vault.layout);
   const deps: McpServerDeps = {
     related: { rrfK: settings.search.rrfK, weights: { vector: settings.search.weights.vector, bm25: settings.search.weights.bm25 } },
@@ -56,6 +62,18 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
   }
   await live.close();
   return EXIT_OK;
+}
+
+/**
+ * Runs `warmSearches` for a session once: asked again for the same session (loaded, then serving), it runs again only
+ * if the first run gave up (the notes changed while they were reconciled); a new session gets its own.
+ */
+function wordWarmer(failed: (cause: unknown) => void): (session: VaultSearch) => void {
+  let last: { session: VaultSearch; done: Promise<boolean> } | undefined;
+  return (session) => {
+    const before = last?.session === session ? last.done : Promise.resolve(false);
+    last = { session, done: before.then((done) => done || warmSearches(session, failed)) };
+  };
 }
 
 function reasonOf(cause: unknown): string {

@@ -7,7 +7,7 @@ import type { VectorStore } from "../vectors/vector-store";
 import type { VectorPrecision } from "../vectors/vector-precision";
 import type { VectorPage } from "./saved-vector-pages";
 import type { KeywordSearcher } from "../keyword/keyword-searcher";
-import { runAll } from "../shared/slices";
+import { runAll, type Steps } from "../shared/slices";
 import type { KeywordPart } from "../keyword/keyword-restore";
 import { KeywordExport } from "../keyword/keyword-export";
 import type { ChunkTextShare } from "./chunk-text-share";
@@ -244,6 +244,11 @@ export class ChunkIndex {
   keywordSearch(text: string, opts: KeywordSearchOptions): ScoredId[] {
     if (!text.trim() || this.chunks.size === 0) return [];
     return this.keywords.search(text, opts);
+  }
+
+  /** Builds ahead, in slices, what a first misspelt or rare word would pay for (see keyword-warmup.ts). */
+  warmKeywordSteps(stop?: () => boolean): Steps<void> {
+    return this.keywords.warmSteps(stop);
   }
 
   /** A corrected query for one that found nothing ("did you mean"), or undefined. See `KeywordSearcher.suggest`. */

@@ -7,6 +7,8 @@ import { ClauseCache } from "./clause-cache";
 import { ChunkWordsMemo } from "./chunk-words";
 import { RevisionMemo } from "../index/revision-memo";
 import { VocabularyUnion } from "./vocabulary-union";
+import { warmKeywordSteps } from "./keyword-warmup";
+import type { Steps } from "../shared/slices";
 import { fuzzyTerms } from "./fuzzy-terms";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
@@ -278,6 +280,12 @@ export class KeywordSearcher {
     const byFolded = new Map([...found].map((w) => [foldAccents(w), w]));
     const best = fuzzyTerms([...byFolded.keys()].sort(), typed, edits).sort((a, b) => a.edits - b.edits)[0];
     return best ? byFolded.get(best.term) : undefined;
+  }
+
+  /** Builds ahead, in slices, what a first corrected word pays for (see keyword-warmup.ts); answers stay the same. */
+  warmSteps(stop?: () => boolean): Steps<void> {
+    const vocabularies = () => this.deps.props.map((p) => this.store().fields[p]?.vocabulary.terms() ?? []);
+    return warmKeywordSteps({ vocabularies, union: this.vocabularies, ids: this.deps.db.ids, text: this.deps.text }, stop);
   }
 
   private params(): { boost: Record<string, number>; k1: number; b: number; docsCount: number } {
