@@ -77,6 +77,24 @@ export class Accumulator {
     return { ids, values };
   }
 
+  /**
+   * Every non-zero entry written into `out` at its id, and its id into `ids` from `ids[0]` on, in the order first
+   * touched; cleared here. Returns how many ids were written (`ids` must have room for every id touched).
+   */
+  drainInto(out: Float64Array, ids: Int32Array): number {
+    let n = 0;
+    for (let k = 0; k < this.count; k++) {
+      const id = this.touched[k] ?? 0;
+      const v = this.values[id] ?? 0;
+      this.values[id] = 0;
+      if (v === 0) continue;
+      out[id] = v;
+      ids[n++] = id;
+    }
+    this.count = 0;
+    return n;
+  }
+
   /** Visits every non-zero entry once and clears it. */
   drain(visit: (id: number, v: number) => void): void {
     for (let k = 0; k < this.count; k++) {

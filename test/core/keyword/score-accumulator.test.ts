@@ -30,6 +30,33 @@ describe("Accumulator", () => {
     ]);
   });
 
+  it("drains into an array by id, each id once in the order first touched, as drain visits them", () => {
+    const fill = (acc: Accumulator): void => {
+      acc.add(3, 0);
+      acc.add(6, 1.5);
+      acc.add(3, 0.5);
+      acc.add(1, 2);
+      acc.add(6, 1);
+    };
+    const a = new Accumulator(8);
+    fill(a);
+    const visited: [number, number][] = [];
+    a.drain((id, v) => visited.push([id, v]));
+    const b = new Accumulator(8);
+    fill(b);
+    const out = new Float64Array(8);
+    const ids = new Int32Array(8);
+    const n = b.drainInto(out, ids);
+    expect([...ids.slice(0, n)].map((id) => [id, out[id]])).toEqual(visited);
+    // A zero added still touches an id: 3 comes first.
+    expect(visited).toEqual([
+      [3, 0.5],
+      [6, 2.5],
+      [1, 2],
+    ]);
+    expect(b.drainToArrays().ids.length).toBe(0);
+  });
+
   it("peeks without clearing, and reset clears what a stopped pass left", () => {
     const acc = new Accumulator(8);
     acc.add(5, 1);
