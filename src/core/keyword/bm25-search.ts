@@ -3,7 +3,6 @@ import { maskedDocumentFrequency, UNKNOWN_LANGUAGE } from "./language-masks";
 import { clauseKey, type ClauseCache, type ClauseScores } from "./clause-cache";
 import { notePassFor, type NotePass, type NoteScoring, type TermKind } from "./note-scores";
 import { Accumulator, accumulatorsFor } from "./score-accumulator";
-import type { HitBuffers } from "./hit-buffers";
 import { HitTable } from "./hit-table";
 import { termContext, type TermCache, type TermWalk } from "./term-cache";
 import { TermLists, type FieldLists } from "./term-lists";
@@ -43,15 +42,7 @@ export interface ScoredHits {
  * revision, see `ClauseCache`) adds its kept scores instead of reading its postings; the sums come out the same,
  * added in the same order. `p.limit` and `p.perNote` are not used here.
  */
-export function scoreHits(
-  index: Bm25Postings,
-  clauses: readonly QueryClause[],
-  p: Bm25Params,
-  notes?: NoteScoring,
-  cache?: ClauseCache,
-  /** Arrays the table is written into (see hit-buffers.ts): it is then valid until their next use. */
-  buffers?: HitBuffers,
-): ScoredHits {
+export function scoreHits(index: Bm25Postings, clauses: readonly QueryClause[], p: Bm25Params, notes?: NoteScoring, cache?: ClauseCache): ScoredHits {
   const external = index.ids;
   const size = external.length + 1;
   const [scores = new Accumulator(size), tfs = new Accumulator(size), best = new Accumulator(size)] = accumulatorsFor(size, 3);
@@ -82,15 +73,12 @@ export function scoreHits(
     }
     for (let k = 0; k < chunkIds.length; k++) scores.add(chunkIds[k] ?? 0, (chunkScores[k] ?? 0) * clause.count);
   }
-  buffers?.fit(only ? only.chunkIds.length : scores.pending);
-  const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays(buffers && { ids: buffers.ids, values: buffers.chunk });
+  const drained = only ? { ids: only.chunkIds, values: only.chunkScores } : scores.drainToArrays();
   // Ties go by chunk id, not by Orama's internal id: that one depends on the order chunks were inserted in, and a
   // restored index must rank exactly like the one it was saved from.
   // With notes scored, every hit's score is its note's (set below): nothing to copy.
-  const n = drained.values.length;
-  const score = buffers ? buffers.score.subarray(0, n) : new Float64Array(n);
-  if (!pass) score.set(drained.values);
-  const table = new HitTable(drained.ids, score, drained.values, external, buffers);
+  const score = pass ? new Float64Array(drained.values.length) : Float64Array.from(drained.values);
+  const table = new HitTable(drained.ids, score, drained.values, external);
   if (!pass || !notes) return { table };
   const noteScores = pass.finish();
   table.scoreNotes((id) => notes.table.noteOf(id), noteScores, notes.passageWeight);
@@ -99,19 +87,10 @@ export function scoreHits(
 
 /** The `limit` best of `scored`, keeping at most `perNote` chunks of each note (default all). */
 export function topHits(scored: ScoredHits, limit: number, perNote = Infinity): Bm25Hit[] {
-  const { table } = scored;
-  return topPositions(scored, limit, perNote).map((i) => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
-}
-
-/**
- * `topHits` as positions in `scored.table`, best first: for a reader that makes its own objects of them (a key's
- * search made two per hit, one here and one for the caller).
- */
-export function topPositions(scored: ScoredHits, limit: number, perNote = Infinity): number[] {
   const { table, notes } = scored;
   const candidates = table.candidates(limit);
   const among = notes ? table.capPerNote(notes.noteOf, notes.size, perNote, candidates) : candidates;
-  return table.top(limit, among);
+  return table.top(limit, among).map((i) => ({ id: table.ids[i] ?? 0, score: table.score[i] ?? 0, chunk: table.chunk[i] ?? 0 }));
 }
 
 /**

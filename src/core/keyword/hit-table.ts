@@ -1,5 +1,3 @@
-import type { HitBuffers } from "./hit-buffers";
-
 /**
  * Every chunk one search matched, in flat arrays: position `i` is one hit, `ids[i]` its internal chunk id, `score[i]`
  * what the list is ordered by and `chunk[i]` its own BM25F score. A common word matches tens of thousands of chunks
@@ -19,8 +17,6 @@ export class HitTable {
     readonly chunk: Float64Array,
     /** Chunk id of each internal id (`external[id - 1]`), the last tie-breaker. */
     private readonly external: readonly string[],
-    /** Where `scoreNotes` writes its arrays, kept by the caller (see hit-buffers.ts); made anew without. */
-    private readonly buffers?: HitBuffers,
   ) {}
 
   get length(): number {
@@ -44,7 +40,7 @@ export class HitTable {
    */
   scoreNotes(noteOf: (internalId: number) => number, noteScores: Float64Array, passageWeight: number): void {
     const { ids, chunk, score } = this;
-    const notes = this.buffers ? this.buffers.fit(ids.length).notes.subarray(0, ids.length) : new Int32Array(ids.length);
+    const notes = new Int32Array(ids.length);
     // Working arrays kept from call to call (a key scores one or two tables of thousands of hits over every note
     // ordinal): `bestChunk` is all zeros between calls, `touched` lists the notes met, in a typed array (a number
     // array pushed to per note was a tenth of a key's garbage).
@@ -59,7 +55,7 @@ export class HitTable {
       if (bestChunk[n] === 0) touched[met++] = n;
       if ((chunk[i] ?? 0) > (bestChunk[n] ?? 0)) bestChunk[n] = chunk[i] ?? 0;
     }
-    const totals = this.buffers ? this.buffers.totals.subarray(0, met) : new Float64Array(met);
+    const totals = new Float64Array(met);
     for (let k = 0; k < met; k++) {
       const n = touched[k] ?? 0;
       const total = (noteScores[n] ?? 0) + passageWeight * (bestChunk[n] ?? 0);
@@ -112,30 +108,9 @@ export class HitTable {
     const width = Math.max(1, Math.floor(perNote));
     const n = among ? among.length : this.length;
     if (!Number.isFinite(perNote) || width >= n) return among;
-    // Working arrays kept from call to call, as `scoreNotes`' are: as long as the note count times the cap, allocated
-    // anew they were most of a key's array-buffer garbage. `filled` is all zeros between calls; `slots` is only read
-    // where `filled` says it was written.
-    if (scratch.slots.length < size * width) scratch.slots = new Int32Array(size * width);
-    if (scratch.filled.length < size) scratch.filled = new Int32Array(size);
-    const { slots, filled } = scratch;
+    const slots = new Int32Array(size * width);
+    const filled = new Int32Array(size);
     const touched: number[] = [];
-    try {
-      return this.capInto(noteOf, width, n, among, slots, filled, touched);
-    } finally {
-      // Cleared even when a pass stops early, so the next call starts from zeros.
-      for (const t of touched) filled[t] = 0;
-    }
-  }
-
-  private capInto(
-    noteOf: (internalId: number) => number,
-    width: number,
-    n: number,
-    among: Int32Array | undefined,
-    slots: Int32Array,
-    filled: Int32Array,
-    touched: number[],
-  ): Int32Array {
     for (let x = 0; x < n; x++) {
       const i = among ? (among[x] ?? 0) : x;
       const note = noteOf(this.ids[i] ?? 0);
@@ -208,8 +183,8 @@ export class HitTable {
   }
 }
 
-/** `scoreNotes`' and `capPerNote`'s working arrays, grown as needed. */
-const scratch = { bestChunk: new Float64Array(0), touched: new Int32Array(0), slots: new Int32Array(0), filled: new Int32Array(0) };
+/** `scoreNotes`' working arrays, grown as needed. */
+const scratch = { bestChunk: new Float64Array(0), touched: new Int32Array(0) };
 
 /** The `k`-th largest of `xs` (1 ≤ k ≤ length), by a bounded min-heap of the k largest. */
 function kthLargest(xs: Float64Array, k: number): number {

@@ -1,10 +1,9 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
-import { scoreAgainstIndex, scoreHits, strictClause, topPositions, type ScoredHits } from "./bm25-search";
+import { scoreAgainstIndex, scoreHits, strictClause, topHits, type ScoredHits } from "./bm25-search";
 import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
 import { ClauseCache } from "./clause-cache";
-import { HitBuffers } from "./hit-buffers";
 import { ChunkWordsMemo } from "./chunk-words";
 import { RevisionMemo } from "../index/revision-memo";
 import { VocabularyUnion } from "./vocabulary-union";
@@ -65,8 +64,6 @@ export class KeywordSearcher {
   private readonly chunkWords = new ChunkWordsMemo();
   /** Chunks the last keys found without the typed words in order (see `OrderMisses`). */
   private readonly orderMisses = new OrderMisses();
-  /** The arrays of a search's two hit tables, with and without cover stems (see hit-buffers.ts). */
-  private readonly hitBuffers = { plain: new HitBuffers(), strict: new HitBuffers() };
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -118,12 +115,11 @@ export class KeywordSearcher {
       let scored = scoredBy.get(strict);
       if (!scored) {
         const cs = strict ? clauses.map(strictClause) : clauses;
-        scored = scoreHits(store, cs, params, notes, cache, strict ? this.hitBuffers.strict : this.hitBuffers.plain);
+        scored = scoreHits(store, cs, params, notes, cache);
         scoredBy.set(strict, scored);
       }
-      if (kept && !whole) return keptTopHits(scored, depth, perNote ?? Infinity, kept).map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
-      const { table } = scored;
-      return topPositions(scored, depth, perNote).map((i) => ({ id: ids[(table.ids[i] ?? 0) - 1] ?? "", score: table.score[i] ?? 0, chunkScore: table.chunk[i] ?? 0 }));
+      const top = kept && !whole ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
+      return top.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
     };
     let full = false;
     const read = (depth: number, perNote?: number, whole = false): ScoredId[] => {

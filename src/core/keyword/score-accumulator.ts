@@ -40,20 +40,11 @@ export class Accumulator {
     if (v > old) this.values[id] = v;
   }
 
-  /** Entries touched since the last drain: room enough for what a drain gives (an id touched again may count twice). */
-  get pending(): number {
-    return this.count;
-  }
-
   /**
    * Every non-zero entry as ids and values, in the order they were first touched, and clears them: `drain` without a
-   * call per entry. With `into` (room for `pending` entries in each), they are written there and views of it returned.
+   * call per entry.
    */
-  drainToArrays(into?: { ids: Int32Array; values: Float64Array }): { ids: Int32Array; values: Float64Array } {
-    if (into) {
-      const n = this.drainInto(into.values, into.ids, true);
-      return { ids: into.ids.subarray(0, n), values: into.values.subarray(0, n) };
-    }
+  drainToArrays(): { ids: Int32Array; values: Float64Array } {
     const ids = new Int32Array(this.count);
     const values = new Float64Array(this.count);
     let n = 0;
@@ -87,18 +78,17 @@ export class Accumulator {
   }
 
   /**
-   * Every non-zero entry written into `out` at its id (or, `packed`, at its place among them, as `ids` is), and its id
-   * into `ids` from `ids[0]` on, in the order first touched; cleared here. Returns how many ids were written (`ids`
-   * must have room for every id touched).
+   * Every non-zero entry written into `out` at its id, and its id into `ids` from `ids[0]` on, in the order first
+   * touched; cleared here. Returns how many ids were written (`ids` must have room for every id touched).
    */
-  drainInto(out: Float64Array, ids: Int32Array, packed = false): number {
+  drainInto(out: Float64Array, ids: Int32Array): number {
     let n = 0;
     for (let k = 0; k < this.count; k++) {
       const id = this.touched[k] ?? 0;
       const v = this.values[id] ?? 0;
       this.values[id] = 0;
       if (v === 0) continue;
-      out[packed ? n : id] = v;
+      out[id] = v;
       ids[n++] = id;
     }
     this.count = 0;

@@ -51,21 +51,6 @@ describe("HitTable", () => {
     );
   });
 
-  it("caps alike after a cap that stopped on an error (its working arrays are kept from call to call)", () => {
-    const hits = Array.from({ length: 9 }, (_, i) => ({ score: 9 - i, chunk: 1, note: i % 3 }));
-    const noteOf = (id: number) => hits[id - 1]?.note ?? -1;
-    const { table } = tableOf(hits);
-    const before = [...(table.capPerNote(noteOf, 3, 1) ?? [])];
-    let calls = 0;
-    const failing = (id: number): number => {
-      if (++calls === 5) throw new Error("stopped");
-      return noteOf(id);
-    };
-    expect(() => table.capPerNote(failing, 3, 1)).toThrow("stopped");
-    expect([...(table.capPerNote(noteOf, 3, 1) ?? [])]).toEqual(before);
-    expect(before.sort((a, b) => a - b)).toEqual([0, 1, 2]);
-  });
-
   it("lists the same best hits when it reads only the candidates of the best notes", () => {
     const notesArb = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 6, maxLength: 6 });
     fc.assert(

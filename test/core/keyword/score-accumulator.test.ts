@@ -57,27 +57,6 @@ describe("Accumulator", () => {
     expect(b.drainToArrays().ids.length).toBe(0);
   });
 
-  it("drains into given arrays as it drains into new ones, however long they are", () => {
-    const fill = (acc: Accumulator): void => {
-      acc.add(5, 1);
-      acc.add(2, 0);
-      acc.add(7, 0.5);
-      acc.add(5, 2);
-    };
-    const fresh = new Accumulator(10);
-    fill(fresh);
-    const want = fresh.drainToArrays();
-    const into = { ids: new Int32Array(9).fill(-1), values: new Float64Array(9).fill(-1) };
-    const reused = new Accumulator(10);
-    fill(reused);
-    expect(reused.pending).toBe(3);
-    const got = reused.drainToArrays(into);
-    expect([...got.ids]).toEqual([...want.ids]);
-    expect([...got.values]).toEqual([...want.values]);
-    expect(got.ids.buffer).toBe(into.ids.buffer);
-    expect(reused.drainToArrays().ids.length).toBe(0);
-  });
-
   it("peeks without clearing, and reset clears what a stopped pass left", () => {
     const acc = new Accumulator(8);
     acc.add(5, 1);
