@@ -152,7 +152,8 @@ function scoreClause(
   };
   // Each term's document frequency, by its place in `clause.terms`: a prefix has a thousand completions, and a Map
   // from term to frequency was a share of a key's time.
-  const dfs = clause.terms.map(dfOf);
+  const dfs = new Float64Array(clause.terms.length);
+  for (let at = 0; at < dfs.length; at++) dfs[at] = dfOf(clause.terms[at] as ClauseTerm);
   const idfOf = (df: number): number => Math.log(1 + (p.docsCount - df + 0.5) / (df + 0.5));
   // Caps: a completion's idf at the clause's own terms', a correction's at those and the completions'.
   const kind = (t: ClauseTerm): TermKind => (t.fuzzy ? "fuzzy" : t.completion ? "completion" : "own");
@@ -168,11 +169,15 @@ function scoreClause(
   // In that order: the note pass learns the caps only from the postings of the terms before. Cover stems come last,
   // after the other corrections: a clause's score in a chunk or note is its best term's, whatever the order of the
   // corrections (whose caps come from the other terms alone), and what the terms before them left is `strict`'s.
-  const places = clause.terms.map((_, at) => at);
-  const plain = (["own", "completion", "fuzzy"] as const).flatMap((k) => places.filter((at) => kind(clause.terms[at] as ClauseTerm) === k && !clause.terms[at]?.cover));
-  const order = [...plain, ...places.filter((at) => clause.terms[at]?.cover)];
+  // Places in one typed array: a prefix's thousand completions made five number arrays of them on every key.
+  const order = new Int32Array(clause.terms.length);
+  let plain = 0;
+  const terms = clause.terms;
+  for (const k of TERM_KINDS) for (let at = 0; at < terms.length; at++) if (!terms[at]?.cover && kind(terms[at] as ClauseTerm) === k) order[plain++] = at;
+  let filled = plain;
+  for (let at = 0; at < terms.length; at++) if (terms[at]?.cover) order[filled++] = at;
   for (let i = 0; i < order.length; i++) {
-    if (i === plain.length && strict) {
+    if (i === plain && strict) {
       const chunks = best.peekToArrays();
       const notes = pass?.peekClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
       strict({ chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: notes.ids, noteScores: notes.scores });
@@ -218,6 +223,9 @@ function scoreClause(
   const clauseNotes = pass?.endClause() ?? { ids: new Int32Array(0), scores: new Float64Array(0) };
   return { chunkIds: chunks.ids, chunkScores: chunks.values, noteIds: clauseNotes.ids, noteScores: clauseNotes.scores };
 }
+
+/** The order a clause's terms are scored in, cover stems aside (see `scoreClause`). */
+const TERM_KINDS = ["own", "completion", "fuzzy"] as const;
 
 /**
  * A term's walk as `scoreClause` left it in `tfs` and `pass`, before its idf (see term-cache.ts), taken out of both in

@@ -39,8 +39,12 @@ export class NotePass {
   private avgLength = 1;
   private boost = 1;
   private wide = false;
-  /** The current term's kept walk, when `replayTerm` stood in for its postings. */
-  private replayed: { ids: Int32Array; tfs: Float64Array } | undefined;
+  /**
+   * The current term's kept walk, when `replayTerm` stood in for its postings (two fields, not an object: a short
+   * prefix replays a thousand walks on every key).
+   */
+  private replayedIds: Int32Array | undefined;
+  private replayedTfs: Float64Array = new Float64Array(0);
 
   private k1 = 1.2;
   private b = 0.75;
@@ -87,7 +91,7 @@ export class NotePass {
   startTerm(): void {
     this.termStamp++;
     this.df = 0;
-    this.replayed = undefined;
+    this.replayedIds = undefined;
   }
 
   /** The postings of `field` for the current term follow, weighted by `boost`. */
@@ -127,7 +131,8 @@ export class NotePass {
    */
   takeTerm(): { ids: Int32Array; tfs: Float64Array; df: number } {
     const { ids, values } = this.tfs.drainToArrays();
-    this.replayed = { ids, tfs: values };
+    this.replayedIds = ids;
+    this.replayedTfs = values;
     return { ids, tfs: values, df: this.df };
   }
 
@@ -137,7 +142,8 @@ export class NotePass {
    * being added up again: a short prefix's thousand completions are replayed on every key.
    */
   replayTerm(ids: Int32Array, tfs: Float64Array, df: number): void {
-    this.replayed = { ids, tfs };
+    this.replayedIds = ids;
+    this.replayedTfs = tfs;
     this.df = df;
   }
 
@@ -155,13 +161,13 @@ export class NotePass {
     else if (kind === "fuzzy") idf = Math.min(idf, this.exactIdf);
     const w = weight * idf;
     const k1 = this.k1;
-    const replayed = this.replayed;
-    this.replayed = undefined;
-    if (!replayed) {
+    const ids = this.replayedIds;
+    const tfs = this.replayedTfs;
+    this.replayedIds = undefined;
+    if (!ids) {
       this.tfs.drain((note, t) => this.best.max(note, (w * t * (k1 + 1)) / (t + k1)));
       return;
     }
-    const { ids, tfs } = replayed;
     for (let k = 0; k < ids.length; k++) {
       const t = tfs[k] ?? 0;
       this.best.max(ids[k] ?? 0, (w * t * (k1 + 1)) / (t + k1));

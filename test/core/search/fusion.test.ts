@@ -129,6 +129,17 @@ describe("fuseRrf", () => {
     );
   });
 
+  it("fuses one list alone exactly as the general case fuses it beside a list of other ids", () => {
+    fc.assert(
+      fc.property(idsArb, weightArb, kArb, (ids, weight, k) => {
+        const list: RankedList = { name: "bm25", weight: Math.abs(weight) + 0.1, ids };
+        const other: RankedList = { name: "vector", weight: 1, ids: ["not-in-pool"] };
+        const beside = fuseRrf([list, other], k).filter((h) => h.id !== "not-in-pool");
+        expect(fuseRrf([list], k)).toEqual(beside);
+      }),
+    );
+  });
+
   it("is monotone: moving an id up in one list never lowers its score nor lets an unaffected id overtake it", () => {
     const arb = distinctListsArb.chain((lists) =>
       fc.tuple(fc.constant(lists), fc.nat(lists.length - 1), fc.nat(), fc.nat()),
