@@ -50,13 +50,9 @@ export function* encodeSegment(s: SnapshotToSave): Steps<Result<{ bytes: Uint8Ar
  * (`ArenaRows`) when it has room, instead of into an array of their own. Default none.
  */
 export function* decodeSegment(bytes: Uint8Array, keepInt8 = false, arena?: Int8Arena): Steps<Result<IndexSnapshot & { checksum: number }>> {
-  if (bytes.length < PREFIX) return err(corruptFile("segment", `only ${bytes.length} bytes`));
-  for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return err(corruptFile("segment", "not a segment"));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(4, true) !== SEGMENT_FORMAT_VERSION) return err(failure("indexFormatChanged", `segment version ${view.getUint32(4, true)}`));
-  const metaBytes = view.getUint32(8, true);
-  const vectorsBytes = view.getUint32(12, true);
-  if (PREFIX + metaBytes + vectorsBytes !== bytes.length) return err(corruptFile("segment", "parts don't fill the file"));
+  const parts = segmentParts(bytes);
+  if (!parts.ok) return parts;
+  const metaBytes = parts.value;
   const meta = bytes.subarray(PREFIX, PREFIX + metaBytes);
   // The loaded rows become pages of the vector store for as long as the index lives, and a view would keep the
   // whole file (texts, postings) alive with them: the vectors part gets a buffer of its own, or, with an arena, is
@@ -84,6 +80,13 @@ function ownRows(s: IndexSnapshot, arena: Int8Arena): IndexSnapshot {
  * meta part is not (nothing of the meta part is used).
  */
 export function* decodeSegmentVectors(bytes: Uint8Array): Steps<Result<VectorsFileContent>> {
+  const parts = segmentParts(bytes);
+  if (!parts.ok) return parts;
+  return yield* decodeVectorsFile(bytes.subarray(PREFIX + parts.value), true);
+}
+
+/** Checks a segment's prefix (magic, layout version, parts filling the file); returns the meta part's length. */
+function segmentParts(bytes: Uint8Array): Result<number> {
   if (bytes.length < PREFIX) return err(corruptFile("segment", `only ${bytes.length} bytes`));
   for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return err(corruptFile("segment", "not a segment"));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -91,7 +94,7 @@ export function* decodeSegmentVectors(bytes: Uint8Array): Steps<Result<VectorsFi
   const metaBytes = view.getUint32(8, true);
   const vectorsBytes = view.getUint32(12, true);
   if (PREFIX + metaBytes + vectorsBytes !== bytes.length) return err(corruptFile("segment", "parts don't fill the file"));
-  return yield* decodeVectorsFile(bytes.subarray(PREFIX + metaBytes), true);
+  return ok(metaBytes);
 }
 
 /** The checksum a container file ends with. */

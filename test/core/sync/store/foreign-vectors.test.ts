@@ -44,6 +44,16 @@ function copyNote(from: Device, to: Device, path: string): void {
   if (f) to.vault.files.set(path, { ...f });
 }
 
+/** The sync tool brings these notes to the running device, whose vault watch tells its service. */
+async function bringNotes(from: Device, to: Device, running: IndexService, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    copyNote(from, to, path);
+    running.enqueue({ kind: "upsert", path });
+  }
+  await running.flush();
+  await running.whenIdle();
+}
+
 /**
  * Two devices, both running: the laptop edits, saves and its sync tool brings the note and the new segment to the
  * desktop while the desktop's plugin is running. The desktop must take the laptop's vectors instead of embedding the
@@ -73,12 +83,7 @@ describe("a running writer and another device's saved vectors", () => {
     await session(laptop, embedder);
     const embeddedOnLaptop = embedder.inputs.length;
     copyIndexFiles(laptop, desktop);
-    for (const path of ["garden.md", "engines.md"]) {
-      copyNote(laptop, desktop, path);
-      running.enqueue({ kind: "upsert", path });
-    }
-    await running.flush();
-    await running.whenIdle();
+    await bringNotes(laptop, desktop, running, ["garden.md", "engines.md"]);
     expect(embedder.inputs.slice(embeddedOnLaptop)).toEqual([]);
     expect(running.status().vectorsFromFolder).toBeGreaterThanOrEqual(2);
     expect(searchOver(running).searchKeyword({ query: "diesel compression" }).results.map((r) => r.path)).toEqual(["engines.md"]);
@@ -102,10 +107,7 @@ describe("a running writer and another device's saved vectors", () => {
     await session(laptop, embedder);
     const before = embedder.inputs.length;
     copyIndexFiles(laptop, desktop, "index-manifest.sync-conflict-20261127-101010-ABCDEF7.bin");
-    copyNote(laptop, desktop, "engines.md");
-    running.enqueue({ kind: "upsert", path: "engines.md" });
-    await running.flush();
-    await running.whenIdle();
+    await bringNotes(laptop, desktop, running, ["engines.md"]);
     expect(embedder.inputs.slice(before)).toEqual([]);
     await running.stop();
     // The conflict copy that arrived while the writer ran was merged by its save and removed, without a restart.
@@ -126,10 +128,7 @@ describe("a running writer and another device's saved vectors", () => {
     await session(otherLaptop, other);
     const before = embedder.inputs.length;
     copyIndexFiles(otherLaptop, desktop, "index-manifest 2.bin");
-    copyNote(laptop, desktop, "engines.md");
-    running.enqueue({ kind: "upsert", path: "engines.md" });
-    await running.flush();
-    await running.whenIdle();
+    await bringNotes(laptop, desktop, running, ["engines.md"]);
     expect(embedder.inputs.slice(before).join("\n")).toMatch(/diesel/);
     await running.stop();
   });
