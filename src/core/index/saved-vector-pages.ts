@@ -1,6 +1,7 @@
 import type { Int8Rows } from "../vectors/vector-precision";
 import type { VectorStore } from "../vectors/vector-store";
 import { ArenaRows } from "../vectors/arena-rows";
+import { lastAtOrBefore } from "../shared/last-at-or-before";
 
 /** A saved array of vectors that a restore hands the vector store: float32 rows, or int8 rows with their scales. */
 export type VectorPage = Float32Array | Int8Rows;
@@ -43,13 +44,7 @@ export function adoptPages(store: VectorStore | undefined, pages: readonly Vecto
   return (row) => {
     if (row < 0 || starts.length === 0) return undefined;
     // The last page starting at or before `row` (an empty page shares its start with the next one).
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= row) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBefore(starts, row);
     const first = firsts[lo];
     return first === undefined ? undefined : first + row - starts[lo]!;
   };

@@ -1,6 +1,7 @@
 import type { ChunkIndex, IndexedChunk } from "../index/chunk-index";
 import type { Steps } from "../shared/slices";
 import { foldForMatch } from "./query-filter";
+import { lastAtOrBefore } from "../shared/last-at-or-before";
 
 /**
  * A note's title, aliases, headings and chunk texts, folded for matching (`foldForMatch`), kept per note for later
@@ -137,11 +138,6 @@ export function notesHolding(index: ChunkIndex, phrases: readonly string[], atMo
 
 /** The note whose text holds position `at`: the last start at or before it. */
 function noteAt(starts: Int32Array, at: number): number {
-  let [lo, hi] = [0, starts.length - 2];
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  // The last entry is the end of the last note's text, not a note's start.
+  return lastAtOrBefore(starts, at, starts.length - 1);
 }

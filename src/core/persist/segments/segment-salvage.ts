@@ -3,6 +3,7 @@ import type { SalvagedVectors } from "../index-files";
 import { snapshotVector } from "../int8-rows";
 import type { IndexSnapshot } from "../snapshot";
 import { runSliced } from "../../shared/slices";
+import { lastAtOrBefore } from "../../shared/last-at-or-before";
 import { decodeSegment } from "./segment-file";
 import { joinPath } from "./paths";
 import { parseSegmentName } from "./segment-names";
@@ -57,13 +58,7 @@ export async function salvageSegments(store: FileStore, dir: string, pause?: () 
   const [model, { dims, hashes, blocks, starts }] = best;
   const row = (i: number): Float32Array | undefined => {
     if (i < 0 || i >= hashes.length || hashes[i] === "") return undefined;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= i) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBefore(starts, i);
     const block = blocks[lo];
     return block ? snapshotVector(block, i - (starts[lo] ?? 0)) : undefined;
   };
