@@ -6,16 +6,11 @@
 //
 //   EXIT_AT_LOAD=1 ROOT=$PWD VAULT=/tmp/s10-vault RUNS=1 node --expose-gc --import tsx bench/cold-load.ts
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { treeLoader, treeService } from "./lib/tree-modules";
 
 const root = process.env.ROOT ?? ".";
-// Another checkout's modules, typed as this one's: the few calls made here have kept their shape across versions.
-// eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named in its environment
-const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
-const { FolderNoteSource } = await load<typeof import("../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
-const { NodeFileStore } = await load<typeof import("../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
-const { IndexService } = await load<typeof import("../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
-const { resolveIndexSettings } = await load<typeof import("../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
+const load = treeLoader(root);
+const { FolderNoteSource, NodeFileStore, IndexService, resolveIndexSettings } = await treeService(root);
 const { HashEmbedder } = await load<typeof import("./lib/sync-embedder")>("bench/lib/sync-embedder.ts");
 const dir = process.env.VAULT ?? "/tmp/s10-vault";
 const dataDir = `${dir}/.obsidian/plugins/hybrid-vault-search`;

@@ -13,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "./lib/args";
+import { treeLoader, treeService } from "./lib/tree-modules";
 
 const args = parseArgs(process.argv.slice(2));
 const vault = resolve(args.get("vault") ?? "/tmp/s10-vault");
@@ -35,12 +36,8 @@ function draws(paths: string[], titles: string[]): { queries: string[]; sources:
 }
 
 async function answer(root: string): Promise<void> {
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
-  const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
-  const { FolderNoteSource } = await load<typeof import("../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
-  const { NodeFileStore } = await load<typeof import("../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
-  const { IndexService } = await load<typeof import("../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
-  const { resolveIndexSettings } = await load<typeof import("../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
+  const load = treeLoader(root);
+  const { FolderNoteSource, NodeFileStore, IndexService, resolveIndexSettings } = await treeService(root);
   const { SearchEngine } = await load<typeof import("../src/core/search/search-engine")>("src/core/search/search-engine.ts");
   const { defaultSettings, searchOptionsOf } = await load<typeof import("../src/core/settings/plugin-settings")>("src/core/settings/plugin-settings.ts");
   const { findRelatedNotes } = await load<typeof import("../src/core/search/related-notes")>("src/core/search/related-notes.ts");

@@ -16,6 +16,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "./lib/args";
+import { treeService } from "./lib/tree-modules";
 
 const args = parseArgs(process.argv.slice(2));
 const vault = resolve(args.get("vault") ?? "");
@@ -29,12 +30,7 @@ interface Turn {
 }
 
 async function worker(root: string): Promise<Turn> {
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its command line
-  const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
-  const { FolderNoteSource } = await load<typeof import("../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
-  const { NodeFileStore } = await load<typeof import("../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
-  const { IndexService } = await load<typeof import("../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
-  const { resolveIndexSettings } = await load<typeof import("../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
+  const { FolderNoteSource, NodeFileStore, IndexService, resolveIndexSettings } = await treeService(root);
   const { HashEmbedder } = await import("./lib/sync-embedder");
   const service = new IndexService({
     source: new FolderNoteSource(vault),

@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
+import { treeLoader, treeService } from "./lib/tree-modules";
 
 const args = parseArgs(process.argv.slice(2));
 const notes = Number(args.get("notes") ?? 10000);
@@ -31,12 +32,8 @@ interface Turn {
 }
 
 async function worker(root: string): Promise<Turn> {
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its command line
-  const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
-  const { FolderNoteSource } = await load<typeof import("../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
-  const { NodeFileStore } = await load<typeof import("../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
-  const { IndexService } = await load<typeof import("../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
-  const { resolveIndexSettings } = await load<typeof import("../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
+  const load = treeLoader(root);
+  const { FolderNoteSource, NodeFileStore, IndexService, resolveIndexSettings } = await treeService(root);
   const { HashEmbedder } = await load<typeof import("./lib/sync-embedder")>("bench/lib/sync-embedder.ts");
   const { makeBenchVault } = await load<typeof import("./lib/sync-vault")>("bench/lib/sync-vault.ts");
   const { CountingStore } = await load<typeof import("./lib/counting-store")>("bench/lib/counting-store.ts");

@@ -1,9 +1,10 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { IndexService } from "../../src/core/sync/control/index-service";
 import type { SearchEngine } from "../../src/core/search/search-engine";
 import type { HashEmbedder } from "./sync-embedder";
+import { treeLoader, treeService } from "./tree-modules";
 
 /** A service over an index kept by `bench:sync --keep`, built from checkout `root`'s src/ (not yet started). */
 export interface KeptIndex {
@@ -19,13 +20,9 @@ export interface KeptIndex {
  * whatever the run saves leaves the kept index as it was.
  */
 export async function openKeptIndex(root: string, vault: string, dims: number, tag: string): Promise<KeptIndex> {
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its command line
-  const load = async <T>(path: string): Promise<T> => (await import(resolve(root, path))) as T;
-  const { FolderNoteSource } = await load<typeof import("../../src/cli/node/folder-note-source")>("src/cli/node/folder-note-source.ts");
-  const { NodeFileStore } = await load<typeof import("../../src/cli/node/node-file-store")>("src/cli/node/node-file-store.ts");
-  const { IndexService } = await load<typeof import("../../src/core/sync/control/index-service")>("src/core/sync/control/index-service.ts");
+  const load = treeLoader(root);
+  const { FolderNoteSource, NodeFileStore, IndexService, resolveIndexSettings } = await treeService(root);
   const { SearchEngine } = await load<typeof import("../../src/core/search/search-engine")>("src/core/search/search-engine.ts");
-  const { resolveIndexSettings } = await load<typeof import("../../src/core/sync/rules/index-settings")>("src/core/sync/rules/index-settings.ts");
   const { HashEmbedder } = await load<typeof import("./sync-embedder")>("bench/lib/sync-embedder.ts");
   const dataDir = `${vault}/.obsidian/plugins/hybrid-vault-search`;
   const aside = mkdtempSync(join(tmpdir(), `hvs-${tag}-`));
