@@ -16,8 +16,14 @@
  * process-wide `node --cpu-prof` also takes in the probe's copying and the final save at stop.
  * `--min-chunks`: the edited note is the first (in path order) with at least this many chunks, so that its segment
  * carries keyword postings (smaller segments are analysed at load); 1 edits a note of any size.
+ * `--saves N`: after that edit, N more one-note edits, each saved on its own (an afternoon of writing): each save's
+ * time, CPU and bytes, the segments the manifest lists, and the stalls. Small segments are merged once there are 8 of them
+ * (compaction-policy.ts), so N ≥ 8 includes a compaction.
+ * `--bulk N`: then N notes edited at once (a find-and-replace, or a sync tool bringing a day's changes) and indexed,
+ * then one save; with enough notes the save also compacts the segments whose rows died (25 % of all rows, or half of
+ * a segment's). Its indexing and save figures, segment files before and after, and the stalls by phase.
  */
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeHeapSnapshot } from "node:v8";
@@ -27,6 +33,9 @@ import { IndexService } from "../src/core/sync/control/index-service";
 import { SearchEngine } from "../src/core/search/search-engine";
 import { resolveIndexSettings } from "../src/core/sync/rules/index-settings";
 import { parseArgs } from "./lib/args";
+import { CountingStore } from "./lib/counting-store";
+import type { FileStore } from "../src/core/persist/file-store";
+import { segmentCounts, touchNotes } from "./lib/probe-edits";
 import { HashEmbedder } from "./lib/sync-embedder";
 import { collectGarbage, loadSettled } from "./lib/sync-measure";
 import { StallProbe } from "./lib/sync-stall";
@@ -42,9 +51,9 @@ const vault = kept;
 const dataDir = `${vault}/.obsidian/plugins/hybrid-vault-search`;
 const aside = mkdtempSync(join(tmpdir(), "hvs-load-probe-"));
 cpSync(dataDir, aside, { recursive: true });
-let editedBack: (() => void) | undefined;
+const undo: (() => void)[] = [];
 const putBack = (): void => {
-  editedBack?.();
+  for (const back of undo.splice(0)) back();
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(aside, dataDir, { recursive: true });
   rmSync(aside, { recursive: true, force: true });
@@ -60,15 +69,16 @@ const cpuMs = (start: ReturnType<typeof process.cpuUsage>): number => {
 
 collectGarbage();
 const before = process.memoryUsage();
-const makeService = (): IndexService => new IndexService({
+const counting = new CountingStore(new NodeFileStore());
+const makeService = (store: FileStore = new NodeFileStore()): IndexService => new IndexService({
   source: new FolderNoteSource(vault),
-  store: new NodeFileStore(),
+  store,
   dataDir,
   settings: { ...settings, idleSaveMs: 600_000 },
   embedder: new HashEmbedder(dims),
   notify: (m) => console.error(`[notice] ${m}`),
 });
-const service = makeService();
+const service = makeService(counting);
 let phase = "loading";
 // Stalls are booked by the service's phase, under the step of the probe: "load-…", then "edit-…" (its save included).
 let step = "load";
@@ -110,13 +120,7 @@ if (!args.has("no-edit")) {
   const index = service.index;
   const paths = [...index.notePaths()].sort();
   const target = paths.find((p) => index.chunkIdsOf(p).length >= minChunks) ?? paths[0] ?? "";
-  const file = join(vault, target);
-  const [text, stat] = [readFileSync(file, "utf8"), statSync(file)];
-  editedBack = () => {
-    writeFileSync(file, text);
-    utimesSync(file, stat.atime, stat.mtime);
-  };
-  appendFileSync(file, "\n\nEdited by load-probe zqxloadprobe\n");
+  touchNotes(vault, [target], undo, "Edited by load-probe zqxloadprobe");
   step = "edit";
   phase = "edit-indexing";
   probe.start();
@@ -141,6 +145,50 @@ if (!args.has("no-edit")) {
     firstSave: { ok: saved.ok, ms: Math.round(saveMs), cpuMs: saveCpuMs },
     editStalls,
   });
+}
+const savesWanted = Number(args.get("saves") ?? 0);
+const bulkWanted = Number(args.get("bulk") ?? 0);
+// Notes not edited yet, in path order: the saves take the first ones, the bulk edit the next.
+const untouched = [...service.index.notePaths()].sort().filter((p) => p !== out.editedNote);
+/**
+ * Indexes `paths`, edited on disk just before, once the debounce is waited out, then saves. Bytes and segment counts
+ * are taken from before the indexing: a long indexing run saves checkpoints (and may compact) on its own.
+ */
+const indexAndSave = async (paths: string[]) => {
+  const [bytes0, segments0] = [counting.bytesWritten, await segmentCounts(dataDir)];
+  phase = `${step}-indexing`;
+  let c = process.cpuUsage();
+  let t = performance.now();
+  for (const path of paths) service.enqueue({ kind: "upsert", path });
+  await new Promise((resolve) => setTimeout(resolve, settings.debounceMs + 100));
+  await service.whenIdle();
+  const indexMs = performance.now() - t - settings.debounceMs - 100;
+  const indexCpuMs = cpuMs(c);
+  const indexBytes = counting.bytesWritten - bytes0;
+  phase = `${step}-saving`;
+  c = process.cpuUsage();
+  t = performance.now();
+  const saved = await service.save();
+  const row = { ok: saved.ok, indexMs: Math.max(0, Math.round(indexMs)), indexCpuMs, indexBytes, saveMs: Math.round(performance.now() - t), saveCpuMs: cpuMs(c) };
+  const segments1 = await segmentCounts(dataDir);
+  return { ...row, saveBytes: counting.bytesWritten - bytes0 - indexBytes, segmentsBefore: segments0.listed, segmentsAfter: segments1.listed, segmentFiles: segments1.files };
+};
+/** Edits `paths` on disk with the probe off (the bench's own file writes are not the index's stalls), then indexes. */
+const editAndSave = async (paths: string[]) => {
+  touchNotes(vault, paths, undo, `Edited by load-probe zqxloadprobe ${step}`);
+  probe.start();
+  const row = await indexAndSave(paths);
+  return { ...row, stalls: probe.stop() };
+};
+if (savesWanted > 0) {
+  step = "saves";
+  const rows = [];
+  for (const path of untouched.splice(0, savesWanted)) rows.push(await editAndSave([path]));
+  out.saves = { rows, longestStallMs: Math.max(...rows.map((r) => r.stalls.max)) };
+}
+if (bulkWanted > 0) {
+  step = "bulk";
+  out.bulk = { notes: bulkWanted, ...(await editAndSave(untouched.splice(0, bulkWanted))) };
 }
 if (profiler) {
   out.gcPauses = profiler.gcPauses();
