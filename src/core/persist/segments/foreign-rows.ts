@@ -51,6 +51,11 @@ interface RowAt {
  */
 export class ForeignRows {
   private readonly rows = new Map<string, RowAt>();
+  /**
+   * Rows of loaded segments that the index does not hold (see `remember`): kept apart from `rows`, which a change of
+   * model clears, because they were found by the load, not by a scan that would find them again.
+   */
+  private readonly superseded = new Map<string, RowAt>();
   /** Segment files read (or found to be of another model): never read again unless asked for a row. */
   private readonly scanned = new Set<string>();
   /** Files that could not be read, with when to try again. */
@@ -65,7 +70,19 @@ export class ForeignRows {
 
   /** Texts whose vectors were found in foreign segments so far (for diagnosis). */
   get known(): number {
-    return this.rows.size;
+    return this.rows.size + this.superseded.size;
+  }
+
+  /**
+   * Rows of segments the index loaded that it does not hold: versions of notes that lost a merge to a newer one
+   * (`SupersededRow`). A scan never reads loaded segments, so these are looked up only here.
+   */
+  remember(rows: readonly { hash: string; segment: string; row: number }[]): void {
+    for (const r of rows) if (!this.superseded.has(r.hash)) this.superseded.set(r.hash, { file: r.segment, row: r.row });
+  }
+
+  private where(hash: string): RowAt | undefined {
+    return this.rows.get(hash) ?? this.superseded.get(hash);
   }
 
   /**
@@ -81,7 +98,7 @@ export class ForeignRows {
       await this.scan(canonicalModelName(model), dims);
       const byFile = new Map<string, number[]>();
       hashes.forEach((h, i) => {
-        const at = this.rows.get(h);
+        const at = this.where(h);
         if (!at) return;
         const list = byFile.get(at.file) ?? [];
         list.push(i);
@@ -94,7 +111,7 @@ export class ForeignRows {
           continue;
         }
         for (const i of wanted) {
-          const at = this.rows.get(hashes[i] ?? "");
+          const at = this.where(hashes[i] ?? "");
           if (at?.file !== file || seg.hashes[at.row] !== hashes[i]) continue;
           found[i] = rowOf(seg.part, at.row);
         }
@@ -142,6 +159,7 @@ export class ForeignRows {
   /** A file read before is gone or changed (a compaction on the other device deleted it): its rows are not there. */
   private forget(file: string): void {
     for (const h of this.byFile.get(file) ?? []) if (this.rows.get(h)?.file === file) this.rows.delete(h);
+    for (const [h, at] of this.superseded) if (at.file === file) this.superseded.delete(h);
     this.byFile.delete(file);
     this.scanned.delete(file);
   }

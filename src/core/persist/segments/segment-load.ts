@@ -15,6 +15,7 @@ import { salvageSegments } from "./segment-salvage";
 import type { SalvagedVectors } from "../index-files";
 import { dequantizeInt8, type Int8Rows } from "../../vectors/vector-precision";
 import { Int8Arena } from "../../vectors/int8-arena";
+import { supersededRows, type SupersededRow } from "./superseded-rows";
 
 /** What loading a segmented index found. */
 export type SegmentLoadOutcome =
@@ -28,6 +29,8 @@ export type SegmentLoadOutcome =
       absent: number;
       /** Segments that could not be read (damaged): their notes are indexed again. */
       damaged: number;
+      /** Rows with a vector whose note lost to a newer version of it in a merge (see `SupersededRow`). */
+      superseded: SupersededRow[];
     }
   /** No manifest: no segmented index was saved here. `salvaged`: the vectors of segment files found without one. */
   | { kind: "missing"; salvaged?: SalvagedVectors }
@@ -143,11 +146,12 @@ async function loadListed(
     await pause?.();
   }
   const deadBefore = decoded.reduce((a, d) => a + d.dead.size, 0);
-  const snapshot = await runSliced(combine(decoded, manifest.header, state), pause);
+  const superseded: SupersededRow[] = [];
+  const snapshot = await runSliced(combine(decoded, manifest.header, state, superseded), pause);
   if (decoded.reduce((a, d) => a + d.dead.size, 0) !== deadBefore) state.unsaved = true;
   const header = snapshot.header;
   const mismatch = describeMismatch(header, expect);
-  const counts = { merged: read.copies.filter((c) => !c.startsWith("index-seg-")).length, absent: state.absent.size, damaged };
+  const counts = { merged: read.copies.filter((c) => !c.startsWith("index-seg-")).length, absent: state.absent.size, damaged, superseded };
   if (mismatch === null) return { kind: "loaded", snapshot, state, ...counts };
   // Whoever reuses an index of other settings reads its vectors as one array.
   return { kind: "discarded", error: mismatch, reusable: withContiguousVectors(snapshot), state };
@@ -162,12 +166,15 @@ function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: 
 
 /**
  * One snapshot of the winning rows, segment by segment, and the writer's state: every live row's place, and the
- * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it.
+ * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it. The
+ * losing rows' vectors are listed in `superseded`.
  */
-function* combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState): Steps<IndexSnapshot> {
+function* combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState, superseded: SupersededRow[]): Steps<IndexSnapshot> {
   // Indexed loops, no iterator entry or object per note: this runs for every note of the vault at every load. A
   // note's place is kept as one number, segment × 2^32 + ordinal.
   const best = new Map<string, number>();
+  /** Places of the rows that lost to a newer version of their note. */
+  const losers: number[] = [];
   // Notes handled, for a yield every `SLICE_ITEMS`: this runs for every note of the vault (at 50,000 notes, 100 ms
   // and more in one go).
   let done = 0;
@@ -186,12 +193,17 @@ function* combine(decoded: readonly Decoded[], h: SegmentState["header"] & objec
       const place = seg * 2 ** 32 + ordinal;
       if (found !== undefined && !newer(versionAt(place), versionAt(found))) {
         d.dead.add(ordinal);
+        losers.push(place);
         continue;
       }
-      if (found !== undefined) decoded[Math.floor(found / 2 ** 32)]?.dead.add(found % 2 ** 32);
+      if (found !== undefined) {
+        decoded[Math.floor(found / 2 ** 32)]?.dead.add(found % 2 ** 32);
+        losers.push(found);
+      }
       best.set(n.path, place);
     }
   }
+  for (const row of supersededRows(decoded, losers)) superseded.push(row);
   const dims = h.dims;
   let total = 0;
   for (const d of decoded) {

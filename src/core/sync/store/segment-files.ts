@@ -72,7 +72,10 @@ export class SegmentFiles {
       const count = loaded.damaged === 1 ? "One file of the search index is" : `${loaded.damaged} files of the search index are`;
       notify(`${count} damaged or incomplete; the notes it held are indexed again.`);
     }
-    if (loaded.kind === "loaded") return { kind: "loaded", snapshot: loaded.snapshot, recovered: false };
+    if (loaded.kind === "loaded") {
+      this.foreign.remember(loaded.superseded);
+      return { kind: "loaded", snapshot: loaded.snapshot, recovered: false };
+    }
     return {
       kind: "discarded",
       error: loaded.error,

@@ -3,7 +3,8 @@ import { MemoryFileStore, storeWith } from "../memory-file-store";
 import { SegmentWriter } from "../../../../src/core/persist/segments/segment-writer";
 import { loadSegments } from "../../../../src/core/persist/segments/segment-load";
 import { conflictCopyOf, MANIFEST_FILE } from "../../../../src/core/persist/segments/segment-names";
-import { CHUNKING, loadedContent, MODEL, modelContent, sourceOf, type ModelNote } from "./segment-fixtures";
+import { ForeignRows } from "../../../../src/core/persist/segments/foreign-rows";
+import { CHUNKING, DIMS, hashOf, loadedContent, MODEL, modelContent, sourceOf, vectorOf, type ModelNote } from "./segment-fixtures";
 
 const note = (path: string, mtime: number, ...texts: string[]): ModelNote => ({ path, mtime, texts });
 
@@ -65,6 +66,33 @@ describe("conflict copies of the segmented index", () => {
       expect(await loadedContent(onA)).toEqual(modelContent(expected));
     });
   }
+
+  it("keeps where the losing version of a note is, so that its text is not embedded again if that version returns", async () => {
+    const shared = new MemoryFileStore();
+    const base = new Map<string, ModelNote>([["n0.md", note("n0.md", 1000, "zero")], ["n1.md", note("n1.md", 1001, "one")]]);
+    await (await writerOver(shared, "a")).save(sourceOf(base), { changed: "all" });
+    const onB = storeWith(shared.snapshotFiles());
+    // Both devices edit n1.md; B's edit is the newer one, and A also edits n0.md.
+    const notesA = new Map(base);
+    notesA.set("n1.md", note("n1.md", 3000, "A's one", "A's second chunk"));
+    notesA.set("n0.md", note("n0.md", 3000, "A's zero"));
+    await (await writerOver(shared, "a")).save(sourceOf(notesA, 1_760_000_000_000), { changed: new Set(["n0.md", "n1.md"]) });
+    const notesB = new Map(base);
+    notesB.set("n1.md", note("n1.md", 3500, "B's one"));
+    await (await writerOver(onB, "b")).save(sourceOf(notesB, 1_760_000_000_500), { changed: new Set(["n1.md"]) });
+    for (const [path, bytes] of onB.files) if (path.startsWith("idx/index-seg-") && !shared.files.has(path)) shared.files.set(path, bytes);
+    shared.files.set(`idx/${COPIES.Syncthing}`, onB.files.get("idx/index-manifest.bin") as Uint8Array);
+    const loaded = await loadSegments(shared, "idx", { model: MODEL, chunkingHash: CHUNKING });
+    if (loaded.kind !== "loaded") throw new Error(loaded.kind);
+    // A's version of n1.md lost to B's. The first save's n0.md lost to A's edit too: A retired that segment, but
+    // B's fork still lists it live. Rows both forks marked dead (the first n1.md) are not listed.
+    expect(loaded.superseded.map((r) => r.hash).sort()).toEqual([hashOf("A's one"), hashOf("A's second chunk"), hashOf("zero")]);
+    // The segment is loaded, so a scan would never read it; the remembered rows are still found.
+    const rows = new ForeignRows({ store: shared, dir: "idx", writer: "a3", loaded: (n) => loaded.state.segments.has(n) });
+    expect(await rows.vectorsFor([hashOf("A's second chunk"), hashOf("A's zero")], MODEL, DIMS)).toEqual([undefined, undefined]);
+    rows.remember(loaded.superseded);
+    expect(await rows.vectorsFor([hashOf("A's second chunk"), hashOf("A's zero")], MODEL, DIMS)).toEqual([vectorOf("A's second chunk"), undefined]);
+  });
 
   it("merges another device's manifest that replaced this writer's, instead of dropping its segments", async () => {
     const shared = new MemoryFileStore();

@@ -123,8 +123,20 @@ class SyncTool {
   }
 }
 
+/**
+ * Seeds run: 1–6, and 61 and 110, where a sync tool brings back a version of a note that lost a merge and a text was
+ * embedded again (before the load kept where such rows are). `TWO_DEVICES_SEEDS=7-1000 npx vitest run …` explores a
+ * range instead; a failure names its seed. (Some explored seeds make no conflict copy, and fail that last check.)
+ */
+function seeds(): number[] {
+  const range = process.env.TWO_DEVICES_SEEDS;
+  if (range === undefined) return [1, 2, 3, 4, 5, 6, 61, 110];
+  const [from = 1, to = from] = range.split("-").map(Number);
+  return Array.from({ length: Math.max(1, to - from + 1) }, (_, i) => from + i);
+}
+
 describe("two devices sharing an index through a sync tool", () => {
-  for (const seed of [1, 2, 3, 4, 5, 6]) {
+  for (const seed of seeds()) {
     it(`ends where a rebuild from scratch would, embedding no text twice (seed ${seed})`, async () => {
       const rand = seededRandom(seed);
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
