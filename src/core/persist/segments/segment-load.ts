@@ -29,7 +29,7 @@ export type SegmentLoadOutcome =
       absent: number;
       /** Segments that could not be read (damaged): their notes are indexed again. */
       damaged: number;
-      /** Rows with a vector whose note lost to a newer version of it in a merge (see `SupersededRow`). */
+      /** Rows with a vector of note versions the index does not hold (see `SupersededRow`). */
       superseded: SupersededRow[];
     }
   /** No manifest: no segmented index was saved here. `salvaged`: the vectors of segment files found without one. */
@@ -166,15 +166,13 @@ function newer(a: { mtime: number; savedAt: number; name: string }, b: { mtime: 
 
 /**
  * One snapshot of the winning rows, segment by segment, and the writer's state: every live row's place, and the
- * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it. The
- * losing rows' vectors are listed in `superseded`.
+ * losing rows (an older version of a note that a merge brought in) marked dead so the next save records it. Where
+ * the dead rows' vectors are is listed in `superseded`.
  */
 function* combine(decoded: readonly Decoded[], h: SegmentState["header"] & object, state: SegmentState, superseded: SupersededRow[]): Steps<IndexSnapshot> {
   // Indexed loops, no iterator entry or object per note: this runs for every note of the vault at every load. A
   // note's place is kept as one number, segment × 2^32 + ordinal.
   const best = new Map<string, number>();
-  /** Places of the rows that lost to a newer version of their note. */
-  const losers: number[] = [];
   // Notes handled, for a yield every `SLICE_ITEMS`: this runs for every note of the vault (at 50,000 notes, 100 ms
   // and more in one go).
   let done = 0;
@@ -193,17 +191,13 @@ function* combine(decoded: readonly Decoded[], h: SegmentState["header"] & objec
       const place = seg * 2 ** 32 + ordinal;
       if (found !== undefined && !newer(versionAt(place), versionAt(found))) {
         d.dead.add(ordinal);
-        losers.push(place);
         continue;
       }
-      if (found !== undefined) {
-        decoded[Math.floor(found / 2 ** 32)]?.dead.add(found % 2 ** 32);
-        losers.push(found);
-      }
+      if (found !== undefined) decoded[Math.floor(found / 2 ** 32)]?.dead.add(found % 2 ** 32);
       best.set(n.path, place);
     }
   }
-  for (const row of supersededRows(decoded, losers)) superseded.push(row);
+  for (const row of supersededRows(decoded)) superseded.push(row);
   const dims = h.dims;
   let total = 0;
   for (const d of decoded) {

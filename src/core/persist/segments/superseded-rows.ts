@@ -1,9 +1,10 @@
 import type { IndexSnapshot } from "../snapshot";
 
 /**
- * A row whose note lost, at a load, to a newer version of the note from another fork of the manifest (a conflict
- * copy, another device's save). The index does not hold it, but its vector is still in the folder: when a sync tool
- * then brings that version's file after all (it overwrote the newer one), the text need not be embedded again.
+ * A row of a loaded segment whose note version the index does not hold: replaced or removed since (a dead row), or
+ * lost the load's per-note merge to a newer version from another fork of the manifest. Its vector is still in the
+ * folder. A sync tool can bring that version's file back: an older copy arriving after the newer manifest, or the
+ * version that lost a conflict. The text then need not be embedded again.
  */
 export interface SupersededRow {
   /** The row's embed hash. */
@@ -15,18 +16,19 @@ export interface SupersededRow {
 }
 
 /**
- * The rows with a vector of the notes at `places` (segment × 2^32 + ordinal, as the load's merge keeps them). Losing
- * versions are rare (a merge of forks that both changed a note), so this costs a load nothing otherwise.
+ * The rows with a vector of every dead note of `decoded`. Compaction keeps dead rows few (a segment is rewritten at
+ * half dead, all of them at a quarter), and most loads find none.
  */
-export function supersededRows(decoded: readonly { name: string; snapshot: IndexSnapshot }[], places: readonly number[]): SupersededRow[] {
+export function supersededRows(decoded: readonly { name: string; snapshot: IndexSnapshot; dead: ReadonlySet<number> }[]): SupersededRow[] {
   const out: SupersededRow[] = [];
-  for (const place of places) {
-    const d = decoded[Math.floor(place / 2 ** 32)];
-    const n = d?.snapshot.notes[place % 2 ** 32];
-    if (!d || !n) continue;
-    for (let c = n.chunkStart; c < n.chunkStart + n.chunkCount; c++) {
-      const hash = d.snapshot.chunks[c]?.embedHash ?? "";
-      if (d.snapshot.hasVector[c] === 1 && hash !== "") out.push({ hash, segment: d.name, row: c });
+  for (const d of decoded) {
+    for (const ordinal of d.dead) {
+      const n = d.snapshot.notes[ordinal];
+      if (!n) continue;
+      for (let c = n.chunkStart; c < n.chunkStart + n.chunkCount; c++) {
+        const hash = d.snapshot.chunks[c]?.embedHash ?? "";
+        if (d.snapshot.hasVector[c] === 1 && hash !== "") out.push({ hash, segment: d.name, row: c });
+      }
     }
   }
   return out;

@@ -67,7 +67,7 @@ describe("conflict copies of the segmented index", () => {
     });
   }
 
-  it("keeps where the losing version of a note is, so that its text is not embedded again if that version returns", async () => {
+  it("keeps where the versions the index does not hold are, so that their texts are not embedded again if they return", async () => {
     const shared = new MemoryFileStore();
     const base = new Map<string, ModelNote>([["n0.md", note("n0.md", 1000, "zero")], ["n1.md", note("n1.md", 1001, "one")]]);
     await (await writerOver(shared, "a")).save(sourceOf(base), { changed: "all" });
@@ -84,9 +84,9 @@ describe("conflict copies of the segmented index", () => {
     shared.files.set(`idx/${COPIES.Syncthing}`, onB.files.get("idx/index-manifest.bin") as Uint8Array);
     const loaded = await loadSegments(shared, "idx", { model: MODEL, chunkingHash: CHUNKING });
     if (loaded.kind !== "loaded") throw new Error(loaded.kind);
-    // A's version of n1.md lost to B's. The first save's n0.md lost to A's edit too: A retired that segment, but
-    // B's fork still lists it live. Rows both forks marked dead (the first n1.md) are not listed.
-    expect(loaded.superseded.map((r) => r.hash).sort()).toEqual([hashOf("A's one"), hashOf("A's second chunk"), hashOf("zero")]);
+    // A's version of n1.md lost to B's. The first save's n0.md lost to A's edit: A retired that segment, but B's
+    // fork still lists it. Its n1.md is dead in B's fork. Every version the index does not hold is listed.
+    expect(loaded.superseded.map((r) => r.hash).sort()).toEqual([hashOf("A's one"), hashOf("A's second chunk"), hashOf("one"), hashOf("zero")]);
     // The segment is loaded, so a scan would never read it; the remembered rows are still found.
     const rows = new ForeignRows({ store: shared, dir: "idx", writer: "a3", loaded: (n) => loaded.state.segments.has(n) });
     expect(await rows.vectorsFor([hashOf("A's second chunk"), hashOf("A's zero")], MODEL, DIMS)).toEqual([undefined, undefined]);

@@ -48,6 +48,9 @@ class SyncTool {
   private readonly queues = new Map<Device, { due: number; copies: Copy[] }[]>();
   private conflicts = 0;
 
+  /** `indexFirst`: the index files of a change reach the other device a round before its notes. */
+  constructor(private readonly indexFirst = false) {}
+
   /** Picks up what `from` changed; it reaches `to` after `lag` rounds (in order behind what is already on the way). */
   collect(from: Device, to: Device, round: number, lag: number): void {
     const copies: Copy[] = [];
@@ -78,7 +81,11 @@ class SyncTool {
     const queue = this.queues.get(to) ?? [];
     this.queues.set(to, queue);
     const due = Math.max(round + lag, queue[queue.length - 1]?.due ?? 0);
-    if (copies.length > 0) queue.push({ due, copies });
+    if (this.indexFirst) {
+      const [index, notes] = [copies.filter((c) => c.kind === "index"), copies.filter((c) => c.kind === "note")];
+      if (index.length > 0) queue.push({ due, copies: index });
+      if (notes.length > 0) queue.push({ due: due + 1, copies: notes });
+    } else if (copies.length > 0) queue.push({ due, copies });
   }
 
   /** Delivers to `to` every batch due by `round` (all of them when `round` is Infinity). */
@@ -126,7 +133,8 @@ class SyncTool {
 /**
  * Seeds run: 1–6, and 61 and 110, where a sync tool brings back a version of a note that lost a merge and a text was
  * embedded again (before the load kept where such rows are). `TWO_DEVICES_SEEDS=7-1000 npx vitest run …` explores a
- * range instead; a failure names its seed. (Some explored seeds make no conflict copy, and fail that last check.)
+ * range instead, in both delivery orders; a failure names its seed. (Some explored seeds make no conflict copy, and
+ * fail that last check.)
  */
 function seeds(): number[] {
   const range = process.env.TWO_DEVICES_SEEDS;
@@ -136,8 +144,12 @@ function seeds(): number[] {
 }
 
 describe("two devices sharing an index through a sync tool", () => {
-  for (const seed of seeds()) {
-    it(`ends where a rebuild from scratch would, embedding no text twice (seed ${seed})`, async () => {
+  // Index files first: a device starts between a change's manifest and its notes, so its index rolls back to the
+  // older notes on disk, then forward again. Seeds 12, 15 and 16 embedded texts again before dead rows were kept.
+  const indexFirst = process.env.TWO_DEVICES_SEEDS === undefined ? [12, 15, 16] : seeds();
+  const runs = [...seeds().map((seed) => ({ seed, indexFirst: false })), ...indexFirst.map((seed) => ({ seed, indexFirst: true }))];
+  for (const { seed, indexFirst } of runs) {
+    it(`ends where a rebuild from scratch would, embedding no text twice (seed ${seed}${indexFirst ? ", index files first" : ""})`, async () => {
       const rand = seededRandom(seed);
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
       const embedder = new CountingEmbedder("counting-embed", 8);
@@ -155,7 +167,7 @@ describe("two devices sharing an index through a sync tool", () => {
         await s.stop();
       };
       const text = (title: string) => `# ${title}\n\n${Array.from({ length: 1 + Math.floor(rand() * 4) }, () => `Paragraph ${++edits} about ${pick(["tomatoes", "rivers", "engines", "poems"])} and more.`).join("\n\n")}\n`;
-      const sync = new SyncTool();
+      const sync = new SyncTool(indexFirst);
       // Both devices start from the same vault, indexed on the first and synced whole to the second.
       for (let i = 0; i < 6; i++) devices[0].vault.files.set(`n${i}.md`, { text: text(`Note ${i}`), mtime: ++mtime });
       await session(devices[0]);
