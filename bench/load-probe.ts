@@ -12,6 +12,10 @@
  * new file times, and the first save would then rewrite every note's record.
  * `--dump FILE`: after the edit and its save, keyword answers (modal results and the chunk list) to queries made of
  * notes' words, then the same from a second service that loads what that save wrote: compare the files of two trees.
+ * `loadMs`/`loadCpuMs` end when the service is idle: the notes were listed and stat'ed against the index (reconcile)
+ * and the int8 norms taken. `searchableMs`/`searchableCpuMs` end earlier, when the index is in place and answers
+ * (the first progress past "loading", the point load-same.ts answers at): what a user waits for before a search.
+ * `--tree ROOT`: the index service of another checkout (its `src/`), for a base commit without this measure.
  * `--load-profile FILE`: V8's CPU profile of the load alone (start to idle), for Chrome DevTools or a script; the
  * process-wide `node --cpu-prof` also takes in the probe's copying and the final save at stop.
  * `--min-chunks`: the edited note is the first (in path order) with at least this many chunks, so that its segment
@@ -27,12 +31,10 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeHeapSnapshot } from "node:v8";
-import { FolderNoteSource } from "../src/cli/node/folder-note-source";
-import { NodeFileStore } from "../src/cli/node/node-file-store";
-import { IndexService } from "../src/core/sync/control/index-service";
 import { SearchEngine } from "../src/core/search/search-engine";
-import { resolveIndexSettings } from "../src/core/sync/rules/index-settings";
+import type { IndexService } from "../src/core/sync/control/index-service";
 import { parseArgs } from "./lib/args";
+import { treeService } from "./lib/tree-modules";
 import { CountingStore } from "./lib/counting-store";
 import type { FileStore } from "../src/core/persist/file-store";
 import { segmentCounts, touchNotes } from "./lib/probe-edits";
@@ -48,6 +50,7 @@ if (!kept) {
   process.exit(2);
 }
 const vault = kept;
+const { FolderNoteSource, NodeFileStore, IndexService: Service, resolveIndexSettings } = await treeService(args.get("tree") ?? join(import.meta.dirname, ".."));
 const dataDir = `${vault}/.obsidian/plugins/hybrid-vault-search`;
 const aside = mkdtempSync(join(tmpdir(), "hvs-load-probe-"));
 cpSync(dataDir, aside, { recursive: true });
@@ -70,7 +73,7 @@ const cpuMs = (start: ReturnType<typeof process.cpuUsage>): number => {
 collectGarbage();
 const before = process.memoryUsage();
 const counting = new CountingStore(new NodeFileStore());
-const makeService = (store: FileStore = new NodeFileStore()): IndexService => new IndexService({
+const makeService = (store: FileStore = new NodeFileStore()): IndexService => new Service({
   source: new FolderNoteSource(vault),
   store,
   dataDir,
@@ -90,11 +93,19 @@ const loadProfiler = loadProfileFile ? await startCpuProfile() : undefined;
 probe.start();
 let cpu = process.cpuUsage();
 let t0 = performance.now();
+let searchable: { ms: number; cpuMs: number } | undefined;
+let loading = false;
+const stopWatch = service.onProgress((p) => {
+  if (p.phase === "loading") loading = true;
+  if (searchable || !loading || p.phase === "loading") return;
+  searchable = { ms: Math.round(performance.now() - t0), cpuMs: cpuMs(cpu) };
+});
 await service.start();
 await service.whenIdle();
 const loadMs = performance.now() - t0;
 const loadCpuMs = cpuMs(cpu);
 const loadStalls = probe.stop();
+stopWatch();
 if (loadProfiler && loadProfileFile) writeFileSync(loadProfileFile, JSON.stringify(await loadProfiler()));
 await loadSettled(service.index.vectorStore);
 collectGarbage();
@@ -106,6 +117,8 @@ const out: Record<string, unknown> = {
   chunks: service.index.size,
   loadMs: Math.round(loadMs),
   loadCpuMs,
+  searchableMs: searchable?.ms,
+  searchableCpuMs: searchable?.cpuMs,
   heapAfterLoadMB: Math.round(after.heapUsed / 1e5) / 10,
   arrayBuffersAfterLoadMB: Math.round(after.arrayBuffers / 1e5) / 10,
   vectorArenaMB: Math.round(arenaBytes / 1e5) / 10,
