@@ -23,6 +23,12 @@ function entryOf(kept: Kept): Entry {
 /** The index's stored vector of a chunk, if it has one. */
 export type StoredVectorOf = (id: string) => Float32Array | undefined;
 
+/** A note's chunks as the pool records them: each chunk's id and the hash of its embedded text. */
+export interface PooledNote {
+  readonly chunks: readonly { readonly id: string }[];
+  readonly embedHashes: readonly string[];
+}
+
 /**
  * Vectors by embed hash (the hash of the exact text embedded), for one model. Chunks of identical text share one
  * vector wherever they are in the index, so an edit, a move or a rename costs an embedding only for text the index
@@ -38,6 +44,13 @@ export class VectorPool {
   private seeds = new Map<string, Float32Array | number>();
   private seedRow: ((i: number) => Float32Array | undefined) | undefined;
   private waitingChunks = 0;
+  /**
+   * Notes a load put in the index with every vector, not recorded yet (see `defer`): from `deferredAt` on, the chunk
+   * `deferredChunk` of the note there first.
+   */
+  private deferred: PooledNote[] = [];
+  private deferredAt = 0;
+  private deferredChunk = 0;
 
   /**
    * `storedVectorOf`: reads a chunk's vector from the index, where the vectors of text in the index live.
@@ -53,8 +66,49 @@ export class VectorPool {
     return this.waitingChunks;
   }
 
+  /**
+   * Records `note`'s chunks as `retain(hash, id, true)` each would, but only when the pool is next asked anything
+   * (or `settleSteps` runs): a load's rows mostly never change, and recording 150,000 of them took a 50,000-note load
+   * some 150 ms. The order of every `retain` is kept. Only for chunks that all have their vector in the index.
+   */
+  defer(note: PooledNote): void {
+    if (note.chunks.length > 0) this.deferred.push(note);
+  }
+
+  /** Whether notes given to `defer` are still to be recorded. */
+  get deferring(): boolean {
+    return this.deferredAt < this.deferred.length;
+  }
+
+  /** Records the deferred notes, yielding after about `perStep` chunks (what a caller with a pause runs first). */
+  *settleSteps(perStep: number): Generator<void, void, void> {
+    let done = 0;
+    // The place is kept in fields, not here: a synchronous call may settle the rest while this waits at a yield.
+    while (this.deferredAt < this.deferred.length) {
+      const note = this.deferred[this.deferredAt]!;
+      const i = this.deferredChunk;
+      if (i < note.chunks.length) {
+        this.deferredChunk = i + 1;
+        this.retainNow(note.embedHashes[i] ?? "", note.chunks[i]!.id, true);
+        if (++done % perStep === 0) yield;
+      } else {
+        this.deferredAt++;
+        this.deferredChunk = 0;
+      }
+    }
+    this.deferred = [];
+    this.deferredAt = 0;
+  }
+
+  private settle(): void {
+    if (!this.deferring) return;
+    const steps = this.settleSteps(Number.MAX_SAFE_INTEGER);
+    while (!steps.next().done);
+  }
+
   /** The vector known for this text, from the index, the seeds or the recently dropped ones. */
   lookup(hash: string): Float32Array | undefined {
+    this.settle();
     const kept = this.entries.get(hash);
     const known = (kept === undefined ? undefined : this.storedVector(entryOf(kept))) ?? this.seedVector(this.seeds.get(hash));
     if (known) return known;
@@ -68,6 +122,11 @@ export class VectorPool {
    * still needs one.
    */
   retain(hash: string, id: string, embedded: boolean): boolean {
+    this.settle();
+    return this.retainNow(hash, id, embedded);
+  }
+
+  private retainNow(hash: string, id: string, embedded: boolean): boolean {
     const kept = this.entries.get(hash);
     if (kept === undefined) {
       this.entries.set(hash, embedded ? id : { ids: id, embedded });
@@ -93,6 +152,7 @@ export class VectorPool {
    * has that text any more.
    */
   release(hash: string, id: string): boolean {
+    this.settle();
     const kept = this.entries.get(hash);
     if (kept === undefined) return false;
     const entry = entryOf(kept);
@@ -111,6 +171,7 @@ export class VectorPool {
 
   /** A vector arrived for `hash`: keeps it and returns the chunk ids it belongs to (none when they are gone). */
   deliver(hash: string, vector: Float32Array): readonly string[] {
+    this.settle();
     const kept = this.entries.get(hash);
     if (kept === undefined) {
       this.drop(hash, vector);
@@ -125,6 +186,7 @@ export class VectorPool {
 
   /** True when some chunk has text `hash` but no vector yet. */
   needsVector(hash: string): boolean {
+    this.settle();
     const kept = this.entries.get(hash);
     return kept !== undefined && typeof kept !== "string" && !kept.embedded;
   }
@@ -165,6 +227,7 @@ export class VectorPool {
 
   /** Each text whose vector the index holds, with the ids of its chunks (its vector is any one's that has one). */
   *indexedTexts(): Generator<[string, readonly string[]]> {
+    this.settle();
     for (const [hash, kept] of this.entries) {
       if (typeof kept === "string") yield [hash, [kept]];
       else if (kept.embedded) yield [hash, typeof kept.ids === "string" ? [kept.ids] : [...kept.ids]];
@@ -173,6 +236,8 @@ export class VectorPool {
 
   /** The rebuild is over: seeds it did not use become recently dropped vectors. */
   clearSeeds(): void {
+    if (this.seeds.size === 0 && this.seedRow === undefined) return;
+    this.settle();
     const unused = [...this.seeds].filter(([hash]) => !this.entries.has(hash));
     // Only the last `keepDropped` would survive the dropping: the rest are not read (nor dequantized) at all.
     for (const [hash, s] of unused.slice(Math.max(0, unused.length - this.keepDropped))) {
@@ -186,6 +251,7 @@ export class VectorPool {
   /** Every vector this pool knows, by hash: the index's, the seeds and the recently dropped (to seed a rebuild). */
   *allVectors(): Generator<[string, Float32Array]> {
     yield* this.heldVectors();
+    this.settle();
     for (const [hash, kept] of this.entries) {
       const v = this.storedVector(entryOf(kept));
       if (v) yield [hash, v];

@@ -26,6 +26,9 @@ export type Pause = () => Promise<void>;
  */
 const CHUNKS_PER_STEP = 8;
 
+/** Loaded chunks the vector pool records per slice when first asked (see `VectorPool.defer`): about 1 ms of work. */
+const POOL_CHUNKS_PER_STEP = 1024;
+
 /** Int8 rows whose norm is taken per slice after a load: 1–2 ms of work at 768 dimensions. */
 const NORMS_PER_SLICE = 1024;
 
@@ -100,6 +103,7 @@ export class SyncedIndex {
       this.records.set(next.path, next);
       return;
     }
+    await this.settlePool(pause);
     const vectors = next.embedHashes.map((h) => this.pool.lookup(h));
     await this.place(prev, next, vectors, pause, inputs);
   }
@@ -108,6 +112,7 @@ export class SyncedIndex {
   async remove(path: string, pause: Pause): Promise<void> {
     const prev = this.records.get(path);
     if (!prev) return;
+    await this.settlePool(pause);
     this.changedPaths.add(path);
     this.release(prev);
     this.records.delete(path);
@@ -147,6 +152,7 @@ export class SyncedIndex {
 
   /** Rebuilds the Orama index for vectors of `dims` (when the size becomes known), keeping every note and vector. */
   async reshape(dims: number, pause: Pause): Promise<void> {
+    await this.settlePool(pause);
     const next = this.emptyIndex(dims);
     for (const s of this.records.values()) {
       if (s.chunks.length === 0) continue;
@@ -176,6 +182,9 @@ export class SyncedIndex {
     };
     const vectorOf = (i: number) => (dims === 0 ? undefined : paged ? paged.rowOf(i) : snapshotVector(s, i));
     const saved: SavedNote[] = [];
+    // The pool records loaded chunks when first asked, as long as every one so far has its vector; from a chunk
+    // without one on, they are recorded here, in the same order (see `VectorPool.defer`).
+    let deferring = true;
     for (let n = 0; n < s.notes.length; n++) {
       const record = s.notes[n]!;
       noteDone?.(record.path);
@@ -183,7 +192,9 @@ export class SyncedIndex {
       const stored = s.chunks.slice(first, first + record.chunkCount);
       const { rows, vectors, embedded } = restoredRows(first, stored.length, int8RowOf, vectorOf);
       const next = fromRecord(record, stored);
-      this.track(undefined, next, embedded);
+      deferring &&= !embedded.includes(false);
+      if (deferring) this.trackDeferred(next);
+      else this.track(undefined, next, embedded);
       const note = { path: next.path, meta: next.meta, chunks: stored };
       // Two literals, not a spread of a conditional object: this runs for every note at every load.
       if (stored.length > 0) saved.push(int8 ? { note, vectors, rows } : { note, vectors });
@@ -259,6 +270,18 @@ export class SyncedIndex {
     const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
     if (next.chunks.length > 0) await runSliced(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
     else await runSliced(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
+  }
+
+  /** Loaded chunks are recorded in the pool in slices before it is asked by a change (see `VectorPool.defer`). */
+  private async settlePool(pause: Pause): Promise<void> {
+    if (this.pool.deferring) await runSliced(this.pool.settleSteps(POOL_CHUNKS_PER_STEP), pause);
+  }
+
+  /** `track(undefined, next, …)` of a loaded note whose chunks all have their vector, its pool part deferred. */
+  private trackDeferred(next: NoteState): void {
+    if (next.chunks.length > 0) this.indexedNotes++;
+    this.pool.defer(next);
+    this.records.set(next.path, next);
   }
 
   /** Records `next` in place of `prev`: the note list, the vectors it holds, the texts it still needs embedded. */
