@@ -37,6 +37,16 @@ export class SlotTable {
     return slot > 0 ? slot - 1 : undefined;
   }
 
+  /**
+   * `slotOfId` of the chunk whose key (`findKey`'s answer for it) the caller has at hand: a restore, whose chunk ids
+   * are not in the map by id yet (see `DeferredIds`). Without `findKey`, by id.
+   */
+  slotOfKeyed(id: string, key: number): number | undefined {
+    if (!this.findKey) return this.slotOf.get(id);
+    const slot = this.slotByKey[key] ?? 0;
+    return slot > 0 ? slot - 1 : undefined;
+  }
+
   /** Chunk id of a live slot. */
   idAt(slot: number): string | undefined {
     return this.state[slot] === LIVE ? this.idOf[slot] : undefined;

@@ -242,10 +242,12 @@ export class VectorStore {
    * Makes slot `slot`, an unclaimed row of an adopted int8 page (`adoptInt8`), chunk `id`'s vector, of note `path`,
    * as it lies. Its norm, the one `set` would have given the same codes, is taken on first use (`norm`). False (nothing changed) when the slot is not
    * an unclaimed adopted row or the chunk has a vector already. `key`: the chunk's tie key when the caller has it at
-   * hand (a restore, from the chunk's insert); by default asked of `tieKey`.
+   * hand (a restore, from the chunk's insert), which must then also be `findKey`'s answer for it (the chunk is found by
+   * it, not by its id); by default asked of `tieKey`.
    */
   claim(id: string, path: string, slot: number, key?: number): boolean {
-    if (this.precision !== "int8" || !this.table.isUnclaimed(slot) || this.table.slotOfId(id) !== undefined) return false;
+    if (this.precision !== "int8" || !this.table.isUnclaimed(slot)) return false;
+    if ((key === undefined ? this.table.slotOfId(id) : this.table.slotOfKeyed(id, key)) !== undefined) return false;
     const tie = key ?? this.tieKey(id);
     this.table.assign(slot, id, tie);
     this.notes.place(slot, path);

@@ -9,7 +9,7 @@ import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
 import { snapshotVector } from "../../persist/int8-rows";
 import { restoredRows } from "./restore-rows";
-import { afterOthers } from "../../shared/after-others";
+import { finishLoadLater } from "./load-leftovers";
 import { runSliced } from "../../shared/slices";
 import { snapshotOfNotes } from "./notes-snapshot";
 
@@ -29,8 +29,6 @@ const CHUNKS_PER_STEP = 8;
 /** Loaded chunks the vector pool records per slice when first asked (see `VectorPool.defer`): about 1 ms of work. */
 const POOL_CHUNKS_PER_STEP = 1024;
 
-/** Int8 rows whose norm is taken per slice after a load: 1–2 ms of work at 768 dimensions. */
-const NORMS_PER_SLICE = 1024;
 
 /**
  * The index and everything needed to keep it exact: the notes it was built from, the vectors by text, and the
@@ -201,24 +199,11 @@ export class SyncedIndex {
       if (n % 256 === 255) await pause();
     }
     await runSliced(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
-    void this.takeNormsLater();
+    const index = this.current;
+    void finishLoadLater(index, () => this.current === index);
     // What was just loaded is what the files hold: the next save writes only what changes from here.
     this.changedPaths.clear();
     this.allChanged = false;
-  }
-
-  /**
-   * The restored int8 rows' norms, a slice at a time after what is waiting: a load's first answer (a keyword search,
-   * typically) reads none, and a search that reads vectors before this is done takes those it reads itself (the
-   * same values, see `VectorStore.norm`). Stops when the index is replaced meanwhile.
-   */
-  private async takeNormsLater(): Promise<void> {
-    const index = this.current;
-    const store = index.vectorStore;
-    if (!store?.normsPending) return;
-    const steps = store.normSteps(NORMS_PER_SLICE);
-    do await afterOthers();
-    while (this.current === index && !steps.next().done);
   }
 
   /** The notes changed since the last call (or every note), for a save; hand them back with `keepChanges` if it fails. */
