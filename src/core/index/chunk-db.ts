@@ -8,7 +8,7 @@ import { fieldTermCounts } from "../keyword/field-terms";
 import type { TermCounts } from "../text/analyzer";
 import type { LexicalOptions } from "../keyword/lexical-options";
 import { chunkFieldTexts } from "./chunk-fields";
-import { DeferredIds } from "./deferred-ids";
+import { RestoredIds } from "./restored-ids";
 import type { IndexedChunk } from "./index-types";
 
 /** The fields Orama keeps per chunk: the text fields and the character pairs of unspaced scripts. */
@@ -49,7 +49,7 @@ export class ChunkDb {
   private readonly db: AnyOrama;
   private readonly store: Bm25Store;
   private readonly ahead = new Map<string, Analysed>();
-  private readonly idMap: DeferredIds;
+  private readonly idMap: RestoredIds;
 
   /** `languageOf`: the language code each chunk (by id) is analysed in; undefined means English. */
   constructor(
@@ -68,17 +68,7 @@ export class ChunkDb {
       },
     }) as AnyOrama;
     this.store = this.db.data.index as Bm25Store;
-    this.idMap = DeferredIds.install(this.db.internalDocumentIDStore);
-  }
-
-  /** Restored chunk ids not in the map from id to internal id yet (see `DeferredIds`). */
-  get idsPending(): boolean {
-    return this.idMap.pending;
-  }
-
-  /** Puts the restored chunk ids into the map, a slice of `perStep` at a time (a first read by id does the rest). */
-  idSteps(perStep: number): Generator<void, void, void> {
-    return this.idMap.buildSteps(perStep);
+    this.idMap = RestoredIds.install(this.db.internalDocumentIDStore);
   }
 
   /** The text fields' postings and the chunk ids by internal id, for BM25F scoring. */
@@ -120,8 +110,8 @@ export class ChunkDb {
    */
   insertKeysOnly(entry: IndexedChunk): number {
     const id = entry.chunk.id;
-    // A restore's chunks are new to the index: their ids go into the map by id later (see `DeferredIds`).
-    const internalId = this.idMap.appendLater(id);
+    // A restore's chunks are new to the index, and found by their note (see `RestoredIds`).
+    const internalId = this.idMap.append(id, entry.chunk.path);
     if (!this.db.documentsStore.store(this.db.data.docs, id, internalId, entry)) throw new Error(`chunk ${id} is already indexed`);
     return internalId;
   }

@@ -66,10 +66,6 @@ export class ChunkIndex {
   get vectorStore(): VectorStore | undefined {
     return this.t.vectors;
   }
-  /** Restored chunk ids go into the map by id in these slices (see `DeferredIds`); a read by id before does the rest. */
-  idSteps(perStep: number): Generator<void, void, void> | undefined {
-    return this.t.db.idsPending ? this.t.db.idSteps(perStep) : undefined;
-  }
 
   /** How this index keeps its vectors. */
   get vectorPrecision(): VectorPrecision {

@@ -9,7 +9,7 @@ import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
 import { snapshotVector } from "../../persist/int8-rows";
 import { restoredRows } from "./restore-rows";
-import { finishLoadLater } from "./load-leftovers";
+import { takeNormsLater } from "./load-leftovers";
 import { runSliced } from "../../shared/slices";
 import { snapshotOfNotes } from "./notes-snapshot";
 
@@ -200,7 +200,7 @@ export class SyncedIndex {
     }
     await runSliced(this.current.restoreSteps(saved, s.keywordParts ?? s.keywords, undefined, pages), pause);
     const index = this.current;
-    void finishLoadLater(index, () => this.current === index);
+    void takeNormsLater(index, () => this.current === index);
     // What was just loaded is what the files hold: the next save writes only what changes from here.
     this.changedPaths.clear();
     this.allChanged = false;
