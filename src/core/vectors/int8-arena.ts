@@ -7,6 +7,7 @@ export const ARENA_BATCH = 1024;
 
 type Int8Bound = (codes: number, count: number, dims: number, probeA: number, probeB: number, out: number) => void;
 type Int8BoundOne = (codes: number, count: number, dims: number, probe: number, out: number) => void;
+type Int8Norms = (codes: number, count: number, dims: number, scales: number, out: number) => void;
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -32,6 +33,7 @@ export class Int8Arena {
     private readonly memory: WebAssembly.Memory,
     private readonly pair: Int8Bound,
     private readonly one: Int8BoundOne,
+    private readonly normsOf: Int8Norms,
   ) {
     this.maxProbe = Math.min(32_767, Math.floor(2_147_483_647 / (127 * dims)));
     this.probeB = dims * 2;
@@ -48,9 +50,9 @@ export class Int8Arena {
     if (!compiled) return undefined;
     try {
       const ex = new WebAssembly.Instance(compiled).exports;
-      const { memory, int8Bound, int8Bound1 } = ex;
-      if (!(memory instanceof WebAssembly.Memory) || typeof int8Bound !== "function" || typeof int8Bound1 !== "function") return undefined;
-      return new Int8Arena(dims, memory, int8Bound as Int8Bound, int8Bound1 as Int8BoundOne);
+      const { memory, int8Bound, int8Bound1, int8Norms } = ex;
+      if (!(memory instanceof WebAssembly.Memory) || typeof int8Bound !== "function" || typeof int8Bound1 !== "function" || typeof int8Norms !== "function") return undefined;
+      return new Int8Arena(dims, memory, int8Bound as Int8Bound, int8Bound1 as Int8BoundOne, int8Norms as Int8Norms);
     } catch {
       return undefined;
     }
@@ -103,6 +105,22 @@ export class Int8Arena {
     if (b) this.pair(at, count, this.dims, 0, this.probeB, this.out);
     else this.one(at, count, this.dims, 0, this.out);
     out.set(new Int32Array(buffer, this.out, (b ? 2 : 1) * count));
+  }
+
+  /**
+   * The norms of the `scales.length` rows from offset `at`, row k scaled by `scales[k]`, into `out[0…]`: the values
+   * vector-math.ts's `normsOfFourAt` gives, bit for bit (see the kernel), in about a third of its time.
+   */
+  norms(at: number, scales: Float32Array, out: Float64Array): void {
+    // The scales go where the probes do (dims × 4 bytes, so dims rows a call), the norms where the scores do.
+    const perCall = Math.min(this.dims, ARENA_BATCH);
+    for (let k = 0; k < scales.length; k += perCall) {
+      const count = Math.min(perCall, scales.length - k);
+      const buffer = this.memory.buffer;
+      new Float32Array(buffer, 0, count).set(scales.subarray(k, k + count));
+      this.normsOf(at + k * this.dims, count, this.dims, 0, this.out);
+      out.set(new Float64Array(buffer, this.out, count), k);
+    }
   }
 }
 

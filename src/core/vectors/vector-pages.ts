@@ -165,10 +165,28 @@ export class VectorPages {
   }
 
   /**
-   * `int8Norm` of each of `slots` into `out` (as long), four rows of one page at a time where they are (see
-   * `normsOfFourAt`), the same values.
+   * `int8Norm` of each of `slots` into `out` (as long), the same values: by the arena's kernel when they are
+   * consecutive rows of a page in the arena (see `Int8Arena.norms`), else four rows of one page at a time where they
+   * are (see `normsOfFourAt`).
    */
   int8Norms(slots: readonly number[], out: Float64Array): void {
+    const n = slots.length;
+    const page = n > 0 ? (this.list[this.pageIndexOf(slots[0]!)] as Int8Page) : undefined;
+    const row0 = page ? slots[0]! - page.first : 0;
+    if (page?.at !== undefined && this.home && row0 + n <= page.count && slots.every((slot, k) => slot === slots[0]! + k)) {
+      this.home.norms(page.at + row0 * this.dims, page.scales.subarray(row0, row0 + n), out);
+      return;
+    }
+    const four = new Float64Array(4);
+    for (let k = 0; k < n; k += 4) {
+      const group = slots.slice(k, k + 4);
+      this.int8NormsOfFour(group, four);
+      out.set(four.subarray(0, group.length), k);
+    }
+  }
+
+  /** `int8Norms` of up to four slots, four rows of one page at a time where they are (see `normsOfFourAt`). */
+  private int8NormsOfFour(slots: readonly number[], out: Float64Array): void {
     const page = slots.length === 4 ? (this.list[this.pageIndexOf(slots[0]!)] as Int8Page) : undefined;
     const last = page ? page.first + page.count : 0;
     if (page && slots.every((slot) => slot >= page.first && slot < last)) {

@@ -6,6 +6,9 @@ import { normOfCodes, normOfValues } from "./vector-math";
 import { VectorPages, type VectorPage } from "./vector-pages";
 import { dequantizeInt8, quantizeInt8, type Int8Rows, type VectorPrecision } from "./vector-precision";
 
+/** Rows whose norms `normSteps` takes in one call: a run of consecutive ones goes to the arena's kernel whole. */
+const NORM_BATCH = 64;
+
 export type { Float32Page, Int8Page, VectorPage } from "./vector-pages";
 
 /**
@@ -21,8 +24,8 @@ export type { Float32Page, Int8Page, VectorPage } from "./vector-pages";
 export class VectorStore {
   readonly notes = new NoteSlots();
   private readonly rows: VectorPages;
-  /** Room for four norms (`takeNorms`). */
-  private readonly normsOut = new Float64Array(4);
+  /** Room for a batch of norms (`takeNorms`). */
+  private readonly normsOut = new Float64Array(NORM_BATCH);
   private readonly table: SlotTable;
 
   /**
@@ -108,12 +111,12 @@ export class VectorStore {
     // Adopted int8 pages move into the arena first, one a step (a 1,500-row page is about 1 MB).
     while (this.rows.moveOne()) yield;
     let done = 0;
-    // Four rows at a time (`VectorPages.int8Norms`), all taken before each yield: a slot listed before one could be
-    // freed by the time the step goes on.
+    // `NORM_BATCH` rows at a time (`VectorPages.int8Norms`), all taken before each yield: a slot listed before one
+    // could be freed by the time the step goes on.
     const batch: number[] = [];
     for (let slot = this.table.nextWithoutNorm(0); slot >= 0; slot = this.table.nextWithoutNorm(slot + 1)) {
       batch.push(slot);
-      if (batch.length === 4) this.takeNorms(batch);
+      if (batch.length === NORM_BATCH) this.takeNorms(batch);
       if (++done % perStep === 0) {
         this.takeNorms(batch);
         yield;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Int8Arena } from "../../../src/core/vectors/int8-arena";
 import { normOfCodesAt, normsOfFourAt } from "../../../src/core/vectors/vector-math";
 
 describe("normsOfFourAt", () => {
@@ -15,5 +16,27 @@ describe("normsOfFourAt", () => {
       normsOfFourAt(codes, dims, [rows[0] * dims, rows[1] * dims, rows[2] * dims, rows[3] * dims], [scales[rows[0]]!, scales[rows[1]]!, scales[rows[2]]!, scales[rows[3]]!], out);
       expect([...out]).toEqual(rows.map((r) => normOfCodesAt(codes, r * dims, dims, scales[r]!)));
     }
+  });
+});
+
+describe("Int8Arena.norms", () => {
+  it("gives each row the norm normOfCodesAt gives it, bit for bit, over several kernel calls and an odd tail", () => {
+    const dims = 32;
+    const rows = 75; // more than `dims` rows a call, and not a multiple of four
+    const arena = Int8Arena.create(dims);
+    if (!arena) return expect.fail("no WebAssembly SIMD here");
+    const at = arena.alloc(rows * dims)!;
+    const codes = arena.bytes(at, rows * dims);
+    let seed = 11;
+    for (let i = 0; i < codes.length; i++) codes[i] = ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256) - 128;
+    codes.fill(127, 3 * dims, 4 * dims);
+    codes.fill(-128, 40 * dims, 41 * dims);
+    const scales = Float32Array.from({ length: rows }, (_, r) => [0.0123, 1e-7, 3.5, 0.000977, 0.5, 2 ** -20, 0.3, 7.25, 1e-30, -0.25][r % 10]! * (1 + r / 97));
+    const out = new Float64Array(rows);
+    arena.norms(at, scales, out);
+    const copy = arena.bytes(at, rows * dims).slice();
+    const want = Array.from({ length: rows }, (_, r) => normOfCodesAt(copy, r * dims, dims, scales[r]!));
+    // `toEqual` tells -0 from 0 and compares every bit of the doubles that matter here.
+    expect([...out].map((x) => x.toString())).toEqual(want.map((x) => x.toString()));
   });
 });
