@@ -111,7 +111,7 @@ export class ChunkDb {
   insertKeysOnly(entry: IndexedChunk): number {
     const id = entry.chunk.id;
     // A restore's chunks are new to the index, and found by their note (see `RestoredIds`).
-    const internalId = this.idMap.append(id, entry.chunk.path);
+    const internalId = this.idMap.append(id, entry.chunk.path, entry.chunk.ordinal);
     if (!this.db.documentsStore.store(this.db.data.docs, id, internalId, entry)) throw new Error(`chunk ${id} is already indexed`);
     return internalId;
   }

@@ -61,12 +61,15 @@ export class RestoredIds {
 
   /**
    * Gives chunk `id` of note `path` the next internal id without looking it up: for a restore, whose chunk ids are
-   * new to the index and distinct (one version of each note), a note's chunks one after the other.
+   * new to the index and distinct (one version of each note), a note's chunks one after the other. `ordinal`: the
+   * chunk's ordinal. `id` must be `${path}#${ordinal}` (as the chunkers and the meta columns spell every chunk id) or
+   * of another length.
    */
-  append(id: string, path: string): number {
+  append(id: string, path: string, ordinal: number): number {
     const internalId = this.store.internalIdToId.push(id);
-    // An id not spelt `path#…` is kept on its own, so that every id is found again.
-    if (id.lastIndexOf("#") !== path.length || !id.startsWith(path)) {
+    // Only the length is compared: a decoded id is a string made of the path and the ordinal, and reading its
+    // characters would make a flat copy of each (150,000 at 50,000 notes). An id of another length is kept on its own.
+    if (!Number.isInteger(ordinal) || ordinal < 0 || id.length !== path.length + 1 + digits(ordinal)) {
       this.map.set(id, internalId);
       return internalId;
     }
@@ -101,4 +104,11 @@ export class RestoredIds {
     for (let i = 0; i < count; i++) if (list[base + i - 1] === id) return base + i;
     return undefined;
   }
+}
+
+/** Decimal digits of a whole number ≥ 0. */
+function digits(n: number): number {
+  let d = 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) d++;
+  return d;
 }
