@@ -150,6 +150,8 @@ export class SyncSteps {
     if (work.canRun() && (work.pending || p.runner.delivered || work.saveDue())) return true;
     work.refreshPhase(false);
     if (!life.paused && !work.pending) p.live.synced.pool.clearSeeds();
+    // What a load left of the pool's records is done now, in slices, before the first edit needs it.
+    if (!life.paused && !work.pending) p.live.synced.settlePoolLater();
     for (const notice of p.troubles.takeNotices(p.live.settings.maxNoteBytes)) this.deps.files.notify(notice);
     if (life.started && life.writer && !life.killed && !life.stopping) p.checkpoints.armIdleSave(p.live.settings.idleSaveMs, () => this.deps.kick());
     p.indexed.resolve();

@@ -9,7 +9,7 @@ import { VectorPool } from "../embedding/vector-pool";
 import type { VectorPrecision } from "../../vectors/vector-precision";
 import { snapshotVector } from "../../persist/int8-rows";
 import { restoredRows } from "./restore-rows";
-import { takeNormsLater } from "./load-leftovers";
+import { POOL_CHUNKS_PER_STEP, settlePoolLater, takeNormsLater } from "./load-leftovers";
 import { runSliced } from "../../shared/slices";
 import { snapshotOfNotes } from "./notes-snapshot";
 
@@ -25,9 +25,6 @@ export type Pause = () => Promise<void>;
  * a pause costs nothing until the time slice is used.
  */
 const CHUNKS_PER_STEP = 8;
-
-/** Loaded chunks the vector pool records per slice when first asked (see `VectorPool.defer`): about 1 ms of work. */
-const POOL_CHUNKS_PER_STEP = 1024;
 
 
 /**
@@ -180,8 +177,7 @@ export class SyncedIndex {
     };
     const vectorOf = (i: number) => (dims === 0 ? undefined : paged ? paged.rowOf(i) : snapshotVector(s, i));
     const saved: SavedNote[] = [];
-    // The pool records loaded chunks when first asked, as long as every one so far has its vector; from a chunk
-    // without one on, they are recorded here, in the same order (see `VectorPool.defer`).
+    // Loaded chunks go to the pool later while every one so far has its vector; from one without, here, in order.
     let deferring = true;
     for (let n = 0; n < s.notes.length; n++) {
       const record = s.notes[n]!;
@@ -255,6 +251,12 @@ export class SyncedIndex {
     const note = { path: next.path, meta: next.meta, chunks: [...next.chunks] };
     if (next.chunks.length > 0) await runSliced(this.current.addNoteSteps(note, vectors, CHUNKS_PER_STEP), pause);
     else await runSliced(this.current.removeNoteSteps(next.path, CHUNKS_PER_STEP), pause);
+  }
+
+  /** The pool's deferred records in slices after what is waiting (`settlePoolLater`): for the loop once idle. */
+  settlePoolLater(): void {
+    const index = this.current;
+    void settlePoolLater(this.pool, () => this.current === index);
   }
 
   /** Loaded chunks are recorded in the pool in slices before it is asked by a change (see `VectorPool.defer`). */
