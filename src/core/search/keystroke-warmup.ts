@@ -4,9 +4,9 @@ import type { SearchRequest } from "./search-request";
 
 /** Notes a warm-up word is taken from, spread over the index. */
 const SOURCE_NOTES = 3;
-/** Lengths of the words taken: long enough to be corrected and completed, as a typed word is. */
+/** Lengths of the words taken: long enough to be corrected and completed, short enough for one edit (see `editsFor`). */
 const MIN_WORD = 6;
-const MAX_WORD = 10;
+const MAX_WORD = 7;
 const WORD = /\p{L}+/gu;
 
 /**
