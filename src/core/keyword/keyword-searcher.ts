@@ -1,7 +1,7 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
 import { scoreAgainstIndex, scoreHits, strictClause, topHits, type ScoredHits } from "./bm25-search";
-import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
+import type { Bm25Postings } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
 import { SearchMemos } from "./search-memos";
 import { VocabularyUnion } from "./vocabulary-union";
