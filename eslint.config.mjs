@@ -65,6 +65,21 @@ export default defineConfig([
     },
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  {
+    // main.js is a CommonJS bundle: a top-level `exports`, `module` or `require` of ours is CommonJS's own object in the
+    // unminified (dev) build, where the minifier no longer renames it. Four WebAssembly kernels kept their compiled
+    // module in `let exports` and never compiled it there: every vector scan threw.
+    files: ["src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program > VariableDeclaration > VariableDeclarator > Identifier.id[name=/^(exports|module|require)$/]",
+          message: "Top-level exports, module and require are CommonJS's own names in the plugin bundle; name it otherwise.",
+        },
+      ],
+    },
+  },
   // The layering rule: the engine is plain TypeScript that also runs in Node, so it never reaches for its hosts.
   // The core rule, not the typescript-eslint one the Obsidian preset configures: a type-only import across the line
   // is as wrong as any other, and the preset's own restrictions stay as they are. Inside core, each folder names the

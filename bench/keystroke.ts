@@ -7,6 +7,9 @@
  *
  *   npm run bench:keystroke -- [--notes 10000] [--rounds 5] [--baseline DIR[,DIR] --baseline-label NAME[,NAME]] [--clock wall|cpu] [--cold] [--out FILE] [--no-doc]
  *
+ * `--warmup` (with `--cold`): this checkout's engine first runs the plugin's keystroke warm-up (search/keystroke-warmup.ts),
+ * as the plugin does once the notes are in; its CPU time is reported. The baselines run none.
+ *
  * `--clock cpu` times each key by this process's CPU time (user + system) instead of the wall clock: on a machine
  * shared with other work, a key's wall time also counts the time the process waited for a core.
  *
@@ -19,6 +22,8 @@ import { percentile } from "./lib/metrics";
 import { table, writeJson, writeSection } from "./lib/report";
 import { syntheticVault } from "./lib/ui-vault";
 import { checkoutEngine, typedKeys } from "./lib/checkout-engine";
+import { warmKeystrokeSteps, warmupQueries } from "../src/core/search/keystroke-warmup";
+import { runAll } from "../src/core/shared/slices";
 
 const args = parseArgs(process.argv.slice(2));
 const notes = Number(args.get("notes") ?? 10_000);
@@ -43,9 +48,17 @@ interface Engine {
 }
 
 /** Builds one checkout's engine over the vault: its chunker, keyword-only index and search engine, default settings. */
-async function engineOf(dir: string, label: string, files: Record<string, string>): Promise<Engine> {
-  const { engine, limit, indexMs } = await checkoutEngine(dir, files);
+let warmupCpuMs: number | undefined;
+async function engineOf(dir: string, label: string, files: Record<string, string>, warm = false): Promise<Engine> {
+  const { engine, index, limit, indexMs } = await checkoutEngine(dir, files);
   stage(`${label}: indexed ${notes} notes in ${Math.round(indexMs)} ms`);
+  if (warm) {
+    const t0 = cpuMs();
+    runAll(warmKeystrokeSteps((req) => engine.searchKeyword({ ...req, limit }), warmupQueries(index)));
+    index.dropScratch();
+    warmupCpuMs = cpuMs() - t0;
+    stage(`${label}: keystroke warm-up took ${warmupCpuMs.toFixed(1)} ms of CPU`);
+  }
   return {
     label,
     search(query) {
@@ -59,7 +72,7 @@ const vault = syntheticVault(notes);
 // The queries of bench:ui, drawn the same way from the same seed.
 const { queries, keys } = typedKeys(vault);
 
-const engines = [await engineOf(".", "this checkout", vault.files)];
+const engines = [await engineOf(".", "this checkout", vault.files, args.has("warmup"))];
 const labels = args.get("baseline-label")?.split(",") ?? [];
 for (const [i, dir] of (baseline?.split(",") ?? []).entries()) engines.push(await engineOf(dir, labels[i] ?? dir, vault.files));
 // One untimed pass warms the JIT and every cache a first search fills. `--cold` skips it, so that the first round
@@ -96,7 +109,7 @@ const results = engines.map((e, j) => ({
 }));
 const fmt = (s: { p50: number; p95: number; max: number }): string => `${s.p50} / ${s.p95} / ${s.max}`;
 const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(" ");
-writeJson(out, { date: new Date().toISOString(), notes, rounds, clock, cold, keys: keys.length, loadBefore, loadAfter, queries, results });
+writeJson(out, { date: new Date().toISOString(), notes, rounds, clock, cold, warmupCpuMs, keys: keys.length, loadBefore, loadAfter, queries, results });
 const markdown = [
   `### Keystroke, engine only (\`npm run bench:keystroke\`, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, load ${load(loadBefore)} → ${load(loadAfter)})`,
   "",

@@ -9,6 +9,8 @@
  * `--related-only` skips the typing runs: only the related view's updates are measured (a side-by-side run of two
  * commits for the related view takes half the time). `--profile FILE.json`: the page's CPU profile over the note
  switches, split by related update (start → paint), slowest first, with the garbage collection in each.
+ * `--profile-typing FILE.json`: the same over the first typing run (120 ms between keys), split by keystroke
+ * (keydown → paint), slowest first.
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { statusBar, waitForIndex } from "../test/e2e/harness/plugin-ui";
@@ -87,7 +89,12 @@ try {
   const rawSamples: Record<string, unknown> = {};
   for (const gapMs of args.has("related-only") ? [] : GAPS_MS) {
     log(`typing ${queries.length} queries, ${gapMs} ms between keys…`);
+    const profilingKeys = args.has("profile-typing") && typing.length === 0 ? await startPageProfile(h.page) : undefined;
     const samples = await measureTyping(h, { queries, gapMs });
+    if (profilingKeys) {
+      const windows = samples.map((s, k) => ({ label: `#${k} "${s.key}" engine ${s.search.toFixed(1)} ms, painted ${(s.paint - s.t0).toFixed(1)} ms`, from: s.t0, to: s.paint }));
+      writeJson(args.get("profile-typing") ?? "", profileWindows(await profilingKeys.stop(), windows).sort((a, b) => b.ms - a.ms).slice(0, 40));
+    }
     rawSamples[`typing-${gapMs}`] = samples;
     const positions = keyPositions(queries);
     const toPaint = samples.map((s) => s.paint - s.t0);

@@ -2,6 +2,7 @@ import { Notice, Plugin, normalizePath, requestUrl } from "obsidian";
 import { editorCursor } from "./obsidian/editor-cursor";
 import { OllamaClient } from "./core/ollama/ollama-client";
 import { openVaultSearch, type VaultSearch } from "./core/session/vault-search";
+import { keepSearchesWarm } from "./core/session/search-warmup";
 import { normalizeSettings } from "./core/settings/normalize-settings";
 import type { PluginSettings } from "./core/settings/plugin-settings";
 import { createScheduler } from "./core/sync/control/scheduler";
@@ -109,6 +110,8 @@ export default class HybridVaultSearch extends Plugin {
     await this.extras?.start(this.session.settings.extraFolders);
     // From the first filtered search on, what the next one would pay for is done in slices after each change.
     this.session.keepFiltersWarm(undefined, true);
+    // Once the notes are in, the keystroke path runs on a few of their words, so the first keys typed are not its first.
+    keepSearchesWarm(this.session, { pause: () => this.uiYield.yieldNow() });
     await this.session.service.start(this.lifetime.signal);
     await this.session.calibrate("refresh");
   }

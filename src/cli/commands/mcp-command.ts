@@ -72,7 +72,7 @@ function wordWarmer(failed: (cause: unknown) => void): (session: VaultSearch) =>
   let last: { session: VaultSearch; done: Promise<boolean> } | undefined;
   return (session) => {
     const before = last?.session === session ? last.done : Promise.resolve(false);
-    last = { session, done: before.then((done) => done || warmSearches(session, failed)) };
+    last = { session, done: before.then((done) => done || warmSearches(session, { failed })) };
   };
 }
 

@@ -246,6 +246,11 @@ export class ChunkIndex {
     return this.keywords.search(text, opts);
   }
 
+  /** Frees what searches asked with `scratch` kept (see `KeywordSearchOptions.scratch`). */
+  dropScratch(): void {
+    this.keywords.dropScratch();
+  }
+
   /** Builds ahead, in slices, what a first misspelt or rare word would pay for (see keyword-warmup.ts). */
   warmKeywordSteps(stop?: () => boolean): Steps<void> {
     return this.keywords.warmSteps(stop);

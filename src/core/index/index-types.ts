@@ -51,6 +51,12 @@ export interface KeywordSearchOptions {
    * were dropped, left the collector full pauses. The results are the same either way. Default true.
    */
   keepClauses?: boolean;
+  /**
+   * Searches on memos of its own (see keyword/search-memos.ts) instead of those the user's searches keep: a warm-up
+   * runs the keystroke path this way, so that it changes neither what later searches find in the memos nor what
+   * they cost for any reason but code already compiled. `ChunkIndex.dropScratch` frees them. Default false.
+   */
+  scratch?: boolean;
 }
 
 /** A note as saved, for `ChunkIndex.restoreSteps`: `vectors[i]` belongs to `note.chunks[i]`. */

@@ -1,11 +1,9 @@
 import type { Analyzer } from "../text/analyzer";
 import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
 import { scoreAgainstIndex, scoreHits, strictClause, topHits, type ScoredHits } from "./bm25-search";
-import type { Bm25Postings, ClauseTerm } from "./bm25-terms";
+import type { Bm25Postings } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
-import { ClauseCache } from "./clause-cache";
-import { ChunkWordsMemo } from "./chunk-words";
-import { RevisionMemo } from "../index/revision-memo";
+import { SearchMemos } from "./search-memos";
 import { VocabularyUnion } from "./vocabulary-union";
 import { warmKeywordSteps } from "./keyword-warmup";
 import type { Steps } from "../shared/slices";
@@ -14,7 +12,7 @@ import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
 import { KeptChunks, keptTopHits } from "./kept-hits";
 import { capPerNote, NearnessMemo, preferTypedWords } from "./typed-words";
-import { OrderMisses, orderedWords, preferInOrder } from "./word-order";
+import { orderedWords, preferInOrder } from "./word-order";
 import { SHORT_QUERY_WORDS } from "./short-query";
 import { chunkLanguageOrdinals, stopTerms, type LanguageMask } from "./language-masks";
 import type { LexicalOptions } from "./lexical-options";
@@ -56,16 +54,12 @@ export const DEFAULT_MAX_EDITS = 1;
 export class KeywordSearcher {
   private held: { revision: number; languages: Language[]; chunkLanguages?: Uint8Array } | undefined;
   private stops: { key: string; terms: Map<string, LanguageMask> } | undefined;
-  /** Scores of the clauses of the last few searches, so the next keystroke pays only for what changed. */
-  private readonly clauseScores = new ClauseCache();
-  /** Typo corrections of the words of the last searches (see `KeywordQueryContext.corrections`). */
-  private readonly corrections = new RevisionMemo<ClauseTerm[]>();
+  /** What the last searches worked out that the next keys ask for again (see search-memos.ts). */
+  private readonly memos = new SearchMemos();
+  /** The memos of searches asked with `scratch` (a warm-up's), apart from the user's; dropped by `dropScratch`. */
+  private scratch: SearchMemos | undefined;
   /** The searched fields' vocabularies merged, for walking them once a corrected word (see vocabulary-union.ts). */
   private readonly vocabularies = new VocabularyUnion();
-  /** Words of the chunks the last searches checked for word order and misspelt words, tokenised once. */
-  private readonly chunkWords = new ChunkWordsMemo();
-  /** Chunks the last keys found without the typed words in order (see `OrderMisses`). */
-  private readonly orderMisses = new OrderMisses();
 
   constructor(private readonly deps: KeywordSearcherDeps) {}
 
@@ -77,6 +71,7 @@ export class KeywordSearcher {
    */
   search(text: string, opts: KeywordSearchOptions): ScoredId[] {
     const store = this.store();
+    const memos = opts.scratch === true ? (this.scratch ??= new SearchMemos()) : this.memos;
     const languages = this.languages();
     const chunkLanguages = this.chunkLanguages();
     const detected = this.deps.analyzer.detect(text, languages[0]);
@@ -91,7 +86,7 @@ export class KeywordSearcher {
       maxEdits: opts.maxEdits ?? DEFAULT_MAX_EDITS,
       chunkLanguages,
       stopTerms: this.stopTerms(languages),
-      corrections: this.corrections.validFor(this.deps.revision()),
+      corrections: memos.corrections.validFor(this.deps.revision()),
       vocabularies: this.vocabularies,
     });
     const allTypos = clauses.flatMap((c) => (c.typo ? [c.typo] : []));
@@ -105,8 +100,8 @@ export class KeywordSearcher {
     const { noteK1: k1, noteB: b, passageWeight } = this.deps.lexical;
     const notes = { table: this.deps.notes, k1, b, passageWeight };
     const params = { ...this.params(), where: undefined, limit: Infinity, chunkLanguages };
-    const cache = opts.keepClauses === false ? undefined : this.clauseScores.validFor(this.deps.revision());
-    const memo = this.chunkWords.validFor(this.deps.revision());
+    const cache = opts.keepClauses === false ? undefined : memos.clauseScores.validFor(this.deps.revision());
+    const memo = memos.chunkWords.validFor(this.deps.revision());
     const near = new NearnessMemo((id) => memo.textWords(id, this.deps.text));
     // A filtered list is the list of the kept notes alone (see `KeywordSearchOptions.keepsNote`).
     const keeps = opts.keepsNote;
@@ -158,7 +153,7 @@ export class KeywordSearcher {
     // holding only another form of a misspelt word above one holding a word an edit away, where the whole list did not.
     const top = kept ? read(depth, undefined, true)[0]?.score : undefined;
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, this.orderMisses.begin(ordered, this.deps.revision()), top)
+      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, memos.orderMisses.begin(ordered, this.deps.revision()), top)
       : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf, top);
     if (cap === undefined) return checked.slice(0, limit);
     const listed = capPerNote(checked, cap, this.deps.noteOf);
@@ -167,6 +162,11 @@ export class KeywordSearcher {
       listed.push(...read(limit, cap).filter((h) => !seen.has(this.deps.noteOf(h.id))));
     }
     return listed.slice(0, limit);
+  }
+
+  /** Drops what searches asked with `scratch` kept: a warm-up's memos, once it is done. */
+  dropScratch(): void {
+    this.scratch = undefined;
   }
 
   /** Languages of the indexed chunks, most chunks first (English when there are none). */

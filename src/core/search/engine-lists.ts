@@ -21,7 +21,7 @@ export function bm25List(deps: SearchEngineDeps, options: SearchOptions, r: Retr
   const text = [q.text, ...q.boostedPhrases].join(" ");
   // Chunks beyond those a result shows only matter to hybrid fusion within a note; the cap keeps one read enough.
   const chunksPerNote = Math.max(1, options.chunksPerNote);
-  const opts = { prefixLast: req.prefixLast ?? false, maxEdits: options.typoTolerance, chunksPerNote };
+  const opts = { prefixLast: req.prefixLast ?? false, maxEdits: options.typoTolerance, chunksPerNote, ...(req.scratch === true ? { scratch: true } : {}) };
   // Filtered, the list holds only the notes that pass (see `keepsNote`): it is read as deep as an unfiltered one.
   const keepsNote = r.filter?.pass;
   const read = (limit: number) => deps.index.keywordSearch(text, { ...opts, limit, ...(keepsNote ? { keepsNote } : {}) });

@@ -26,6 +26,11 @@ export interface SearchRequest {
   hydeVector?: Float32Array;
   /** Include notes marked superseded (`superseded_by`, or a status of `supersededStatuses`). Default false. */
   includeSuperseded?: boolean;
+  /**
+   * The keyword list searches on memos apart from the user's searches' (see `KeywordSearchOptions.scratch`): for a
+   * warm-up of the keystroke path. Default false.
+   */
+  scratch?: boolean;
   /** The time ages in date filters (`modified:<30d`) and the recency boost count from, ms. Default: the clock. */
   now?: number;
 }

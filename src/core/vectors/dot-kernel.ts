@@ -20,7 +20,9 @@ interface Exports {
   dot: (vecs: number, count: number, dims: number, probe: number, out: number) => void;
 }
 
-let exports: Exports | null | undefined;
+// Not "exports": in the unminified CommonJS bundle (the dev build) a top-level `exports` is the module's own object, so
+// `??=` never compiled the kernel and every vector scan threw.
+let compiled: Exports | null | undefined;
 
 /**
  * The kernel for vectors of `dims` floats, or undefined where it can't run (dimensions not a multiple of 4, no
@@ -29,8 +31,8 @@ let exports: Exports | null | undefined;
  */
 export function dotKernel(dims: number): DotKernel | undefined {
   if (dims <= 0 || dims % 4 !== 0) return undefined;
-  exports ??= instantiate();
-  const ex = exports;
+  compiled ??= instantiate();
+  const ex = compiled;
   if (!ex) return undefined;
   const probeAt = 0;
   const out = dims * 4;

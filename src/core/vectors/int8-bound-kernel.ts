@@ -31,13 +31,15 @@ export interface Int8BoundKernel {
 type Int8Bound = (codes: number, count: number, dims: number, probeA: number, probeB: number, out: number) => void;
 type Int8BoundOne = (codes: number, count: number, dims: number, probe: number, out: number) => void;
 
-let exports: { memory: WebAssembly.Memory; int8Bound: Int8Bound; int8BoundOne: Int8BoundOne } | null | undefined;
+// Not "exports": in the unminified CommonJS bundle (the dev build) a top-level `exports` is the module's own object, so
+// `??=` never compiled the kernel and every vector scan threw.
+let compiled: { memory: WebAssembly.Memory; int8Bound: Int8Bound; int8BoundOne: Int8BoundOne } | null | undefined;
 
 /** The kernel for rows of `dims` codes, or undefined where it can't run (dims not a multiple of 16, no WebAssembly SIMD). */
 export function int8BoundKernel(dims: number): Int8BoundKernel | undefined {
   if (dims <= 0 || dims % 16 !== 0) return undefined;
-  exports ??= instantiate();
-  const ex = exports;
+  compiled ??= instantiate();
+  const ex = compiled;
   if (!ex) return undefined;
   const probeA = 0;
   const probeB = dims * 2;

@@ -20,7 +20,9 @@ export interface Int8DotKernel {
 
 type Int8Dot = (codes: number, scales: number, count: number, dims: number, probeA: number, probeB: number, wide: number, out: number, pair: number) => void;
 
-let exports: { memory: WebAssembly.Memory; int8Dot: Int8Dot } | null | undefined;
+// Not "exports": in the unminified CommonJS bundle (the dev build) a top-level `exports` is the module's own object, so
+// `??=` never compiled the kernel and every vector scan threw.
+let compiled: { memory: WebAssembly.Memory; int8Dot: Int8Dot } | null | undefined;
 
 /**
  * The kernel for rows of `dims` codes, or undefined where it can't run (dimensions not a multiple of 4, no
@@ -29,8 +31,8 @@ let exports: { memory: WebAssembly.Memory; int8Dot: Int8Dot } | null | undefined
  */
 export function int8DotKernel(dims: number): Int8DotKernel | undefined {
   if (dims <= 0 || dims % 4 !== 0) return undefined;
-  exports ??= instantiate();
-  const ex = exports;
+  compiled ??= instantiate();
+  const ex = compiled;
   if (!ex) return undefined;
   // Layout: the two float32 probes, their float64 widening, the scores, the scales, then the codes (2 bytes of slack
   // past the last row: the kernel reads a row's last codes 4 bytes at a time from 2 bytes on).

@@ -28,7 +28,9 @@ interface Exports {
   pairDot: (vecs: number, count: number, dims: number, probeA: number, probeB: number, out: number) => void;
 }
 
-let exports: Exports | null | undefined;
+// Not "exports": in the unminified CommonJS bundle (the dev build) a top-level `exports` is the module's own object, so
+// `??=` never compiled the kernel and every vector scan threw.
+let compiled: Exports | null | undefined;
 
 /**
  * The kernel for vectors of `dims` floats, or undefined where it can't run: dimensions that are not a multiple of
@@ -37,8 +39,8 @@ let exports: Exports | null | undefined;
  */
 export function pairDotKernel(dims: number): PairDotKernel | undefined {
   if (dims <= 0 || dims % 4 !== 0) return undefined;
-  exports ??= instantiate();
-  const ex = exports;
+  compiled ??= instantiate();
+  const ex = compiled;
   if (!ex) return undefined;
   const probeA = 0;
   const probeB = dims * 4;

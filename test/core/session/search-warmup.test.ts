@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { warmSearches } from "../../../src/core/session/search-warmup";
+import { keepSearchesWarm, warmSearches } from "../../../src/core/session/search-warmup";
 import { openVaultSearch, type VaultSearch } from "../../../src/core/session/vault-search";
 import { defaultSettings } from "../../../src/core/settings/plugin-settings";
 import { MemoryFileStore } from "../persist/memory-file-store";
@@ -55,13 +55,19 @@ const answers = async (session: VaultSearch): Promise<string[]> => {
   return out;
 };
 
+/** The queries typed key by key, as the search modal asks: each key's keyword answer. */
+const typed = (session: VaultSearch): string[] =>
+  QUERIES.flatMap((q) => [...q].map((_, n) => q.slice(0, n + 1)))
+    .filter((k) => k.trim() !== "")
+    .map((k) => JSON.stringify(session.searchKeyword({ query: k, prefixLast: !k.endsWith(" "), limit: 10 }).results.map((x) => [x.path, x.score])));
+
 describe("warmSearches: what a first misspelt or rare word pays for, built ahead between requests", () => {
   it("answers a search that arrives while it is held between slices, and the answers are those of a cold session", async () => {
     const cold = await answers(await started());
     const session = await started();
     const g = gate();
     let finished: boolean | undefined;
-    const warming = warmSearches(session, undefined, g.pause).then((done) => (finished = done));
+    const warming = warmSearches(session, { pause: g.pause }).then((done) => (finished = done));
     await immediate();
     expect(g.held()).toBe(1);
     // The request is answered while the warm-up still waits at its first slice: it never waits for the whole warm-up.
@@ -91,7 +97,7 @@ describe("warmSearches: what a first misspelt or rare word pays for, built ahead
       throw new Error("stemmer exploded");
     });
     const failed: unknown[] = [];
-    expect(await warmSearches(session, (cause) => failed.push(cause), immediate)).toBe(false);
+    expect(await warmSearches(session, { failed: (cause) => failed.push(cause), pause: immediate })).toBe(false);
     expect(String(failed[0])).toContain("stemmer exploded");
     expect(await answers(session)).toEqual(cold);
     await session.service.stop();
@@ -100,7 +106,7 @@ describe("warmSearches: what a first misspelt or rare word pays for, built ahead
   it("gives up when the session stops meanwhile", async () => {
     const session = await started();
     const g = gate();
-    const warming = warmSearches(session, undefined, g.pause);
+    const warming = warmSearches(session, { pause: g.pause });
     await immediate();
     g.release();
     await immediate();
@@ -110,5 +116,39 @@ describe("warmSearches: what a first misspelt or rare word pays for, built ahead
       await immediate();
     }
     expect(await warming).toBe(false);
+  });
+
+  it("with typing, runs the keystroke path too, and every key typed afterwards answers as in a cold session", async () => {
+    const cold = typed(await started());
+    const session = await started();
+    const asked: string[] = [];
+    const search = session.searchKeyword.bind(session);
+    vi.spyOn(session, "searchKeyword").mockImplementation((req) => (asked.push(req.query), search(req)));
+    expect(await warmSearches(session, { pause: immediate, typing: true })).toBe(true);
+    // Words of the notes, typed key by key.
+    expect(asked.length).toBeGreaterThan(10);
+    expect(asked.some((q) => q.includes(" "))).toBe(true);
+    vi.restoreAllMocks();
+    expect(typed(session)).toEqual(cold);
+    await session.service.stop();
+  });
+});
+
+describe("keepSearchesWarm: the plugin's warm-up, once the notes are in", () => {
+  it("warms a loaded session once and then stops following it", async () => {
+    const session = await started();
+    const spy = vi.spyOn(session, "searchKeyword");
+    const stop = keepSearchesWarm(session, { pause: immediate });
+    for (let i = 0; i < 500 && spy.mock.calls.length === 0; i++) await immediate();
+    for (let i = 0; i < 200; i++) await immediate();
+    const calls = spy.mock.calls.length;
+    expect(calls).toBeGreaterThan(10);
+    // An edit settles the notes again: a session already warmed is not warmed twice.
+    session.service.enqueue({ kind: "upsert", path: "garden.md" });
+    await session.service.whenIdle();
+    for (let i = 0; i < 200; i++) await immediate();
+    expect(spy.mock.calls.length).toBe(calls);
+    stop();
+    await session.service.stop();
   });
 });
