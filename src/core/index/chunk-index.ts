@@ -247,9 +247,7 @@ export class ChunkIndex {
   }
 
   /** Frees what searches asked with `scratch` kept (see `KeywordSearchOptions.scratch`). */
-  dropScratch(): void {
-    this.keywords.dropScratch();
-  }
+  dropScratch(): void { this.keywords.dropScratch(); }
 
   /** Builds ahead, in slices, what a first misspelt or rare word would pay for (see keyword-warmup.ts). */
   warmKeywordSteps(stop?: () => boolean): Steps<void> {
