@@ -59,7 +59,6 @@ export function* encodePostings(
       out.uint(n);
       if (i % POSTINGS_PER_SLICE === POSTINGS_PER_SLICE - 1) yield;
     }
-    yield* field.vocabulary.settleSteps();
     const terms = field.vocabulary.terms();
     yield;
     out.uint(terms.length);

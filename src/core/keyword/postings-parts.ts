@@ -49,8 +49,6 @@ export function* encodePostingParts(
     const ids = counts.map(() => [] as number[]);
     const tf = counts.map(() => [] as number[]);
     const touched: number[] = [];
-    // The vocabulary's pending changes (a bulk edit's) merged in slices, not at once by `terms()`.
-    yield* field.vocabulary.settleSteps();
     for (const term of field.vocabulary.terms()) {
       const list = field.postings(term);
       if (!list) return undefined;

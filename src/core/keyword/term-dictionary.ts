@@ -1,8 +1,3 @@
-import { runAll, type Steps } from "../shared/slices";
-
-/** Terms merged between two yields of `settleSteps`: about a millisecond of Map lookups. */
-const MERGE_TERMS_PER_SLICE = 20_000;
-
 /**
  * The sorted vocabulary of one field, for expanding a prefix while the user types ("proj" → project, projection).
  * Terms come and go with every edit, so changes collect in a small pending list and are merged into the sorted
@@ -58,39 +53,14 @@ export class TermDictionary {
     return out;
   }
 
-  /**
-   * Merges the pending changes in slices (see `MERGE_TERMS_PER_SLICE`), so that a caller that yields in between (a
-   * save about to walk the vocabulary) does not pay for a whole vocabulary's merge in one go. Changes made while it
-   * yields stay pending for the next merge; a merge made meanwhile by `terms()` makes this one's result moot.
-   * `perSlice`: terms merged between two yields; default `MERGE_TERMS_PER_SLICE`.
-   */
-  *settleSteps(perSlice = MERGE_TERMS_PER_SLICE): Steps<void> {
-    if (this.added.length === 0 && this.removed === 0) return;
-    const base = this.sorted;
-    const addedCount = this.added.length;
-    const removedCount = this.removed;
-    const merged = yield* this.mergeSteps(base, this.added.slice().sort(), Math.max(1, perSlice));
-    if (this.sorted !== base) return;
-    this.sorted = merged;
-    this.added = this.added.slice(addedCount);
-    this.removed = Math.max(0, this.removed - removedCount);
-  }
-
   private merge(): void {
     if (this.added.length === 0 && this.removed === 0) return;
-    this.sorted = runAll(this.mergeSteps(this.sorted, this.added.sort(), Infinity));
-    this.added = [];
-    this.removed = 0;
-  }
-
-  /** `sorted` and `added` (both ascending) as one ascending list, without repeats or terms no longer in use. */
-  private *mergeSteps(sorted: readonly string[], added: readonly string[], perSlice: number): Steps<string[]> {
+    const added = this.added.sort();
     const merged: string[] = [];
     let i = 0;
     let j = 0;
-    let work = 0;
-    while (i < sorted.length || j < added.length) {
-      const a = sorted[i];
+    while (i < this.sorted.length || j < added.length) {
+      const a = this.sorted[i];
       const b = added[j];
       let next: string;
       if (b === undefined || (a !== undefined && a <= b)) {
@@ -102,11 +72,9 @@ export class TermDictionary {
       }
       // A term removed and added again sits in both lists; keep it once, and only while it is in use.
       if (merged[merged.length - 1] !== next && this.has(next)) merged.push(next);
-      if (++work >= perSlice) {
-        work = 0;
-        yield;
-      }
     }
-    return merged;
+    this.sorted = merged;
+    this.added = [];
+    this.removed = 0;
   }
 }
