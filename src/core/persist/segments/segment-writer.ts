@@ -10,7 +10,7 @@ import { cleanUpSegments, findStrays } from "./segment-cleanup";
 import { joinPath } from "./paths";
 import { encodeSegment, planSegments, subSnapshot, SEGMENT_TARGET_BYTES } from "./segment-file";
 import { conflictCopyOf, MANIFEST_FILE, segmentName } from "./segment-names";
-import { cloneState, emptyState, manifestOf, type SegmentState } from "./segment-state";
+import { cloneStateSteps, emptyState, manifestOf, type SegmentState } from "./segment-state";
 import { DEFAULT_STRAY_GRACE_MS, joinStrays } from "./stray-segments";
 
 /** What a save reads of the index. */
@@ -111,7 +111,7 @@ export class SegmentWriter {
       vectorPrecision: source.vectorPrecision,
       savedAt: source.header.savedAt,
     };
-    const next = cloneState(this.state);
+    const next = await runSliced(cloneStateSteps(this.state), this.options.pause);
     const merged = await this.mergeForeign(next);
     if (!merged.ok) return merged;
     const lost = merged.value;
