@@ -86,7 +86,9 @@ describe("hybrid-vault-search mcp --http", () => {
     const s = await serveHttp();
     const client = new Client({ name: "hvs-http-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${s.port}/mcp`)));
-    const status = toolJson<{ notes: number }>(await client.callTool({ name: "status", arguments: {} }));
+    // `status` answers at once, while the server still indexes the new vault (ready: false): ask until it is ready.
+    let status = toolJson<{ ready: boolean; notes: number }>(await client.callTool({ name: "status", arguments: {} }));
+    while (!status.ready) status = toolJson<{ ready: boolean; notes: number }>(await client.callTool({ name: "status", arguments: {} }));
     expect(status.notes).toBe(5);
     const hits = toolJson<{ results: { path: string }[] }>(await client.callTool({ name: "search", arguments: { query: "清水寺" } }));
     expect(hits.results[0]?.path).toBe("Travel/京都.md");
