@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import { SearchEngine } from "../../../src/core/search/search-engine";
 import type { ChunkedNote } from "../../../src/core/types";
@@ -50,5 +50,29 @@ describe("SearchEngine with a pause between slices of the vector scan", () => {
     });
     expect(res.aborted).toBe(true);
     expect(res.results).toEqual([]);
+  });
+
+  // The modal's full search is aborted by the next keystroke; its empty answer is thrown away, so it must not pay
+  // for what an empty answer shown to the user would: a "did you mean" corrects every word of the query.
+  it("asks for no word corrections for the empty answer of an aborted search", async () => {
+    const suggest = vi.spyOn(index, "suggestQuery");
+    // Far from every note's vector: nothing passes the similarity floor, so the answer is empty either way.
+    const away = Float32Array.from([0, 0, -1]);
+    const controller = new AbortController();
+    const pause = () => {
+      controller.abort();
+      return Promise.resolve();
+    };
+    const inScan = await new SearchEngine({ index, pause }).search({ query: "wrod7", mode: "semantic", queryVector: away, signal: controller.signal });
+    const before = new AbortController();
+    before.abort();
+    const atStart = await new SearchEngine({ index }).search({ query: "wrod7", mode: "semantic", queryVector: away, signal: before.signal });
+    expect([inScan.aborted, atStart.aborted]).toEqual([true, true]);
+    expect(suggest).not.toHaveBeenCalled();
+    // The same search not aborted answers nothing too, and does ask: the spy would have seen the calls.
+    const whole = await new SearchEngine({ index }).search({ query: "wrod7", mode: "semantic", queryVector: away });
+    expect(whole.results).toEqual([]);
+    expect(suggest).toHaveBeenCalledTimes(1);
+    suggest.mockRestore();
   });
 });
