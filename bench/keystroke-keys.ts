@@ -2,12 +2,17 @@
  * Which keys of bench:keystroke are the slow ones: every key's time (median over rounds) in this checkout and in
  * the others given, slowest first. A profiling aid for issue 21, not a figure of record.
  *
- *   npx tsx bench/keystroke-keys.ts [--notes 10000] [--rounds 5] [--baseline DIR[,DIR]] [--top 25]
+ *   npx tsx bench/keystroke-keys.ts [--notes 10000] [--rounds 5] [--baseline DIR[,DIR]] [--top 25] [--cold [--warmup]]
+ *
+ * `--cold` skips the untimed pass, so round 1 meets every key for the first time, as the page's first typing run does
+ * (read it with `--rounds 1`); `--warmup` first runs this checkout's keystroke warm-up, as the plugin does.
  */
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
 import { syntheticVault } from "./lib/ui-vault";
 import { checkoutEngine, typedKeys } from "./lib/checkout-engine";
+import { warmKeystrokeSteps, warmupQueries } from "../src/core/search/keystroke-warmup";
+import { runAll } from "../src/core/shared/slices";
 
 const args = parseArgs(process.argv.slice(2));
 const notes = Number(args.get("notes") ?? 10_000);
@@ -15,16 +20,20 @@ const rounds = Number(args.get("rounds") ?? 5);
 const top = Number(args.get("top") ?? 25);
 const dirs = [".", ...(args.get("baseline")?.split(",") ?? [])];
 
-async function engineOf(dir: string, files: Record<string, string>) {
-  const { engine, limit } = await checkoutEngine(dir, files);
+async function engineOf(dir: string, files: Record<string, string>, warm: boolean) {
+  const { engine, index, limit } = await checkoutEngine(dir, files);
+  if (warm) {
+    runAll(warmKeystrokeSteps((req) => engine.searchKeyword({ ...req, limit }), warmupQueries(index)));
+    index.dropScratch();
+  }
   return (query: string) => engine.searchKeyword({ query, limit, prefixLast: !/\s$/.test(query) }).results.map((r) => r.path);
 }
 
 const vault = syntheticVault(notes);
 const { queries, keys } = typedKeys(vault);
 const engines: ((q: string) => string[])[] = [];
-for (const d of dirs) engines.push(await engineOf(d, vault.files));
-for (const e of engines) for (const k of keys) e(k);
+for (const [j, d] of dirs.entries()) engines.push(await engineOf(d, vault.files, j === 0 && args.has("warmup")));
+if (!args.has("cold")) for (const e of engines) for (const k of keys) e(k);
 const times = engines.map(() => keys.map(() => [] as number[]));
 const same = keys.map(() => true);
 for (let r = 0; r < rounds; r++) {

@@ -187,7 +187,7 @@ try {
 
   // 7. Two devices sharing the index through a sync tool (not with --no-baseline, which stops here).
   if (args.has("no-baseline")) {
-    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
+    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
     if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
     else vault.dispose();
     process.exit(0);
@@ -227,6 +227,7 @@ try {
     loadedVectors,
     idleStallMs,
     stallByPhaseMs: stalls.byPhase,
+    ...(stalls.mainByPhase ? { stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase } : {}),
     cpuMs: { coldIndex: coldCpuMs, save: saveCpuMs, restart: restartCpuMs },
     loadAverage: loadavg().map((x) => Math.round(x * 10) / 10),
     fullSaveBytes,
