@@ -5,7 +5,7 @@
  * commit can be measured on the same saved index.
  *
  *   node --expose-gc --import tsx bench/load-probe.ts --vault DIR [--dims 768] [--min-chunks 64] [--heap-snapshot FILE]
- *     [--stall-profile] [--no-edit] [--dump FILE] [--load-profile FILE]
+ *     [--stall-profile] [--no-edit] [--dump FILE] [--load-profile FILE] [--alloc-profile FILE]
  *
  * The run works on DIR in place and puts it back at the end (the index folder from a copy, the edited note's text and
  * modification time), so every run, on any tree, starts from the same files: a copy of the vault would give every note
@@ -18,6 +18,7 @@
  * `--tree ROOT`: the index service of another checkout (its `src/`), for a base commit without this measure.
  * `--load-profile FILE`: V8's CPU profile of the load alone (start to idle), for Chrome DevTools or a script; the
  * process-wide `node --cpu-prof` also takes in the probe's copying and the final save at stop.
+ * `--alloc-profile FILE`: V8's sampled allocations over the same span, freed objects included (a `.heapprofile`).
  * `--min-chunks`: the edited note is the first (in path order) with at least this many chunks, so that its segment
  * carries keyword postings (smaller segments are analysed at load); 1 edits a note of any size.
  * `--saves N`: after that edit, N more one-note edits, each saved on its own (an afternoon of writing): each save's
@@ -41,7 +42,7 @@ import { segmentCounts, touchNotes } from "./lib/probe-edits";
 import { HashEmbedder } from "./lib/sync-embedder";
 import { collectGarbage, loadSettled } from "./lib/sync-measure";
 import { StallProbe } from "./lib/sync-stall";
-import { startCpuProfile, startStallProfile } from "./lib/stall-profile";
+import { startAllocationProfile, startCpuProfile, startStallProfile } from "./lib/stall-profile";
 
 const args = parseArgs(process.argv.slice(2));
 const kept = args.get("vault");
@@ -90,6 +91,8 @@ const probe = new StallProbe(() => phase, 5, 20);
 const profiler = args.has("stall-profile") ? await startStallProfile() : undefined;
 const loadProfileFile = args.get("load-profile");
 const loadProfiler = loadProfileFile ? await startCpuProfile() : undefined;
+const allocProfileFile = args.get("alloc-profile");
+const allocProfiler = allocProfileFile ? await startAllocationProfile() : undefined;
 probe.start();
 let cpu = process.cpuUsage();
 let t0 = performance.now();
@@ -107,6 +110,7 @@ const loadCpuMs = cpuMs(cpu);
 const loadStalls = probe.stop();
 stopWatch();
 if (loadProfiler && loadProfileFile) writeFileSync(loadProfileFile, JSON.stringify(await loadProfiler()));
+if (allocProfiler && allocProfileFile) writeFileSync(allocProfileFile, JSON.stringify(await allocProfiler()));
 await loadSettled(service.index.vectorStore);
 collectGarbage();
 const after = process.memoryUsage();

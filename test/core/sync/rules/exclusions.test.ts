@@ -50,6 +50,17 @@ describe("compileExclusions", () => {
     expect(ex.byPath("notes/plain.md")).toBe(false);
   });
 
+  it("applies every rule to an extra folder's note by its path inside that folder too", () => {
+    expect(ex.byPath(".extra/field/Private/a.md")).toBe(true);
+    expect(ex.byPath(".extra/field/Daily/2024-01-01.md")).toBe(true);
+    expect(ex.byPath(".extra/field/deep/sketch.excalidraw.md")).toBe(true);
+    expect(ex.byPath(".extra/field/Temp/t.md")).toBe(true);
+    expect(ex.byPath(".extra/field/notes/x.draft.md")).toBe(true);
+    expect(ex.byPath(".extra/field/notes/plain.md")).toBe(false);
+    // "Private/" as the extra folder's own name is not a folder of the vault: only the inner path counts.
+    expect(ex.byPath(".extra/Private/notes/plain.md")).toBe(false);
+  });
+
   it("excludes by tag (nested too) and by length", () => {
     expect(ex.byContent(meta(["private"]), 100)).toBe(true);
     expect(ex.byContent(meta(["private/diary"]), 100)).toBe(true);
