@@ -6,12 +6,15 @@
  *   npm run bench:sync -- --vault DIR [--notes N] [--dims D] [--out FILE.json]
  *     [--no-devices] skip the two-device scenario
  *     [--stall-profile] sample the main thread (V8 profiler) and name what ran in the longest stalls
+ *     [--live-profile FILE] V8's sampled allocations of the cold index still alive at its end (a `.heapprofile`)
+ *     [--stall-list] print every stall of 20 ms or more, with when it ended (performance.now(), the clock node's
+ *       --trace-gc lines are close to) and its main-thread time
  *     [--no-baseline] skip Orama's save/load and write neither the JSON file nor the docs (stdout only)
  *     [--keep] leave the vault copy and its saved index in place (for bench/load-probe.ts) and print where
  *
  * Run node with --expose-gc (the npm script does) so heap figures are taken after a full collection.
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { FolderNoteSource } from "../src/cli/node/folder-note-source";
@@ -29,7 +32,7 @@ import { StallProbe } from "./lib/sync-stall";
 import { makeBenchVault } from "./lib/sync-vault";
 import { CountingStore } from "./lib/counting-store";
 import { twoDevices } from "./lib/sync-devices";
-import { startStallProfile, type ProfiledStall } from "./lib/stall-profile";
+import { startAllocationProfile, startStallProfile, type ProfiledStall } from "./lib/stall-profile";
 
 const args = parseArgs(process.argv.slice(2));
 if (args.has("help")) {
@@ -77,7 +80,7 @@ try {
       return label;
     },
     5,
-    profiling ? 20 : Infinity,
+    profiling || args.has("stall-list") ? 20 : Infinity,
   );
   probe.start();
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -89,6 +92,8 @@ try {
   let cold: IndexService | undefined = makeService();
   cold.onProgress((p) => (phase = p.phase));
   const profiler = profiling ? await startStallProfile() : undefined;
+  const liveProfileFile = args.get("live-profile");
+  const liveProfiler = liveProfileFile ? await startAllocationProfile(64 * 1024, false) : undefined;
   probe.start();
   let cpu = process.cpuUsage();
   let t0 = performance.now();
@@ -97,6 +102,7 @@ try {
   const coldIndexMs = since(t0);
   const stalls = probe.stop();
   const maxStallMs = stalls.max;
+  if (liveProfiler && liveProfileFile) writeFileSync(liveProfileFile, JSON.stringify(await liveProfiler()));
   const coldCpuMs = cpuMs(cpu);
   const chunks = cold.index.size;
   const textBytes = chunkTextBytes(cold.index);
@@ -187,7 +193,7 @@ try {
 
   // 7. Two devices sharing the index through a sync tool (not with --no-baseline, which stops here).
   if (args.has("no-baseline")) {
-    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled }, null, 2));
+    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled, ...(args.has("stall-list") ? { stallList: probe.long } : {}) }, null, 2));
     if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
     else vault.dispose();
     process.exit(0);

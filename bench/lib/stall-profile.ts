@@ -111,15 +111,16 @@ export async function startCpuProfile(intervalUs = 500): Promise<() => Promise<u
 
 /**
  * Starts V8's sampling heap profiler, counting objects the collector has already freed too (so a load's short-lived
- * garbage shows beside what it keeps); the function it returns stops it and gives the profile (`.heapprofile`).
+ * garbage shows beside what it keeps) unless `withFreed` is false (then: what is still alive when it stops); the
+ * function it returns stops it and gives the profile (`.heapprofile`).
  */
-export async function startAllocationProfile(intervalBytes = 16 * 1024): Promise<() => Promise<unknown>> {
+export async function startAllocationProfile(intervalBytes = 16 * 1024, withFreed = true): Promise<() => Promise<unknown>> {
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object): Promise<unknown> =>
     new Promise((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
   await post("HeapProfiler.enable");
-  await post("HeapProfiler.startSampling", { samplingInterval: intervalBytes, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await post("HeapProfiler.startSampling", { samplingInterval: intervalBytes, includeObjectsCollectedByMajorGC: withFreed, includeObjectsCollectedByMinorGC: withFreed });
   return async () => {
     const { profile } = (await post("HeapProfiler.stopSampling")) as { profile: unknown };
     session.disconnect();

@@ -33,7 +33,7 @@ export class StallProbe {
   private readonly mainByPhase = new Map<string, number>();
   private readonly waitByPhase = new Map<string, number>();
   /** Stalls of at least `keepMs`, with where they happened on the monotonic clock (µs), for `stall-profile.ts`. */
-  readonly long: { startUs: number; endUs: number; ms: number; cpuMs: number; phase: string }[] = [];
+  readonly long: { startUs: number; endUs: number; ms: number; cpuMs: number; phase: string; endMs: number; mainMs?: number }[] = [];
 
   constructor(
     /** Labels the current moment; default: one label for everything. */
@@ -62,8 +62,9 @@ export class StallProbe {
       this.cpuMax = Math.max(this.cpuMax, cpuMs);
       const label = this.phase();
       const main = this.main && mainThreadTimes();
+      let ran: number | undefined;
       if (this.main && main) {
-        const ran = Math.min(stall, main.runMs - this.main.runMs);
+        ran = Math.min(stall, main.runMs - this.main.runMs);
         const waited = Math.min(stall, main.waitMs - this.main.waitMs);
         if (ran > (this.mainByPhase.get(label) ?? 0)) this.mainByPhase.set(label, ran);
         if (waited > (this.waitByPhase.get(label) ?? 0)) this.waitByPhase.set(label, waited);
@@ -71,7 +72,8 @@ export class StallProbe {
       }
       if (stall >= this.keepMs) {
         const endUs = Number(process.hrtime.bigint() / 1000n);
-        this.long.push({ startUs: endUs - (stall + this.intervalMs) * 1000, endUs, ms: Math.round(stall * 10) / 10, cpuMs: Math.round(cpuMs * 10) / 10, phase: label });
+        const mainMs = ran === undefined ? {} : { mainMs: Math.round(ran * 10) / 10 };
+        this.long.push({ startUs: endUs - (stall + this.intervalMs) * 1000, endUs, ms: Math.round(stall * 10) / 10, cpuMs: Math.round(cpuMs * 10) / 10, phase: label, endMs: Math.round(now), ...mainMs });
       }
       if (stall > (this.maxByPhase.get(label) ?? 0)) this.maxByPhase.set(label, stall);
     }, this.intervalMs);
