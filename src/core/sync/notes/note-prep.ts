@@ -1,9 +1,10 @@
 import { embeddingInput } from "../../index/embedding-input";
-import type { ChunkedNote } from "../../types";
+import type { Chunk, ChunkedNote, NoteMeta } from "../../types";
 import { proseChars } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import { chunkLargeNote } from "../../chunk/large-note-chunker";
 import { contentHash as hashText } from "../../shared/hash";
+import { ownString } from "../../shared/own-string";
 
 /*
  * A note's text on its way into the index: tell text from a binary file, cap it, hash it (to tell a real edit from a
@@ -37,7 +38,7 @@ export async function prepareNote(
 ): Promise<PreparedNote> {
   const capped = capText(raw, settings.maxNoteBytes);
   await pause();
-  const note = await chunkLargeNote(path, capped.text, settings.chunk, pause);
+  const note = ownedNote(await chunkLargeNote(path, capped.text, settings.chunk, pause));
   const inputs: string[] = [];
   const embedHashes: string[] = [];
   for (const chunk of note.chunks) {
@@ -47,6 +48,29 @@ export async function prepareNote(
     if (inputs.length % 256 === 0) await pause();
   }
   return { note, contentHash, inputs, embedHashes, proseChars: proseChars(note), cut: capped.cut };
+}
+
+/**
+ * `note` with every string it keeps (chunk texts, headings, its metadata) a copy of its own (see `ownString`), so the
+ * file's text as read is freed once the note is prepared. Chunks of one section keep sharing one heading list.
+ */
+function ownedNote(note: ChunkedNote): ChunkedNote {
+  const headings = new Map<readonly string[], string[]>();
+  const ownHeadings = (path: string[]): string[] => {
+    let owned = headings.get(path);
+    if (!owned) headings.set(path, (owned = path.map(ownString)));
+    return owned;
+  };
+  const chunks = note.chunks.map((c): Chunk => ({ ...c, text: ownString(c.text), headingPath: ownHeadings(c.headingPath) }));
+  return { ...note, meta: ownedMeta(note.meta), chunks };
+}
+
+function ownedMeta(m: NoteMeta): NoteMeta {
+  const owned: NoteMeta = { ...m, title: ownString(m.title), aliases: m.aliases.map(ownString), tags: m.tags.map(ownString), links: m.links.map(ownString) };
+  if (m.language !== undefined) owned.language = ownString(m.language);
+  if (m.supersededBy !== undefined) owned.supersededBy = ownString(m.supersededBy);
+  if (m.status !== undefined) owned.status = ownString(m.status);
+  return owned;
 }
 
 /** Text above this length is hashed piecewise (see `noteContentHash`). */
