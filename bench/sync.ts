@@ -106,6 +106,9 @@ try {
   const coldCpuMs = cpuMs(cpu);
   const chunks = cold.index.size;
   const textBytes = chunkTextBytes(cold.index);
+  // What the freshly built index holds, before the save: a cold index's notes come from files read, not from segments.
+  collectGarbage();
+  const heapAfterColdBytes = process.memoryUsage().heapUsed;
 
   // 2. Save.
   cpu = process.cpuUsage();
@@ -193,7 +196,7 @@ try {
 
   // 7. Two devices sharing the index through a sync tool (not with --no-baseline, which stops here).
   if (args.has("no-baseline")) {
-    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled, ...(args.has("stall-list") ? { stallList: probe.long } : {}) }, null, 2));
+    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, heapAfterColdBytes, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled, ...(args.has("stall-list") ? { stallList: probe.long } : {}) }, null, 2));
     if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
     else vault.dispose();
     process.exit(0);
@@ -215,6 +218,7 @@ try {
     fileBytes,
     rawVectorBytes: chunks * dims * 4,
     textBytes,
+    heapAfterColdBytes,
     heapAfterLoadBytes,
     reconcileMs,
     reconcileEmbedCalls,

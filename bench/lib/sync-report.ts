@@ -15,6 +15,8 @@ export interface SyncBenchResult {
   fileBytes: number;
   rawVectorBytes: number;
   textBytes: number;
+  /** JS heap right after the cold index, after a full collection (absent in results written before it was kept). */
+  heapAfterColdBytes?: number;
   heapAfterLoadBytes: number;
   reconcileMs: number;
   reconcileEmbedCalls: number;
