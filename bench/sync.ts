@@ -102,13 +102,14 @@ try {
   const coldIndexMs = since(t0);
   const stalls = probe.stop();
   const maxStallMs = stalls.max;
-  if (liveProfiler && liveProfileFile) writeFileSync(liveProfileFile, JSON.stringify(await liveProfiler()));
   const coldCpuMs = cpuMs(cpu);
   const chunks = cold.index.size;
   const textBytes = chunkTextBytes(cold.index);
   // What the freshly built index holds, before the save: a cold index's notes come from files read, not from segments.
   collectGarbage();
   const heapAfterColdBytes = process.memoryUsage().heapUsed;
+  // After the collection, so that only what the index keeps is in it.
+  if (liveProfiler && liveProfileFile) writeFileSync(liveProfileFile, JSON.stringify(await liveProfiler()));
 
   // 2. Save.
   cpu = process.cpuUsage();

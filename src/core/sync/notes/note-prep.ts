@@ -1,5 +1,5 @@
 import { embeddingInput } from "../../index/embedding-input";
-import type { Chunk, ChunkedNote, NoteMeta } from "../../types";
+import type { ChunkedNote, NoteMeta } from "../../types";
 import { proseChars } from "../rules/exclusions";
 import type { IndexSettings } from "../rules/index-settings";
 import { chunkLargeNote } from "../../chunk/large-note-chunker";
@@ -63,8 +63,9 @@ function ownedNote(note: ChunkedNote): ChunkedNote {
     if (!owned) headings.set(path, (owned = path.map(ownString)));
     return owned;
   };
-  const chunks = note.chunks.map((c): Chunk => ({ ...c, headingPath: ownHeadings(c.headingPath) }));
-  return { ...note, meta: ownedMeta(note.meta), chunks };
+  // In place: the chunker made these chunks for this call alone, and a copy of each was 150,000 more objects at 50,000 notes.
+  for (const c of note.chunks) c.headingPath = ownHeadings(c.headingPath);
+  return { ...note, meta: ownedMeta(note.meta) };
 }
 
 function ownedMeta(m: NoteMeta): NoteMeta {
