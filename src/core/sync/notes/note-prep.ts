@@ -38,7 +38,7 @@ export async function prepareNote(
 ): Promise<PreparedNote> {
   const capped = capText(raw, settings.maxNoteBytes);
   await pause();
-  const note = ownedNote(await chunkLargeNote(path, capped.text, settings.chunk, pause));
+  const note = ownedNote(await chunkLargeNote(path, capped.text, settings.chunk, pause), BEYOND_LATIN1.test(capped.text));
   const inputs: string[] = [];
   const embedHashes: string[] = [];
   for (const chunk of note.chunks) {
@@ -50,13 +50,19 @@ export async function prepareNote(
   return { note, contentHash, inputs, embedHashes, proseChars: proseChars(note), cut: capped.cut };
 }
 
+/** A character that a one-byte string can't hold. */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
 /**
  * `note` with its headings and metadata copies of their own (see `ownString`), so the file's text as read is freed
- * once the note is prepared. Chunk texts are left as they are: the chunker joins nearly all of them anew (copying
- * them too kept 1.7 of 35 MB less over obsidian-hub's notes, and cost a pass over every character). Chunks of one
- * section keep sharing one heading list.
+ * once the note is prepared. Chunks of one section keep sharing one heading list.
+ *
+ * `wide`: the file holds a character beyond Latin-1 (an emoji, a curly quote, a dash). Every string cut or joined from
+ * such a file is then two bytes a character, even a chunk of plain ASCII, where a loaded index holds one byte a
+ * character: those chunk texts are copied too (a copy is one byte a character when it can be). Other chunk texts are
+ * left as they are: the chunker joins nearly all of them anew.
  */
-function ownedNote(note: ChunkedNote): ChunkedNote {
+function ownedNote(note: ChunkedNote, wide: boolean): ChunkedNote {
   const headings = new Map<readonly string[], string[]>();
   const ownHeadings = (path: string[]): string[] => {
     let owned = headings.get(path);
@@ -64,7 +70,10 @@ function ownedNote(note: ChunkedNote): ChunkedNote {
     return owned;
   };
   // In place: the chunker made these chunks for this call alone, and a copy of each was 150,000 more objects at 50,000 notes.
-  for (const c of note.chunks) c.headingPath = ownHeadings(c.headingPath);
+  for (const c of note.chunks) {
+    c.headingPath = ownHeadings(c.headingPath);
+    if (wide && !BEYOND_LATIN1.test(c.text)) c.text = ownString(c.text);
+  }
   return { ...note, meta: ownedMeta(note.meta) };
 }
 

@@ -40,4 +40,15 @@ describe("prepareNote", () => {
     expect(bySection.length).toBeGreaterThan(1);
     expect(new Set(bySection.map((c) => c.headingPath)).size).toBe(1);
   });
+
+  it("keeps every text as written in a note with characters beyond Latin-1 (its plain chunks are copied)", async () => {
+    const settings = resolveIndexSettings({ chunk: { ...resolveIndexSettings({}).chunk, maxTokens: 64 } });
+    const pause = async (): Promise<void> => {};
+    const wide = NOTE.replace("# Weekly planning", "# 🗂️ Weekly planning").replace("Closing words.", "Closing words — “quoted”, 日本語 and a lone \uD83D surrogate.");
+    const prepared = await prepareNote("Plans/Week.md", wide, "h", settings, pause);
+    const direct = await chunkLargeNote("Plans/Week.md", wide, settings.chunk, pause);
+    expect(prepared.note).toEqual(direct);
+    expect(prepared.note.chunks.some((c) => c.text.includes("日本語"))).toBe(true);
+    expect(prepared.inputs).toEqual(direct.chunks.map((c) => embeddingInput(c)));
+  });
 });
