@@ -38,10 +38,13 @@ export async function prepareNote(
 ): Promise<PreparedNote> {
   const capped = capText(raw, settings.maxNoteBytes);
   await pause();
-  const note = ownedNote(await chunkLargeNote(path, capped.text, settings.chunk, pause), BEYOND_LATIN1.test(capped.text));
+  const note = ownedNote(await chunkLargeNote(path, capped.text, settings.chunk, pause));
+  // See `ownedNote`: in this loop, which pauses, since a large note has thousands of chunks.
+  const wide = BEYOND_LATIN1.test(capped.text);
   const inputs: string[] = [];
   const embedHashes: string[] = [];
   for (const chunk of note.chunks) {
+    if (wide && !BEYOND_LATIN1.test(chunk.text)) chunk.text = ownString(chunk.text);
     const input = embeddingInput(chunk);
     inputs.push(input);
     embedHashes.push(hashText(input));
@@ -57,12 +60,12 @@ const BEYOND_LATIN1 = /[\u0100-\uffff]/;
  * `note` with its headings and metadata copies of their own (see `ownString`), so the file's text as read is freed
  * once the note is prepared. Chunks of one section keep sharing one heading list.
  *
- * `wide`: the file holds a character beyond Latin-1 (an emoji, a curly quote, a dash). Every string cut or joined from
- * such a file is then two bytes a character, even a chunk of plain ASCII, where a loaded index holds one byte a
- * character: those chunk texts are copied too (a copy is one byte a character when it can be). Other chunk texts are
- * left as they are: the chunker joins nearly all of them anew.
+ * Chunk texts are left as they are (the chunker joins nearly all of them anew), but for one case that `prepareNote`
+ * handles: in a file that holds a character beyond Latin-1 (an emoji, a curly quote, a dash), every string cut or
+ * joined from it is two bytes a character, even a chunk of plain ASCII, where a loaded index holds one byte a
+ * character. Those chunk texts are copied (a copy is one byte a character when it can be).
  */
-function ownedNote(note: ChunkedNote, wide: boolean): ChunkedNote {
+function ownedNote(note: ChunkedNote): ChunkedNote {
   const headings = new Map<readonly string[], string[]>();
   const ownHeadings = (path: string[]): string[] => {
     let owned = headings.get(path);
@@ -70,10 +73,7 @@ function ownedNote(note: ChunkedNote, wide: boolean): ChunkedNote {
     return owned;
   };
   // In place: the chunker made these chunks for this call alone, and a copy of each was 150,000 more objects at 50,000 notes.
-  for (const c of note.chunks) {
-    c.headingPath = ownHeadings(c.headingPath);
-    if (wide && !BEYOND_LATIN1.test(c.text)) c.text = ownString(c.text);
-  }
+  for (const c of note.chunks) c.headingPath = ownHeadings(c.headingPath);
   return { ...note, meta: ownedMeta(note.meta) };
 }
 
