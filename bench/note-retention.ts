@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "./lib/args";
+import { treeLoader } from "./lib/tree-modules";
 
 const args = parseArgs(process.argv.slice(2));
 const vault = args.get("vault");
@@ -24,10 +25,9 @@ if (tree) {
   if (!gc) throw new Error("run node with --expose-gc");
   type Prep = typeof import("../src/core/sync/notes/note-prep");
   type Settings = typeof import("../src/core/sync/rules/index-settings");
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
-  const { prepareNote } = (await import(resolve(tree, "src/core/sync/notes/note-prep.ts"))) as Prep;
-  // eslint-disable-next-line no-unsanitized/method -- as above
-  const { resolveIndexSettings } = (await import(resolve(tree, "src/core/sync/rules/index-settings.ts"))) as Settings;
+  const from = treeLoader(tree);
+  const { prepareNote } = await from<Prep>("src/core/sync/notes/note-prep.ts");
+  const { resolveIndexSettings } = await from<Settings>("src/core/sync/rules/index-settings.ts");
   const settings = resolveIndexSettings({});
   const files = (readdirSync(vault, { recursive: true }) as string[]).filter((f) => f.endsWith(".md") && !f.startsWith("."));
   const kept: unknown[] = [];

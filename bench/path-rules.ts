@@ -9,9 +9,9 @@
  * as a prefix and as a regex). Not a figure of record for any target: it backs the change's own claim.
  */
 import { readdirSync } from "node:fs";
-import { resolve } from "node:path";
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
+import { treeLoader } from "./lib/tree-modules";
 
 type Rules = typeof import("../src/core/sync/rules/exclusions");
 type Settings = typeof import("../src/core/sync/rules/index-settings");
@@ -23,12 +23,10 @@ if (!vault || !Number.isInteger(rounds) || rounds < 1) {
   console.error("usage: npx tsx bench/path-rules.ts --vault DIR [--baseline DIR] [--rounds 5]");
   process.exit(2);
 }
-const load = async (dir: string): Promise<{ rules: Rules; settings: Settings }> => ({
-  // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
-  rules: (await import(resolve(dir, "src/core/sync/rules/exclusions.ts"))) as Rules,
-  // eslint-disable-next-line no-unsanitized/method -- as above
-  settings: (await import(resolve(dir, "src/core/sync/rules/index-settings.ts"))) as Settings,
-});
+const load = async (dir: string): Promise<{ rules: Rules; settings: Settings }> => {
+  const from = treeLoader(dir);
+  return { rules: await from<Rules>("src/core/sync/rules/exclusions.ts"), settings: await from<Settings>("src/core/sync/rules/index-settings.ts") };
+};
 const trees = [{ label: "this checkout", ...(await load(".")) }];
 const baseline = args.get("baseline");
 if (baseline) trees.push({ label: baseline, ...(await load(baseline)) });
