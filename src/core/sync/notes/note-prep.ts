@@ -72,7 +72,8 @@ function ownedNote(note: ChunkedNote): ChunkedNote {
     if (!owned) headings.set(path, (owned = path.map(ownString)));
     return owned;
   };
-  // In place: the chunker made these chunks for this call alone, and a copy of each was 150,000 more objects at 50,000 notes.
+  // In place: the chunker made these chunks for this call alone, and a copy of each was 150,000 more objects at
+  // 50,000 notes.
   for (const c of note.chunks) c.headingPath = ownHeadings(c.headingPath);
   return { ...note, meta: ownedMeta(note.meta) };
 }
