@@ -1,4 +1,5 @@
 import { contentHash } from "../shared/hash";
+import { ShardedMap } from "../shared/sharded-map";
 
 /**
  * Where a chunk's text is read when first needed: the index's own entry of the chunk. Kept as it is, not behind a
@@ -32,10 +33,12 @@ function lazy(path: string, text: (() => string) | TextHolder): TextHolder {
  * it. Kept by the index as chunks come and go; related notes weigh a chunk by it, the way IDF weighs a word.
  */
 export class ChunkTextShare {
-  private readonly keyOf = new Map<string, string>();
+  // Keyed by chunk id, and as many entries as the index has chunks: sharded, so that none grows in one long step
+  // (see `ShardedMap`).
+  private readonly keyOf = new ShardedMap<string>();
   private readonly notesOf = new Map<string, Map<string, number>>();
   // Chunks added with a text to read later, counted at the first question.
-  private readonly pending = new Map<string, TextHolder>();
+  private readonly pending = new ShardedMap<TextHolder>();
   /** Some chunk `held` gives was added by `addHeld` and is not counted yet. */
   private heldUncounted = false;
   private changes = 0;

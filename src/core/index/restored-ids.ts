@@ -1,3 +1,5 @@
+import { ShardedMap } from "../shared/sharded-map";
+
 /** Orama's id store, as far as this index uses it: chunk ids by internal id, and the map back. */
 export interface OramaIdStore {
   idToInternalId: Map<string, number>;
@@ -17,7 +19,8 @@ const COUNT_BITS = 2 ** 20;
  * so `size` is the length of its list of ids.
  */
 export class RestoredIds {
-  private readonly map = new Map<string, number>();
+  /** Ids given one at a time: every chunk of a cold index, so sharded (see `ShardedMap`). */
+  private readonly map = new ShardedMap<number>();
   private readonly notes = new Map<string, number>();
   /** The note being restored: its path, first internal id and chunks so far (recorded in `notes` when it ends). */
   private path = "";
