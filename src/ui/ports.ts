@@ -26,6 +26,13 @@ export interface SearchPort {
 /** Related notes as the view uses them. */
 export interface RelatedPort {
   related(path: string, opts: Omit<RelatedOptions, "excluded">): RelatedResult;
+  /**
+   * Whether `related` would answer without its one-off work (see `RelatedWarmth`). Optional: without it the view
+   * never waits.
+   */
+  ready?(): boolean;
+  /** Does the one-off work in slices; resolves when done or given up. Never rejects. Optional, as `ready`. */
+  warm?(): Promise<void>;
 }
 
 /** Where the cursor is, for a related list that follows the section under it. */
@@ -72,11 +79,17 @@ export type ExclusionCheck = (path: string) => boolean;
 /** Related notes as the session finds them (`VaultSearch.related`, over whatever index is live). */
 export interface RelatedSource {
   related(path: string, opts: RelatedOptions): RelatedResult;
+  /** The related list's one-off work (see `RelatedPort.ready` and `warm`). Optional: without it the view never waits. */
+  readonly relatedWarmth?: { ready(): boolean; warm(): Promise<void> };
 }
 
 /** A RelatedPort over the session; `isExcluded` lets the view say "excluded" rather than "not indexed yet". */
 export function relatedPortOver(source: RelatedSource, isExcluded?: ExclusionCheck): RelatedPort {
-  return {
-    related: (path, opts) => source.related(path, { ...opts, excluded: isExcluded?.(path) ?? false }),
-  };
+  const port: RelatedPort = { related: (path, opts) => source.related(path, { ...opts, excluded: isExcluded?.(path) ?? false }) };
+  const warmth = source.relatedWarmth;
+  if (warmth) {
+    port.ready = () => warmth.ready();
+    port.warm = () => warmth.warm();
+  }
+  return port;
 }

@@ -26,10 +26,12 @@ export async function runMcpCommand(cmd: McpCommand, io: CliIo): Promise<number>
   }
   // What a first misspelt or rare word would pay for is done between requests from the moment a session's index is
   // loaded (search-warmup.ts); once the session serves, what a first filtered search would pay for, and again after
-  // every change a --watch writer indexes (see filter-warmth.ts).
+  // every change a --watch writer indexes (see filter-warmth.ts); and the related list's one-off counting of shared
+  // texts (related-warmth.ts), which the first `related` call would otherwise do in one go.
   const warmWords = wordWarmer((cause: unknown) => log(`Preparing the word corrections failed (searches still work): ${reasonOf(cause)}`));
   const onServing = (session: VaultSearch): void => {
     warmWords(session);
+    void session.relatedWarmth.warm();
     void session.keepFiltersWarm((cause: unknown) => log(`Preparing the search filters failed (searches still work): ${reasonOf(cause)}`));
   };
   const opened = await LiveVault.open(cmd, io, { app: "cli mcp", watch: cmd.watch, log, onServing });

@@ -5,10 +5,11 @@ import { OllamaHealth } from "../ollama/ollama-breaker";
 import { OllamaClient } from "../ollama/ollama-client";
 import type { ChunkIndex } from "../index/chunk-index";
 import { CalibrationKeeper } from "../search/calibration-keeper";
-import { OllamaRelevanceJudge } from "../ollama/relevance-judge";
 import { RelatedCache } from "../search/related-cache";
 import { findRelatedNotes, type RelatedOptions, type RelatedResult } from "../search/related-notes";
-import { Reranker } from "../search/reranker";
+import type { Reranker } from "../search/reranker";
+import { RerankerMemo } from "./reranker-memo";
+import { RelatedWarmth } from "./related-warmth";
 import { SearchEngine, type SearchRequest } from "../search/search-engine";
 import type { ListWeights } from "../search/search-options";
 import type { SearchResponse } from "../search/search-result";
@@ -51,7 +52,9 @@ export class VaultSearch {
   /** Whether each Ollama server answers; shared with the host's other sessions when it passes one. */
   readonly health: OllamaHealth;
   private unwatchBreaker: (() => void) | undefined;
-  private reranker: { key: string; reranker: Reranker } | undefined;
+  private readonly rerankers = new RerankerMemo();
+  /** The related list's one-off work, done in slices before the first list (see `RelatedWarmth`). */
+  readonly relatedWarmth: RelatedWarmth;
   private readonly warmth: FilterWarmth;
   private warmFailed: ((cause: unknown) => void) | undefined;
   private followsNotes: (() => void) | undefined;
@@ -78,6 +81,7 @@ export class VaultSearch {
     this.live = this.service.index;
     const [busy, failed] = [() => !notesSettled(this.service.status().phase), (cause: unknown) => this.warmFailed?.(cause)];
     this.warmth = new FilterWarmth({ index: () => this.live, stopped: () => this.service.stopped, busy, pause: opts.pause ?? defaultPause, failed });
+    this.relatedWarmth = new RelatedWarmth({ index: () => this.live, stopped: () => this.service.stopped, pause: opts.pause ?? defaultPause });
     this.engine = new SearchEngine({ index: this.live, notes: this.service.notes, ...(this.embedder ? { embedder: this.embedder } : {}) });
     this.applySearchSettings();
     this.watchBreaker();
@@ -186,14 +190,7 @@ export class VaultSearch {
 
   /** The reranker for `model` (default: the settings'), made again only when the model, URL or candidate count change. */
   rerankerFor(model?: string): Reranker {
-    const s = this.current;
-    const name = (model ?? s.rerank.model).trim();
-    const key = `${s.ollamaUrl}\u0000${name}\u0000${s.rerank.candidates}`;
-    if (this.reranker?.key !== key) {
-      const judge = name === "" ? undefined : new OllamaRelevanceJudge(this.client(), { model: name });
-      this.reranker = { key, reranker: new Reranker(judge, { candidates: s.rerank.candidates }) };
-    }
-    return this.reranker.reranker;
+    return this.rerankers.for(this.current, () => this.client(), model);
   }
 
   /**

@@ -41,6 +41,10 @@ export class RelatedView extends ItemView implements HoverParent {
   private readonly schedule: Debouncer<[], void>;
   /** Reset by each move, so the list follows the cursor once it rests, not every line it passes. */
   private readonly followCursor: Debouncer<[], void>;
+  /** The related port's one-off work is running (see `prepareFirst`). */
+  private preparing = false;
+  /** Set for the update that follows that work, which lists whatever it finds (see `update`). */
+  private prepared = false;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -102,6 +106,15 @@ export class RelatedView extends ItemView implements HoverParent {
       this.listEl.createDiv({ cls: "hvs-related-empty", text: "Open a note to see the notes related to it." });
       return;
     }
+    // The first list after a restart or a cold index would do its one-off work in one go (1.3 s at 50,000 notes):
+    // say so and let it run in slices first. The update after it lists at once, whatever the work left.
+    if (!this.prepared && this.deps.related.ready?.() === false) {
+      this.shownStatus = undefined;
+      this.toolbar.setTarget(path);
+      this.listEl.createDiv({ cls: "hvs-related-empty", text: "Preparing related notes…" });
+      this.prepareFirst();
+      return;
+    }
     const linked = s.related.hideLinked ? Object.keys(this.app.metadataCache.resolvedLinks[path] ?? {}).filter((p) => p !== path) : [];
     const line = this.sectionLine(path);
     const result = this.deps.related.related(path, {
@@ -123,6 +136,21 @@ export class RelatedView extends ItemView implements HoverParent {
       this.listEl.createDiv({ cls: result.entries.length > 0 ? "hvs-related-notice" : "hvs-related-empty", text: message });
     }
     for (const entry of result.entries) this.wireEntry(renderRelatedEntry(this.listEl, entry), entry, path);
+  }
+
+  /** Runs the related port's one-off work once at a time, then updates the list. */
+  private prepareFirst(): void {
+    if (this.preparing || !this.deps.related.warm) return;
+    this.preparing = true;
+    void this.deps.related.warm().then(() => {
+      this.preparing = false;
+      this.prepared = true;
+      try {
+        this.update();
+      } finally {
+        this.prepared = false;
+      }
+    });
   }
 
   /** A note outside the vault is read-only here: it opens in the system's default app. */

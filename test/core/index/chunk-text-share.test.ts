@@ -67,4 +67,55 @@ describe("ChunkTextShare", () => {
     eager.add("f#0", "f.md", "MOC");
     for (const id of ["a#0", "b#0", "c#0", "d#0", "f#0"]) expect(held.notesSharing(id)).toBe(eager.notesSharing(id));
   });
+
+  it("counts in steps what one question would count at once, while chunks come and go between the steps", () => {
+    const next = (() => {
+      let x = 11;
+      return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    })();
+    const words = ["MOC", "moc", "Otters", "## Thoughts", "Daily 2024-01-01", "daily 2025-02-02", "unique"];
+    const text = () => words[Math.floor(next() * words.length)]!;
+    // The index's chunks (what `held` walks), the table counting in steps, and one told the same changes eagerly.
+    const index = new Map<string, { chunk: { id: string; path: string; text: string } }>();
+    const stepped = new ChunkTextShare(() => index.values());
+    const eager = new ChunkTextShare();
+    const put = (id: string, path: string, restored: boolean) => {
+      const entry = { chunk: { id, path, text: text() } };
+      if (index.has(id)) {
+        stepped.remove(id, path);
+        eager.remove(id, path);
+      }
+      index.set(id, entry);
+      if (restored) stepped.addHeld();
+      else stepped.add(id, path, entry);
+      eager.add(id, path, entry.chunk.text);
+    };
+    const drop = (id: string, path: string) => {
+      index.delete(id);
+      stepped.remove(id, path);
+      eager.remove(id, path);
+    };
+    for (let i = 0; i < 60; i++) put(`n${i}.md#0`, `n${i}.md`, i % 2 === 0);
+    expect(stepped.settled).toBe(false);
+    const steps = stepped.settleSteps(4);
+    let yields = 0;
+    while (!steps.next().done) {
+      yields++;
+      // Between steps: a note indexed again, one removed, one new (lazily counted), one restored.
+      const i = Math.floor(next() * 80);
+      const roll = next();
+      if (roll < 0.4) put(`n${i}.md#0`, `n${i}.md`, false);
+      else if (roll < 0.7 && index.has(`n${i}.md#0`)) drop(`n${i}.md#0`, `n${i}.md`);
+      else put(`n${i}.md#1`, `n${i}.md`, roll > 0.9);
+    }
+    expect(yields).toBeGreaterThan(10);
+    for (const id of [...index.keys(), "n999.md#0"]) expect(stepped.notesSharing(id)).toBe(eager.notesSharing(id));
+    expect(stepped.settled).toBe(true);
+    // With nothing changing between them, the steps alone leave nothing for a question to count.
+    for (let i = 100; i < 140; i++) put(`n${i}.md#0`, `n${i}.md`, i % 3 === 0);
+    expect(stepped.settled).toBe(false);
+    for (const _ of stepped.settleSteps(4)) void _;
+    expect(stepped.settled).toBe(true);
+    for (const id of index.keys()) expect(stepped.notesSharing(id)).toBe(eager.notesSharing(id));
+  });
 });

@@ -6,6 +6,7 @@ import { ChunkIndex } from "../../../src/core/index/chunk-index";
 import type { ChunkedNote } from "../../../src/core/types";
 import { relatedPortOver } from "../../../src/ui/ports";
 import { findRelatedNotes } from "../../../src/core/search/related-notes";
+import { RelatedWarmth } from "../../../src/core/session/related-warmth";
 import { activateRelatedView, registerRelatedView, RELATED_VIEW_TYPE, type RelatedViewDeps } from "../../../src/ui/related/related-view";
 import { FakeStatus, MemorySettings } from "../fake-ports";
 
@@ -271,5 +272,48 @@ describe("RelatedView, readable scores and hidden links", () => {
     await vi.waitFor(() => expect(outage()).toBeDefined());
     status.emit({ phase: "idle", lastError: undefined });
     await vi.waitFor(() => expect(outage()).toBeUndefined());
+  });
+});
+
+describe("RelatedView, the first list after a restart", () => {
+  async function warmSetup(warmth: (index: ChunkIndex) => { ready(): boolean; warm(): Promise<void> }) {
+    t = createTestApp(FILES);
+    await t.startup();
+    const index = new ChunkIndex(2);
+    index.addNote(note("A.md", "About gardens."), [Float32Array.from([1, 0])]);
+    index.addNote(note("B.md", "Garden soil."), [Float32Array.from([0.9, 0.1])]);
+    // More chunks than one slice counts, so that the counting pauses; without vectors, it is in no vector list.
+    const big = note("Big.md", "");
+    big.chunks = Array.from({ length: 600 }, (_, i) => ({ ...big.chunks[0]!, id: `Big.md#${i}`, ordinal: i, text: `Part ${i}` }));
+    index.addNote(big);
+    const settings = new MemorySettings();
+    settings.current.search.weights.bm25 = 0;
+    const source = { related: (p: string, o: Parameters<typeof findRelatedNotes>[2]) => findRelatedNotes(index, p, o), relatedWarmth: warmth(index) };
+    deps = { related: relatedPortOver(source), status: new FakeStatus(), settings, debounceMs: 0 };
+    const plugin = await t.loadPlugin(TestPlugin, manifest);
+    await t.openFile("A.md");
+    await activateRelatedView(plugin);
+    const leaf = t.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0];
+    if (!leaf) throw new Error("view not open");
+    return { index, el: leaf.view.containerEl };
+  }
+
+  it("says it is preparing while the shared texts are counted in slices, then lists", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { index, el } = await warmSetup((i) => new RelatedWarmth({ index: () => i, stopped: () => false, pause: () => gate }));
+    expect(index.textShare.settled).toBe(false);
+    await vi.waitFor(() => expect(message(el)).toBe("Preparing related notes…"));
+    expect(paths(el)).toEqual([]);
+    release();
+    await vi.waitFor(() => expect(paths(el)).toEqual(["B.md"]));
+    expect(index.textShare.settled).toBe(true);
+  });
+
+  it("lists after one warm-up even when the work is still not done (a replaced index), without warming again", async () => {
+    let warms = 0;
+    const { el } = await warmSetup(() => ({ ready: () => false, warm: async () => void warms++ }));
+    await vi.waitFor(() => expect(paths(el)).toEqual(["B.md"]));
+    expect(warms).toBe(1);
   });
 });
