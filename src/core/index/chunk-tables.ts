@@ -32,7 +32,7 @@ export class ChunkTables {
   readonly analyzer = new Analyzer({ stemming: true, stopWords: false });
   readonly notes = new NoteTable([...TEXT_FIELDS, GRAM_FIELD], NOTE_WIDE_FIELDS);
   /** How many notes hold each chunk's text (see `ChunkTextShare`). */
-  readonly textShare = new ChunkTextShare(() => this.chunks.values());
+  readonly textShare = new ChunkTextShare(() => this.chunks.values(), () => this.chunks.size);
   /** Bumped on every change to the text fields: while only vectors arrive, checkpoints reuse the last export. */
   textRevision = 0;
   /** Bumped when a vector is stored apart from its note (`setVector`) or the store changes precision. */

@@ -47,8 +47,12 @@ export class ChunkTextShare {
   /**
    * `held`: every chunk of the index, for those added by `addHeld`: a restart reads no chunk text it does not need,
    * and keeps no entry per chunk until then (a map of them was 7 MB at 150,000 chunks). Default: none.
+   * `heldCount`: how many chunks `held` gives. Default: none.
    */
-  constructor(private readonly held: () => Iterable<HeldChunk> = () => []) {}
+  constructor(
+    private readonly held: () => Iterable<HeldChunk> = () => [],
+    private readonly heldCount: () => number = () => 0,
+  ) {}
 
   /** Bumped on every add and remove, for callers that cache what they derive from the counts. */
   get version(): number {
@@ -107,6 +111,11 @@ export class ChunkTextShare {
   /** Whether every chunk is counted, so that `notesSharing` answers at once. */
   get settled(): boolean {
     return this.pending.size === 0 && !this.heldUncounted;
+  }
+
+  /** At most how many chunks the next question would count first (`held` counts whole while any of it is due). */
+  get uncounted(): number {
+    return this.pending.size + (this.heldUncounted ? this.heldCount() : 0);
   }
 
   /**

@@ -17,6 +17,12 @@ export interface RelatedWarmthDeps {
 const CHUNKS_PER_SLICE = 512;
 
 /**
+ * Chunks left to count that a related list may count itself: some 20 ms. A cold index or an edit adds a few chunks
+ * at a time, and a view that said "preparing" for each would flicker; a restart leaves every chunk to count.
+ */
+const LEFT_FOR_THE_LIST = 2048;
+
+/**
  * Gets the related list's one-off work done in slices before it is asked for: counting how many notes share each
  * chunk text (`ChunkTextShare`). After a restart or a cold index no chunk is counted yet, and the first related list
  * counted all of them in one go (1.3 s at 50,000 notes, with the app frozen). A view that finds it not `ready` shows
@@ -27,9 +33,9 @@ export class RelatedWarmth {
 
   constructor(private readonly deps: RelatedWarmthDeps) {}
 
-  /** Whether a related list now would find every chunk counted (and so answer without the one-off work). */
+  /** Whether a related list now would find at most a few chunks to count first (see `LEFT_FOR_THE_LIST`). */
   ready(): boolean {
-    return this.deps.index().textShare.settled;
+    return this.deps.index().textShare.uncounted <= LEFT_FOR_THE_LIST;
   }
 
   /**

@@ -108,7 +108,7 @@ export class RelatedView extends ItemView implements HoverParent {
     }
     // The first list after a restart or a cold index would do its one-off work in one go (1.3 s at 50,000 notes):
     // say so and let it run in slices first. The update after it lists at once, whatever the work left.
-    if (!this.prepared && this.deps.related.ready?.() === false) {
+    if (!this.prepared && this.deps.related.warm && this.deps.related.ready?.() === false) {
       this.shownStatus = undefined;
       this.toolbar.setTarget(path);
       this.listEl.createDiv({ cls: "hvs-related-empty", text: "Preparing related notes…" });

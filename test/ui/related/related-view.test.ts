@@ -282,9 +282,10 @@ describe("RelatedView, the first list after a restart", () => {
     const index = new ChunkIndex(2);
     index.addNote(note("A.md", "About gardens."), [Float32Array.from([1, 0])]);
     index.addNote(note("B.md", "Garden soil."), [Float32Array.from([0.9, 0.1])]);
-    // More chunks than one slice counts, so that the counting pauses; without vectors, it is in no vector list.
+    // More chunks than a list counts itself, so that the view waits, and the counting pauses; without vectors, the
+    // note is in no vector list.
     const big = note("Big.md", "");
-    big.chunks = Array.from({ length: 600 }, (_, i) => ({ ...big.chunks[0]!, id: `Big.md#${i}`, ordinal: i, text: `Part ${i}` }));
+    big.chunks = Array.from({ length: 2600 }, (_, i) => ({ ...big.chunks[0]!, id: `Big.md#${i}`, ordinal: i, text: `Part ${i}` }));
     index.addNote(big);
     const settings = new MemorySettings();
     settings.current.search.weights.bm25 = 0;
