@@ -2,7 +2,7 @@ import type { HarnessPage } from "../../test/e2e/harness/harness-page";
 import { COMMANDS } from "../../test/e2e/harness/plugin-ui";
 import { waitForRelated } from "../../test/e2e/harness/related-ui";
 import { openSearch, searchView } from "../../test/e2e/harness/search-ui";
-import { type KeySample, type RelatedSample, switchNote, watchRelatedView, watchSearchResults } from "./ui-probes";
+import { type KeySample, type RelatedSample, relatedWarmed, switchNote, watchRelatedView, watchSearchResults } from "./ui-probes";
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,6 +52,9 @@ export interface RelatedRun {
 export async function measureRelated(h: HarnessPage, notes: readonly string[], embedCalls: () => number): Promise<RelatedRun> {
   await h.command(COMMANDS.related);
   await h.waitFor(async () => (await h.page.locator(".hvs-related-view").count()) > 0, { message: "the related view" });
+  // A view that first counts the shared chunk texts in slices says it is preparing (related-warmth.ts); the switches
+  // start once that is done, so that no switch times the "preparing" line instead of a list. Views without it: at once.
+  await h.page.evaluate(relatedWarmed);
   await h.page.evaluate(watchRelatedView);
   const calls = embedCalls();
   const samples: RelatedSample[] = [];

@@ -156,6 +156,16 @@ export function watchRelatedView(): void {
   };
 }
 
+/**
+ * Resolves once the related view's port has done its one-off work (`RelatedPort.warm`), at once for a port without
+ * it (an older checkout's).
+ */
+export async function relatedWarmed(): Promise<void> {
+  const leaf = window.__harness?.testApp?.fake.workspace.getLeavesOfType("hybrid-vault-search-related")[0];
+  const view = leaf?.view as unknown as { deps?: { related?: { warm?: () => Promise<void> } } } | undefined;
+  await view?.deps?.related?.warm?.();
+}
+
 /** Starts a note switch the way a click in the file list does, and notes when it started. */
 export function switchNote(path: string): void {
   const state = window.__hvsBench;
