@@ -12,6 +12,7 @@ import { restoredRows } from "./restore-rows";
 import { POOL_CHUNKS_PER_STEP, settlePoolLater, takeNormsLater } from "./load-leftovers";
 import { runSliced } from "../../shared/slices";
 import { snapshotOfNotes } from "./notes-snapshot";
+import { pooledVectors } from "./pooled-vectors";
 
 /** The header of a partial snapshot, whose own header the segment writer replaces. */
 const SEGMENT_HEADER = { formatVersion: SNAPSHOT_FORMAT_VERSION, model: "", chunkingHash: "", savedAt: 0 };
@@ -25,7 +26,6 @@ export type Pause = () => Promise<void>;
  * a pause costs nothing until the time slice is used.
  */
 const CHUNKS_PER_STEP = 8;
-
 
 /**
  * The index and everything needed to keep it exact: the notes it was built from, the vectors by text, and the
@@ -99,8 +99,7 @@ export class SyncedIndex {
       return;
     }
     await this.settlePool(pause);
-    const vectors = next.embedHashes.map((h) => this.pool.lookup(h));
-    await this.place(prev, next, vectors, pause, inputs);
+    await this.place(prev, next, await pooledVectors(this.pool, next.embedHashes, pause), pause, inputs);
   }
 
   /** Takes a note out of the index and out of the record. */

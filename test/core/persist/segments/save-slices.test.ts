@@ -5,6 +5,9 @@ import { SLICE_ITEMS } from "../../../../src/core/shared/slices";
 import { SyncedIndex } from "../../../../src/core/sync/store/synced-index";
 import type { Chunk } from "../../../../src/core/types";
 import { drainSteps } from "../../../fakes/drain-steps";
+import { SegmentWriter } from "../../../../src/core/persist/segments/segment-writer";
+import { MemoryFileStore } from "../memory-file-store";
+import { sourceOf, type ModelNote } from "./segment-fixtures";
 
 
 const chunk = (path: string, i: number): Chunk => ({ id: `${path}#${i}`, path, ordinal: i, headingPath: [path], text: `word${i % 97} plain`, startLine: i, endLine: i, tokens: 2 });
@@ -36,5 +39,27 @@ describe("a save works in slices", () => {
     });
     expect(snapshot.chunks.length).toBe(9000);
     expect(pauses).toBeGreaterThanOrEqual(2);
+  });
+
+  it("goes through the notes of a save of 10,000 changed notes with pauses, at most 4,096 between two", async () => {
+    const notes = new Map<string, ModelNote>();
+    for (let n = 0; n < 10_000; n++) notes.set(`n${n}.md`, { path: `n${n}.md`, mtime: n, texts: [`text ${n}`] });
+    let asked = 0;
+    let most = 0;
+    const pause = (): Promise<void> => {
+      most = Math.max(most, asked);
+      asked = 0;
+      return Promise.resolve();
+    };
+    const writer = new SegmentWriter(new MemoryFileStore(), "idx", { writer: "a", pause });
+    const source = sourceOf(notes);
+    const counted = { ...source, has: (p: string) => (asked++, source.has(p)) };
+    expect((await writer.save(counted, { changed: "all" })).ok).toBe(true);
+    [asked, most] = [0, 0];
+    const report = await writer.save(counted, { changed: new Set(notes.keys()) });
+    expect(report.ok).toBe(true);
+    most = Math.max(most, asked);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(4096);
   });
 });
