@@ -3,6 +3,7 @@ import { ENGLISH, languageOf, type Language } from "../text/languages";
 import type { ChunkedNote } from "../types";
 import { noteFallbackLanguage } from "./chunk-fields";
 import type { IndexedChunk } from "./index-types";
+import type { ShardedMap } from "../shared/sharded-map";
 
 /**
  * Which language each chunk is analysed in: the note's `lang` frontmatter when we stem that language, else the one
@@ -20,7 +21,7 @@ export class ChunkLanguages {
 
   constructor(
     /** Chunk id → language code, shared with the BM25 component, which analyses each field in it. */
-    readonly ofChunk: Map<string, string>,
+    readonly ofChunk: ShardedMap<string>,
     private readonly analyzer: Analyzer,
     private fallback: Language,
   ) {}

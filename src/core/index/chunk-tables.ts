@@ -13,6 +13,7 @@ import { GRAM_FIELD } from "../keyword/field-terms";
 import { ChunkTextShare } from "./chunk-text-share";
 import type { IndexedChunk } from "./index-types";
 import { ChunkMap } from "./chunk-map";
+import { ShardedMap } from "../shared/sharded-map";
 
 /**
  * What a `ChunkIndex` holds, and the few changes that must keep it all consistent: a chunk goes into the chunk map,
@@ -22,8 +23,12 @@ import { ChunkMap } from "./chunk-map";
  */
 export class ChunkTables {
   readonly db: ChunkDb;
-  /** Language code each chunk (by id) is analysed in; a chunk not listed is analysed as English. */
-  readonly chunkLangs = new Map<string, string>();
+  /**
+   * Language code each chunk (by id) is analysed in; a chunk not listed is analysed as English. Sharded (see
+   * `ShardedMap`): in a vault written in a language we stem other than English (German, French…) it lists every
+   * chunk.
+   */
+  readonly chunkLangs = new ShardedMap<string>();
   /** The entries by chunk id, kept by internal id beside the database's own map of ids (see `ChunkMap`). */
   readonly chunks = new ChunkMap({ of: (id) => this.db.internalIdOf(id), allot: (id) => this.db.tieKey(id) });
   readonly byPath = new Map<string, string[]>();

@@ -203,7 +203,7 @@ export class KeywordSearcher {
   }
 
   /** Fills chunk id → language code from the restored language markers (English chunks are left out). */
-  restoreLanguages(into: Map<string, string>): void {
+  restoreLanguages(into: { set(id: string, code: string): unknown }): void {
     const field = this.store().fields[LANGUAGE_FIELD];
     const ids = this.deps.db.ids;
     for (const marker of field?.vocabulary.withPrefix(LANGUAGE_MARKER) ?? []) {
