@@ -9,6 +9,9 @@
  *     [--live-profile FILE] V8's sampled allocations of the cold index still alive at its end (a `.heapprofile`)
  *     [--stall-list] print every stall of 20 ms or more, with when it ended (performance.now(), the clock node's
  *       --trace-gc lines are close to) and its main-thread time
+ *     [--slow-sets] list the inserts into a map of 16,384 entries or more (at a power of two) that took 2 ms or more
+ *       during the cold index, with the map's size, when each started and its callers; it slows every insert, so
+ *       take no other figure from such a run
  *     [--no-baseline] skip Orama's save/load and write neither the JSON file nor the docs (stdout only)
  *     [--keep] leave the vault copy and its saved index in place (for bench/load-probe.ts) and print where
  *
@@ -28,6 +31,7 @@ import { measureOramaBaseline } from "./lib/sync-baseline";
 import { HashEmbedder } from "./lib/sync-embedder";
 import { baselineDocs, chunkTextBytes, collectGarbage, indexFileBytes, loadSettled, phaseTimes, since, timeUntil } from "./lib/sync-measure";
 import { writeSyncReport, type SyncBenchResult } from "./lib/sync-report";
+import { watchSlowSets } from "./lib/slow-sets";
 import { StallProbe } from "./lib/sync-stall";
 import { makeBenchVault } from "./lib/sync-vault";
 import { CountingStore } from "./lib/counting-store";
@@ -94,12 +98,14 @@ try {
   const profiler = profiling ? await startStallProfile() : undefined;
   const liveProfileFile = args.get("live-profile");
   const liveProfiler = liveProfileFile ? await startAllocationProfile(64 * 1024, false) : undefined;
+  const slowSets = args.has("slow-sets") ? watchSlowSets() : undefined;
   probe.start();
   let cpu = process.cpuUsage();
   let t0 = performance.now();
   await cold.start();
   await cold.whenIdle();
   const coldIndexMs = since(t0);
+  const slowSetList = slowSets?.stop();
   const stalls = probe.stop();
   const maxStallMs = stalls.max;
   const coldCpuMs = cpuMs(cpu);
@@ -197,7 +203,7 @@ try {
 
   // 7. Two devices sharing the index through a sync tool (not with --no-baseline, which stops here).
   if (args.has("no-baseline")) {
-    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, heapAfterColdBytes, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled, ...(args.has("stall-list") ? { stallList: probe.long } : {}) }, null, 2));
+    console.log(JSON.stringify({ notes: vault.notes.length, chunks, coldIndexMs, coldCpuMs, heapAfterColdBytes, maxStallMs, stallCpuMax: stalls.cpuMax, stallByPhaseMs: stalls.byPhase, stallMainThreadByPhaseMs: stalls.mainByPhase, stallWaitByPhaseMs: stalls.waitByPhase, saveMs, finalSaveStalls, saveCpuMs, fullSaveBytes, loadMs, restartCpuMs, heapAfterLoadBytes, arrayBuffersAfterLoadBytes: memory.arrayBuffers + arenaBytes, editToSearchableMs, editSaveMs, editSaveCpuMs, editSaveBytes, editStalls, idleStallMs, loadAverage: loadavg(), gcPauses, profiled, ...(args.has("stall-list") ? { stallList: probe.long } : {}), ...(slowSetList ? { slowSets: slowSetList } : {}) }, null, 2));
     if (args.has("keep")) log(`kept the vault and its index at ${vault.dir}`);
     else vault.dispose();
     process.exit(0);

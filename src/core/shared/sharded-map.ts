@@ -3,9 +3,10 @@
  * A map from string keys to values, spread over several `Map`s by the key's length, for maps that grow to hundreds
  * of thousands of chunk ids while a vault is indexed.
  *
- * A `Map` grows by building its whole table again once it is full: one insert then moves every entry. At 131,072
- * chunk ids that insert took 14–20 ms inside one indexing step (two such maps grew in the same step of a 50,000-note
- * index), and at 262,144 it took 25–40 ms. Spread over 16 maps, each grows on its own at a sixteenth of that size.
+ * A `Map` grows by building its whole table again once it is full: one insert then moves every entry. In a
+ * 50,000-note cold index (`bench:sync --slow-sets`) two such maps reached 131,072 ids within one indexing step and
+ * their inserts took 24.2 and 18.3 ms of it; `bench/map-growth.ts` gives 12.7–17.8 ms for one insert into a map of
+ * 262,144 ids. Spread over 16 maps, each grows on its own at a sixteenth of that size.
  *
  * The length picks the map because it costs nothing to read: chunk ids are made by joining a path and an ordinal,
  * and reading a character of such a string makes V8 copy it flat. Paths of one length all land in one map, which
@@ -14,8 +15,7 @@
  * Iteration goes map by map, so it does not follow the insertion order.
  */
 export class ShardedMap<V> {
-  // 16 maps, a key's map being its length masked (`& 15`, written out: a module constant read on every call cost
-  // the gets a fifth of their time).
+  /** 16 maps; a key's is picked by its length masked to 4 bits (`shardOf`). */
   private readonly shards: Map<string, V>[] = Array.from({ length: 16 }, () => new Map<string, V>());
   private count = 0;
 
@@ -24,6 +24,8 @@ export class ShardedMap<V> {
   }
 
   get(key: string): V | undefined {
+    // Written out rather than through `shardOf`: the read a search makes hundreds of times a key, as map-growth
+    // measured it.
     return this.shards[key.length & 15]!.get(key);
   }
 
