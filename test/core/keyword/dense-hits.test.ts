@@ -105,4 +105,25 @@ describe("denseHits", () => {
     const dense = denseHits([clause], 11, table, new Float64Array(10), 1, notes.map((n) => `c${n}`), 3);
     expect([...dense.ids].sort((a, b) => a - b)).toEqual([8, 9, 10]);
   });
+
+  it("lists a chunk once when its sum comes back to zero and leaves it again, and one that ends at zero not at all", () => {
+    const table = new NoteTable([], new Set());
+    [1, 2, 3].forEach((id) => table.add(id, `n${id}`, () => 0));
+    const clause = (ids: number[], scores: number[]): CountedClause => ({
+      scores: { chunkIds: Int32Array.from(ids), chunkScores: Float64Array.from(scores), noteIds: new Int32Array(0), noteScores: new Float64Array(0) },
+      count: 1,
+    });
+    // Chunk 1: +1, −1, +2 (listed twice on the way); chunk 2: +1, −1 (no hit); chunk 3: +0.5.
+    const clauses = [clause([1, 2], [1, 1]), clause([1, 2], [-1, -1]), clause([1, 3], [2, 0.5])];
+    const external = ["c1", "c2", "c3"];
+    const dense = denseHits(clauses, 4, table, new Float64Array(3), 1, external);
+    const rows = Array.from(dense.ids, (id, i) => [id, dense.chunk[i]]).sort((x, y) => (x[0] ?? 0) - (y[0] ?? 0));
+    expect(rows).toEqual([
+      [1, 2],
+      [3, 0.5],
+    ]);
+    // Every sum went back to zero: a call after it sees only its own clauses.
+    const next = denseHits([clause([2], [3])], 4, table, new Float64Array(3), 1, external);
+    expect(Array.from(next.ids, (id, i) => [id, next.chunk[i]])).toEqual([[2, 3]]);
+  });
 });
