@@ -22,6 +22,10 @@ interface Word {
   start: number;
   end: number;
   text: string;
+  /** `stem(text)`, once asked for. */
+  stem?: string;
+  /** `fold(text)`, once asked for. */
+  folded?: string;
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
@@ -38,13 +42,30 @@ function wordsOf(text: string): Word[] {
   return [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
 }
 
+/**
+ * Texts recently matched, with their words (stems and folded forms filled in as they are asked for). Each key typed
+ * matches the texts of the results shown, mostly those of the key before: splitting and stemming every word of
+ * every shown text again was a few milliseconds of each key's paint. Bounded, the oldest text going first.
+ */
+const recentTexts = new Map<string, Word[]>();
+const RECENT_TEXTS = 128;
+
+function wordsOfText(text: string): Word[] {
+  let words = recentTexts.get(text);
+  if (words) return words;
+  words = wordsOf(text);
+  if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value ?? "");
+  recentTexts.set(text, words);
+  return words;
+}
+
 function stem(word: string): string {
   return analyzer.normalize(word.toLowerCase());
 }
 
 /** Every span of `text` that matches, sorted by start, overlapping spans merged. */
 export function findMatches(text: string, q: HighlightTerms): MatchSpan[] {
-  const words = wordsOf(text);
+  const words = wordsOfText(text);
   const stems = new Set<string>();
   const literals: string[] = [];
   for (const term of q.terms) {
@@ -60,9 +81,9 @@ export function findMatches(text: string, q: HighlightTerms): MatchSpan[] {
       for (const lit of literals) spans.push(...literalSpans(w, lit));
       continue;
     }
-    const s = stem(w.text);
+    const s = (w.stem ??= stem(w.text));
     if (s !== "" && stems.has(s)) spans.push({ start: w.start, end: w.end, keys: new Set([s]) });
-    else if (prefix !== "" && fold(w.text).startsWith(prefix)) spans.push({ start: w.start, end: w.end, keys: new Set(["prefix"]) });
+    else if (prefix !== "" && (w.folded ??= fold(w.text)).startsWith(prefix)) spans.push({ start: w.start, end: w.end, keys: new Set(["prefix"]) });
   }
   (q.phrases ?? []).forEach((phrase, i) => spans.push(...phraseSpans(words, phrase, `phrase:${i}`)));
   return mergeSpans(spans);
@@ -81,7 +102,10 @@ function phraseSpans(words: readonly Word[], phrase: string, key: string): Match
   if (target.length === 0) return [];
   const out: MatchSpan[] = [];
   for (let i = 0; i + target.length <= words.length; i++) {
-    if (target.every((t, j) => fold(words[i + j]?.text ?? "") === t)) {
+    if (target.every((t, j) => {
+      const w = words[i + j];
+      return w !== undefined && (w.folded ??= fold(w.text)) === t;
+    })) {
       const first = words[i];
       const last = words[i + target.length - 1];
       if (first && last) out.push({ start: first.start, end: last.end, keys: new Set([key]) });

@@ -26,7 +26,7 @@ const MIN_CHARS = 20;
  * words. Matching ignores case and accents and compares stems, so "Studies" is highlighted for the query "study".
  */
 export function buildExcerpt(text: string, query: HighlightTerms, maxChars: number): Excerpt {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = flattened(text);
   const budget = Math.max(MIN_CHARS, Math.floor(maxChars));
   const matches = findMatches(flat, query);
   const [from, to] = flat.length <= budget ? [0, flat.length] : chooseWindow(flat, matches, budget);
@@ -44,6 +44,22 @@ export function buildExcerpt(text: string, query: HighlightTerms, maxChars: numb
   if (at < to) segments.push({ text: flat.slice(at, to), match: false });
   if (to < flat.length) segments.push({ text: ` ${ELLIPSIS}`, match: false });
   return { segments: mergePlain(segments), hasMatch: segments.some((s) => s.match) };
+}
+
+/**
+ * Texts recently shown, with their whitespace collapsed: the same string each time, so that findMatches' memo of
+ * their words finds them (see excerpt-matches.ts) without hashing a copy. Bounded, the oldest text going first.
+ */
+const recentFlat = new Map<string, string>();
+const RECENT_TEXTS = 128;
+
+function flattened(text: string): string {
+  let flat = recentFlat.get(text);
+  if (flat !== undefined) return flat;
+  flat = text.replace(/\s+/g, " ").trim();
+  if (recentFlat.size >= RECENT_TEXTS) recentFlat.delete(recentFlat.keys().next().value ?? "");
+  recentFlat.set(text, flat);
+  return flat;
 }
 
 /** What to highlight for a parsed query; with `prefixLast`, the last word also matches as a prefix. */

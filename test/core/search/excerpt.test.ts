@@ -87,3 +87,26 @@ describe("highlightTermsOf", () => {
     expect(highlightTermsOf(q)).toEqual({ terms: ["deep", "work", "focus", "plan"], phrases: ["deep work"] });
   });
 });
+
+describe("buildExcerpt on texts shown key after key", () => {
+  it("highlights what each query asks, whatever the queries before it asked of the same text", () => {
+    const text = "Gardening notes:\n  the Garden  plan, gardens in spring, and a garden plan for café Gardena.";
+    const keys: [Parameters<typeof buildExcerpt>[1], string[]][] = [
+      [{ terms: ["gar"], prefix: "gar" }, ["Gardening", "Garden", "gardens", "garden", "Gardena"]],
+      [{ terms: ["garden"] }, ["Gardening", "Garden", "gardens", "garden"]],
+      [{ terms: ["garden", "pl"], prefix: "pl" }, ["Gardening", "Garden", "plan", "gardens", "garden", "plan"]],
+      [{ terms: ["cafe"], phrases: ["garden plan"] }, ["Garden plan", "garden plan", "café"]],
+      [{ terms: ["spring"] }, ["spring"]],
+      [{ terms: ["gar"], prefix: "gar" }, ["Gardening", "Garden", "gardens", "garden", "Gardena"]],
+    ];
+    for (const [query, expected] of keys) expect(marked(buildExcerpt(text, query, 500))).toEqual(expected);
+  });
+
+  it("gives a text the same excerpt after many other texts were shown", () => {
+    const text = "Compost heaps need turning; compost bins less so.";
+    const first = buildExcerpt(text, { terms: ["compost"] }, 500);
+    for (let i = 0; i < 300; i++) buildExcerpt(`filler text number ${i} about compost ${i}`, { terms: ["compost"] }, 500);
+    expect(buildExcerpt(text, { terms: ["compost"] }, 500)).toEqual(first);
+    expect(marked(first)).toEqual(["Compost", "compost"]);
+  });
+});
