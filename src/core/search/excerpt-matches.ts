@@ -1,5 +1,6 @@
 import { Analyzer } from "../text/analyzer";
 import { UNSPACED_SCRIPT } from "./query-parser";
+import { RecentTexts } from "./recent-texts";
 
 /** What to highlight in a text. */
 export interface HighlightTerms {
@@ -43,21 +44,12 @@ function wordsOf(text: string): Word[] {
 }
 
 /**
- * Texts recently matched, with their words (stems and folded forms filled in as they are asked for). Each key typed
+ * The words of texts recently matched, their stems and folded forms filled in as they are asked for. Each key typed
  * matches the texts of the results shown, mostly those of the key before: splitting and stemming every word of
- * every shown text again was a few milliseconds of each key's paint. Bounded, the oldest text going first.
+ * every shown text again was a few milliseconds of each key's paint. 100,000 characters of text, two or three keys'
+ * results, hold about 3 MB of words.
  */
-const recentTexts = new Map<string, Word[]>();
-const RECENT_TEXTS = 128;
-
-function wordsOfText(text: string): Word[] {
-  let words = recentTexts.get(text);
-  if (words) return words;
-  words = wordsOf(text);
-  if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value ?? "");
-  recentTexts.set(text, words);
-  return words;
-}
+const recentWords = new RecentTexts<Word[]>(100_000);
 
 function stem(word: string): string {
   return analyzer.normalize(word.toLowerCase());
@@ -65,7 +57,7 @@ function stem(word: string): string {
 
 /** Every span of `text` that matches, sorted by start, overlapping spans merged. */
 export function findMatches(text: string, q: HighlightTerms): MatchSpan[] {
-  const words = wordsOfText(text);
+  const words = recentWords.get(text, wordsOf);
   const stems = new Set<string>();
   const literals: string[] = [];
   for (const term of q.terms) {

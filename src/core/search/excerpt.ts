@@ -1,5 +1,6 @@
 import { findMatches, type HighlightTerms, type MatchSpan } from "./excerpt-matches";
 import type { ParsedQuery } from "./query-parser";
+import { RecentTexts } from "./recent-texts";
 
 export type { HighlightTerms } from "./excerpt-matches";
 
@@ -26,7 +27,7 @@ const MIN_CHARS = 20;
  * words. Matching ignores case and accents and compares stems, so "Studies" is highlighted for the query "study".
  */
 export function buildExcerpt(text: string, query: HighlightTerms, maxChars: number): Excerpt {
-  const flat = flattened(text);
+  const flat = recentFlat.get(text, (t) => t.replace(/\s+/g, " ").trim());
   const budget = Math.max(MIN_CHARS, Math.floor(maxChars));
   const matches = findMatches(flat, query);
   const [from, to] = flat.length <= budget ? [0, flat.length] : chooseWindow(flat, matches, budget);
@@ -48,19 +49,9 @@ export function buildExcerpt(text: string, query: HighlightTerms, maxChars: numb
 
 /**
  * Texts recently shown, with their whitespace collapsed: the same string each time, so that findMatches' memo of
- * their words finds them (see excerpt-matches.ts) without hashing a copy. Bounded, the oldest text going first.
+ * their words finds them (see excerpt-matches.ts) without hashing a copy.
  */
-const recentFlat = new Map<string, string>();
-const RECENT_TEXTS = 128;
-
-function flattened(text: string): string {
-  let flat = recentFlat.get(text);
-  if (flat !== undefined) return flat;
-  flat = text.replace(/\s+/g, " ").trim();
-  if (recentFlat.size >= RECENT_TEXTS) recentFlat.delete(recentFlat.keys().next().value ?? "");
-  recentFlat.set(text, flat);
-  return flat;
-}
+const recentFlat = new RecentTexts<string>(100_000);
 
 /** What to highlight for a parsed query; with `prefixLast`, the last word also matches as a prefix. */
 export function highlightTermsOf(q: ParsedQuery, prefixLast = false): HighlightTerms {
