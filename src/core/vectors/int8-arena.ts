@@ -1,13 +1,14 @@
 import { INT8_BOUND_WASM } from "./int8-bound-wasm";
 import { KERNEL_AHEAD } from "./int8-bound-kernel";
 import { ensureKernelBytes } from "./wasm-kernel";
+import { int8NormOf } from "./vector-math";
 
 /** Rows the kernel scores per call: the size of its output area. */
 export const ARENA_BATCH = 1024;
 
 type Int8Bound = (codes: number, count: number, dims: number, probeA: number, probeB: number, out: number) => void;
 type Int8BoundOne = (codes: number, count: number, dims: number, probe: number, out: number) => void;
-type Int8Norms = (codes: number, count: number, dims: number, scales: number, out: number) => void;
+type Int8SquareSums = (codes: number, count: number, dims: number, out: number) => void;
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -33,7 +34,7 @@ export class Int8Arena {
     private readonly memory: WebAssembly.Memory,
     private readonly pair: Int8Bound,
     private readonly one: Int8BoundOne,
-    private readonly normsOf: Int8Norms,
+    private readonly squareSums: Int8SquareSums,
   ) {
     this.maxProbe = Math.min(32_767, Math.floor(2_147_483_647 / (127 * dims)));
     this.probeB = dims * 2;
@@ -50,9 +51,9 @@ export class Int8Arena {
     if (!compiled) return undefined;
     try {
       const ex = new WebAssembly.Instance(compiled).exports;
-      const { memory, int8Bound, int8Bound1, int8Norms } = ex;
-      if (!(memory instanceof WebAssembly.Memory) || typeof int8Bound !== "function" || typeof int8Bound1 !== "function" || typeof int8Norms !== "function") return undefined;
-      return new Int8Arena(dims, memory, int8Bound as Int8Bound, int8Bound1 as Int8BoundOne, int8Norms as Int8Norms);
+      const { memory, int8Bound, int8Bound1, int8SquareSums } = ex;
+      if (!(memory instanceof WebAssembly.Memory) || typeof int8Bound !== "function" || typeof int8Bound1 !== "function" || typeof int8SquareSums !== "function") return undefined;
+      return new Int8Arena(dims, memory, int8Bound as Int8Bound, int8Bound1 as Int8BoundOne, int8SquareSums as Int8SquareSums);
     } catch {
       return undefined;
     }
@@ -109,17 +110,14 @@ export class Int8Arena {
 
   /**
    * The norms of the `scales.length` rows from offset `at`, row k scaled by `scales[k]`, into `out[0…]`: the values
-   * vector-math.ts's `normsOfFourAt` gives, bit for bit (see the kernel), in about a third of its time.
+   * vector-math.ts's `normOfCodesAt` gives, bit for bit (the kernel sums the squares of the codes, exactly).
    */
   norms(at: number, scales: Float32Array, out: Float64Array): void {
-    // The scales go where the probes do (dims × 4 bytes, so dims rows a call), the norms where the scores do.
-    const perCall = Math.min(this.dims, ARENA_BATCH);
-    for (let k = 0; k < scales.length; k += perCall) {
-      const count = Math.min(perCall, scales.length - k);
-      const buffer = this.memory.buffer;
-      new Float32Array(buffer, 0, count).set(scales.subarray(k, k + count));
-      this.normsOf(at + k * this.dims, count, this.dims, 0, this.out);
-      out.set(new Float64Array(buffer, this.out, count), k);
+    for (let k = 0; k < scales.length; k += ARENA_BATCH) {
+      const count = Math.min(ARENA_BATCH, scales.length - k);
+      this.squareSums(at + k * this.dims, count, this.dims, this.out);
+      const sums = new Int32Array(this.memory.buffer, this.out, count);
+      for (let r = 0; r < count; r++) out[k + r] = int8NormOf(sums[r]!, scales[k + r]!);
     }
   }
 }

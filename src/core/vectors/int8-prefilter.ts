@@ -12,8 +12,8 @@ const BATCH = ARENA_BATCH;
  */
 const SLACK = 1e-9;
 /**
- * A row's norm (of its codes × scale, each rounded to float32, see `normOfCodes`) is at least scale × ‖codes‖ ×
- * (1 − 2⁻²⁴) or so: this covers the ratio with room to spare.
+ * A row's norm is scale × ‖codes‖ taken in float64 (see `int8NormOf`), off from the exact product by a few ulps:
+ * this covers the ratio with room to spare.
  */
 const NORM_RATIO = 1 + 1e-6;
 

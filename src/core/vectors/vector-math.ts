@@ -57,7 +57,18 @@ export function addUnit(sum: Float32Array, v: Float32Array): void {
   for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0) * scale;
 }
 
-/** `normOfValues` of the dequantized codes, without making them: each value rounded to float32 as `dequantizeInt8` does. */
+/**
+ * The norm of an int8 row: its codes' Euclidean norm times |scale|. The codes' sum of squares is an exact integer,
+ * so the norm is the same bit for bit however the sum was taken (this loop, `normsOfFourAt`, the arena's
+ * kernel), and a loaded row ranks as the same row stored in this session does. It differs from the norm of the
+ * dequantized values (each rounded to float32) by a few parts in 10⁸. It was that norm until its terms, which had to
+ * be added one by one in order to agree bit for bit, took 140–160 ms of every 50,000-note load.
+ */
+export function int8NormOf(sumOfSquares: number, scale: number): number {
+  return Math.sqrt(sumOfSquares) * Math.abs(scale);
+}
+
+/** The norm of an int8 row (see `int8NormOf`). */
 export function normOfCodes(codes: Int8Array, scale: number): number {
   return normOfCodesAt(codes, 0, codes.length, scale);
 }
@@ -65,46 +76,35 @@ export function normOfCodes(codes: Int8Array, scale: number): number {
 /** `normOfCodes` of `codes[from…from+n)`, read in place (a load takes the norm of every saved row: no view each). */
 export function normOfCodesAt(codes: Int8Array, from: number, n: number, scale: number): number {
   let sum = 0;
-  for (let i = from; i < from + n; i++) {
-    const x = Math.fround(codes[i]! * scale);
-    sum += x * x;
-  }
-  return Math.sqrt(sum);
+  for (let i = from; i < from + n; i++) sum += codes[i]! * codes[i]!;
+  return int8NormOf(sum, scale);
 }
 
-/** Squares of `fround(code × scale)` for codes -128…127, four rows' worth (`normsOfFourAt`). */
-const SQUARES = new Float64Array(4 * 256);
-
 /**
- * `normOfCodesAt` of four rows (codes at `from0`…`from3` of `codes`, with their scales) into `out[0…3]`, the same
- * values: each row's terms are the same squares, added in the same order, read from a table of the 256 a row's
- * scale can give, and the four sums' additions overlap instead of each waiting on the one before. A load takes the
- * norm of every saved row (150,000 at 50,000 notes) this way.
+ * `normOfCodesAt` of four rows (codes at `rows[0…3]` of `codes`, with their scales) into `out[0…3]`, the same values:
+ * the four sums' additions overlap instead of each waiting on the one before. Where the arena's kernel can't run, a
+ * load takes the norm of every saved row this way.
  */
 export function normsOfFourAt(codes: Int8Array, n: number, rows: readonly [number, number, number, number], scales: readonly [number, number, number, number], out: Float64Array): void {
-  const t = SQUARES;
-  for (let k = 0; k < 4; k++) {
-    const scale = scales[k]!;
-    for (let v = -128; v < 128; v++) {
-      const x = Math.fround(v * scale);
-      t[k * 256 + v + 128] = x * x;
-    }
-  }
   const [a, b, c, d] = rows;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
   for (let i = 0; i < n; i++) {
-    s0 += t[codes[a + i]! + 128]!;
-    s1 += t[codes[b + i]! + 384]!;
-    s2 += t[codes[c + i]! + 640]!;
-    s3 += t[codes[d + i]! + 896]!;
+    const x0 = codes[a + i]!;
+    const x1 = codes[b + i]!;
+    const x2 = codes[c + i]!;
+    const x3 = codes[d + i]!;
+    s0 += x0 * x0;
+    s1 += x1 * x1;
+    s2 += x2 * x2;
+    s3 += x3 * x3;
   }
-  out[0] = Math.sqrt(s0);
-  out[1] = Math.sqrt(s1);
-  out[2] = Math.sqrt(s2);
-  out[3] = Math.sqrt(s3);
+  out[0] = int8NormOf(s0, scales[0]);
+  out[1] = int8NormOf(s1, scales[1]);
+  out[2] = int8NormOf(s2, scales[2]);
+  out[3] = int8NormOf(s3, scales[3]);
 }
 
 /** Euclidean norm as a running sum in order. */

@@ -167,7 +167,7 @@ export class VectorPages {
   /**
    * `int8Norm` of each of `slots` into `out` (as long), the same values: by the arena's kernel when they are
    * consecutive rows of a page in the arena (see `Int8Arena.norms`), else four rows of one page at a time where they
-   * are (see `normsOfFourAt`).
+   * are (see `normsOfFourAt`). Either sums the codes' squares exactly, so the values agree bit for bit.
    */
   int8Norms(slots: readonly number[], out: Float64Array): void {
     const n = slots.length;

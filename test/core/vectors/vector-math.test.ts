@@ -1,6 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { Int8Arena } from "../../../src/core/vectors/int8-arena";
-import { normOfCodesAt, normsOfFourAt } from "../../../src/core/vectors/vector-math";
+import { normOfCodes, normOfCodesAt, normOfValues, normsOfFourAt } from "../../../src/core/vectors/vector-math";
+import { dequantizeInt8, quantizeInt8 } from "../../../src/core/vectors/vector-precision";
+
+describe("normOfCodes", () => {
+  it("is the codes' Euclidean norm times |scale|", () => {
+    expect(normOfCodes(Int8Array.from([3, 4]), 0.5)).toBe(2.5);
+    expect(normOfCodes(Int8Array.from([-3, 0, 4]), -2)).toBe(10);
+    expect(normOfCodes(new Int8Array(8), 0.25)).toBe(0);
+  });
+
+  it("stays within a part in a million of the dequantized values' norm (the bound int8-prefilter.ts allows)", () => {
+    let seed = 3;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let t = 0; t < 200; t++) {
+      const v = Float32Array.from({ length: 384 }, () => (next() - 0.5) * (t % 7 === 0 ? 1e-6 : 3));
+      const codes = new Int8Array(v.length);
+      const scale = quantizeInt8(v, codes);
+      const exact = normOfValues(dequantizeInt8(codes, scale));
+      expect(Math.abs(normOfCodes(codes, scale) - exact)).toBeLessThanOrEqual(exact * 1e-6);
+    }
+  });
+});
 
 describe("normsOfFourAt", () => {
   it("gives each of four rows the norm normOfCodesAt gives it, bit for bit", () => {
