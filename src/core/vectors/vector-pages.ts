@@ -45,6 +45,8 @@ export class VectorPages {
   readonly list: VectorPage[] = [];
   /** Where an int8 store's codes lie (see int8-arena.ts); undefined for float32, or where the kernel can't run. */
   private home: Int8Arena | undefined;
+  /** `int8Norms`' output for four rows at a time. */
+  private readonly four = new Float64Array(4);
   private capacity = 0;
   /** Adopted pages whose codes have not moved into the arena yet. */
   private waiting = 0;
@@ -165,23 +167,29 @@ export class VectorPages {
   }
 
   /**
-   * `int8Norm` of each of `slots` into `out` (as long), the same values: by the arena's kernel when they are
-   * consecutive rows of a page in the arena (see `Int8Arena.norms`), else four rows of one page at a time where they
-   * are (see `normsOfFourAt`). Either sums the codes' squares exactly, so the values agree bit for bit.
+   * `int8Norm` of each of `slots` into `out` (as long), the same values: each run of consecutive slots within one page
+   * of the arena by its kernel (see `Int8Arena.norms`), the rest four rows of one page at a time where they are (see
+   * `normsOfFourAt`). Either sums the codes' squares exactly, so the values agree bit for bit.
    */
   int8Norms(slots: readonly number[], out: Float64Array): void {
     const n = slots.length;
-    const page = n > 0 ? (this.list[this.pageIndexOf(slots[0]!)] as Int8Page) : undefined;
-    const row0 = page ? slots[0]! - page.first : 0;
-    if (page?.at !== undefined && this.home && row0 + n <= page.count && slots.every((slot, k) => slot === slots[0]! + k)) {
-      this.home.norms(page.at + row0 * this.dims, page.scales.subarray(row0, row0 + n), out);
-      return;
-    }
-    const four = new Float64Array(4);
-    for (let k = 0; k < n; k += 4) {
-      const group = slots.slice(k, k + 4);
-      this.int8NormsOfFour(group, four);
-      out.set(four.subarray(0, group.length), k);
+    let k = 0;
+    while (k < n) {
+      const first = slots[k]!;
+      const page = this.list[this.pageIndexOf(first)] as Int8Page;
+      const row0 = first - page.first;
+      // A batch that crosses from one page into the next (a load's pages are a segment each) is split there.
+      let end = k + 1;
+      while (end < n && slots[end] === first + (end - k) && row0 + (end - k) < page.count) end++;
+      if (page.at !== undefined && this.home && end - k >= 4) {
+        this.home.norms(page.at + row0 * this.dims, page.scales.subarray(row0, row0 + end - k), out.subarray(k, end));
+        k = end;
+        continue;
+      }
+      const group = slots.slice(k, Math.min(k + 4, end));
+      this.int8NormsOfFour(group, this.four);
+      out.set(this.four.subarray(0, group.length), k);
+      k += group.length;
     }
   }
 

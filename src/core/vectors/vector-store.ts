@@ -1,4 +1,4 @@
-import type { Int8Arena } from "./int8-arena";
+import { ARENA_BATCH, type Int8Arena } from "./int8-arena";
 import { ArenaRows } from "./arena-rows";
 import { NoteSlots } from "./note-slots";
 import { SlotTable } from "./slot-table";
@@ -6,8 +6,11 @@ import { normOfCodes, normOfValues } from "./vector-math";
 import { VectorPages, type VectorPage } from "./vector-pages";
 import { dequantizeInt8, quantizeInt8, type Int8Rows, type VectorPrecision } from "./vector-precision";
 
-/** Rows whose norms `normSteps` takes in one call: a run of consecutive ones goes to the arena's kernel whole. */
-const NORM_BATCH = 64;
+/**
+ * Rows whose norms `normSteps` takes in one call: a run of consecutive ones goes to the arena's kernel whole (as many
+ * as it takes at once). At 64 a call, the calls' own costs were most of the work once the kernel summed integers.
+ */
+const NORM_BATCH = ARENA_BATCH;
 
 export type { Float32Page, Int8Page, VectorPage } from "./vector-pages";
 

@@ -153,6 +153,29 @@ describe("int8 rows adopted by an int8 store (a loaded int8 file)", () => {
     expect(replaced.norm(replaced.slotOfId("n3.md#3")!)).toBe(built.norm(built.slotOfId("n3.md#3")!));
   });
 
+  it("take every norm in normSteps over pages of many sizes, a batch crossing from page to page, as set() gives them", () => {
+    // A load's pages are a segment each: one step's batch of rows runs across several of them, and a page's rows
+    // from one batch to the next.
+    const sizes = [7, 1, 40, 1500, 3, 700, 2];
+    const built = new VectorStore(DIMS, tieKey, "int8");
+    const adopted = new VectorStore(DIMS, tieKey, "int8");
+    let i = 0;
+    for (const size of sizes) {
+      const all = rowsOf(i + size);
+      const first = adopted.adoptInt8({ codes: all.codes.subarray(i * DIMS), scales: all.scales.subarray(i) })!;
+      for (let k = 0; k < size; k++, i++) {
+        built.set(`n.md#${i}`, "n.md", unitVector(DIMS, i + 1));
+        adopted.claim(`n.md#${i}`, "n.md", first + k);
+      }
+    }
+    adopted.settle();
+    // Leave a hole: a replaced row already has its norm, and the batch around it goes on either side.
+    adopted.set("n.md#900", "n.md", unitVector(DIMS, 901));
+    runAll(adopted.normSteps(5000));
+    expect(adopted.normsPending).toBe(false);
+    for (let k = 0; k < i; k++) expect(adopted.norm(adopted.slotOfId(`n.md#${k}`)!)).toBe(built.norm(built.slotOfId(`n.md#${k}`)!));
+  });
+
   it("frees the rows nobody claimed at settle(), and reuses them for new vectors", () => {
     const store = new VectorStore(DIMS, tieKey, "int8");
     const first = store.adoptInt8(rowsOf(4))!;
