@@ -5,8 +5,11 @@ import type { VectorPool } from "../embedding/vector-pool";
 /** Loaded chunks the vector pool records per slice (see `VectorPool.defer`): about 1 ms of work. */
 export const POOL_CHUNKS_PER_STEP = 1024;
 
-/** Int8 rows whose norm is taken per slice after a load: about 1 ms of work at 768 dimensions (2 cores, 2.45 GHz). */
-const NORMS_PER_SLICE = 8192;
+/**
+ * Int8 rows whose norm is taken per slice after a load: 0.6–1.0 ms of work at 768 dimensions (`bench/norm-slices.ts`,
+ * p50 on 2 cores at 2.45 GHz; 8,192 rows took 1.3–3.0 ms).
+ */
+const NORMS_PER_SLICE = 4096;
 
 /**
  * The restored int8 rows' norms of `index`, a slice at a time after what is waiting: a load's first answer (a keyword
