@@ -65,7 +65,12 @@ export class ChunkTables {
   keywordSearcher(lexical: LexicalOptions): KeywordSearcher {
     const [db, analyzer, boost, props, notes, chunks] = [this.db, this.analyzer, fieldBoosts(lexical), TEXT_FIELDS, this.notes, this.chunks];
     const text = (id: string): string => chunks.get(id)?.chunk.text ?? "";
-    const lines = (id: string): string => [...(chunks.get(id)?.chunk.headingPath ?? []), text(id)].join("\n");
+    // One lookup by chunk id, not one for the headings and another for the text: word order reads a few dozen new
+    // chunks on a key.
+    const lines = (id: string): string => {
+      const chunk = chunks.get(id)?.chunk;
+      return chunk ? [...chunk.headingPath, chunk.text].join("\n") : "";
+    };
     const langOf = (id: string): Language => languageOf(this.chunkLangs.get(id)) ?? ENGLISH;
     const [revision, noteOf] = [() => this.textRevision, (id: string) => chunks.get(id)?.chunk.path ?? id];
     return new KeywordSearcher({ db, analyzer, props, boost, lexical, text, lines, languageOf: langOf, notes, noteOf, revision });

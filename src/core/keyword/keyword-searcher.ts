@@ -120,7 +120,19 @@ export class KeywordSearcher {
         scoredBy.set(strict, scored);
       }
       const top = kept && !whole ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
-      return top.map((h) => ({ id: ids[h.id - 1] ?? "", score: h.score, chunkScore: h.chunk }));
+      return top.map((h) => {
+        const id = ids[h.id - 1] ?? "";
+        if (!noteKeys.has(id)) noteKeys.set(id, this.deps.notes.noteOf(h.id));
+        return { id, score: h.score, chunkScore: h.chunk };
+      });
+    };
+    // The note of each hit read, by its ordinal in the note table, for the re-rankings below: looked up by chunk id
+    // in the whole index, a key's few hundred lookups took as long as the word order check itself. A chunk the table
+    // lacks (never, in a consistent index) is its own note, as `deps.noteOf` has it.
+    const noteKeys = new Map<string, number>();
+    const noteOf = (id: string): string | number => {
+      const n = noteKeys.get(id) ?? -1;
+      return n >= 0 ? n : this.deps.noteOf(id);
     };
     let full = false;
     const read = (depth: number, perNote?: number, whole = false): ScoredId[] => {
@@ -153,13 +165,13 @@ export class KeywordSearcher {
     // holding only another form of a misspelt word above one holding a word an edit away, where the whole list did not.
     const top = kept ? read(depth, undefined, true)[0]?.score : undefined;
     const checked = ordered
-      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), this.deps.noteOf, memos.orderMisses.begin(ordered, this.deps.revision()), top)
-      : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), this.deps.noteOf, top);
+      ? preferInOrder(read(depth), ordered, (id) => memo.lineWords(id, this.deps.lines), noteOf, memos.orderMisses.begin(ordered, this.deps.revision()), top)
+      : preferTypedWords(read(depth), typos, (id, t) => near.of(id, t), noteOf, top);
     if (cap === undefined) return checked.slice(0, limit);
-    const listed = capPerNote(checked, cap, this.deps.noteOf);
-    const seen = new Set(listed.map((h) => this.deps.noteOf(h.id)));
+    const listed = capPerNote(checked, cap, noteOf);
+    const seen = new Set(listed.map((h) => noteOf(h.id)));
     if (full && seen.size * cap < limit) {
-      listed.push(...read(limit, cap).filter((h) => !seen.has(this.deps.noteOf(h.id))));
+      listed.push(...read(limit, cap).filter((h) => !seen.has(noteOf(h.id))));
     }
     return listed.slice(0, limit);
   }

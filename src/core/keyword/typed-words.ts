@@ -22,12 +22,13 @@ export function preferTypedWords(
   typos: readonly TypedWord[],
   /** How near chunk `id` comes to a typed word: `nearness` of its text (see `NearnessMemo`). */
   near: (id: string, typed: TypedWord) => number,
-  noteOf: (id: string) => string,
+  /** The note of chunk `id`, as `preferInOrder` takes it. */
+  noteOf: (id: string) => string | number,
   /** The score a note's nearness is a share of: the best of the list `hits` are part of (default: their own best). */
   top = hits[0]?.score ?? 0,
 ): ScoredId[] {
   // Per note, how near its chunks come to each typed word, the best chunk's.
-  const held = new Map<string, number[]>();
+  const held = new Map<string | number, number[]>();
   const notes = hits.map((hit) => noteOf(hit.id));
   hits.forEach((hit, k) => {
     const note = notes[k] ?? "";
@@ -37,14 +38,14 @@ export function preferTypedWords(
       if ((best[i] ?? 0) < 1) best[i] = Math.max(best[i] ?? 0, near(hit.id, t));
     });
   });
-  const bonus = (note: string): number => (held.get(note) ?? []).reduce((a, b) => a + b, 0) * top;
+  const bonus = (note: string | number): number => (held.get(note) ?? []).reduce((a, b) => a + b, 0) * top;
   return hits.map((hit, k) => ({ ...hit, score: hit.score + bonus(notes[k] ?? "") })).sort((a, b) => b.score - a.score);
 }
 
 /** The first `perNote` hits of each note, in order (all when undefined). */
-export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf: (id: string) => string): ScoredId[] {
+export function capPerNote(hits: ScoredId[], perNote: number | undefined, noteOf: (id: string) => string | number): ScoredId[] {
   if (perNote === undefined || !Number.isFinite(perNote)) return hits;
-  const listed = new Map<string, number>();
+  const listed = new Map<string | number, number>();
   return hits.filter((h) => {
     const note = noteOf(h.id);
     const n = listed.get(note) ?? 0;

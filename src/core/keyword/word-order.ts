@@ -100,13 +100,14 @@ export function preferInOrder(
   q: OrderedWords,
   /** A chunk's headings and text, one per line, or those already prepared (see chunk-words.ts). */
   text: (id: string) => string | LineWords,
-  noteOf: (id: string) => string,
+  /** The note of chunk `id`: any value that is the same for the chunks of one note and differs between notes. */
+  noteOf: (id: string) => string | number,
   /** Chunks the keys before found without the words in order, when `q` can only be held where theirs were. */
   misses?: OrderMisses,
   /** What a held note's score is raised by: the best score of the list `hits` are part of (default: their own best). */
   top = hits[0]?.score ?? 0,
 ): ScoredId[] {
-  const held = new Set<string>();
+  const held = new Set<string | number>();
   // Each hit's note, looked up once: a key's few hundred lookups by chunk id were a tenth of word order's time.
   const notes = hits.map((hit) => noteOf(hit.id));
   hits.forEach((hit, i) => {

@@ -50,10 +50,11 @@ export function assembleResults(
 
 /** Fused notes with `adjust`'s factor applied and sorted again (fusion's order breaks ties); `fused` is the raw score. */
 function adjusted(notes: FusedHit[], adjust: ((path: string) => ScoreFactor) | undefined): (FusedHit & { fused: number; signals?: ScoreFactor })[] {
-  if (!adjust) return notes.map((n) => ({ ...n, fused: n.score }));
+  // Fields written out, not spread: copying a fused hit by spread took a tenth of a keystroke's result assembly.
+  if (!adjust) return notes.map((n) => ({ id: n.id, score: n.score, ranks: n.ranks, fused: n.score }));
   const out = notes.map((n, order) => {
     const signals = adjust(n.id);
-    return { ...n, fused: n.score, score: n.score * signals.factor, signals, order };
+    return { id: n.id, score: n.score * signals.factor, ranks: n.ranks, fused: n.score, signals, order };
   });
   out.sort((a, b) => b.score - a.score || a.order - b.order);
   return out;
