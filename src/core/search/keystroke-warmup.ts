@@ -1,37 +1,80 @@
 import type { ChunkIndex } from "../index/chunk-index";
+import { LANGUAGES } from "../text/languages";
 import type { Steps } from "../shared/slices";
 import type { SearchRequest } from "./search-request";
 
-/** Notes a warm-up word is taken from, spread over the index. */
-const SOURCE_NOTES = 3;
-/** Lengths of the words taken: long enough to be corrected and completed, short enough for one edit (see `editsFor`). */
-const MIN_WORD = 6;
-const MAX_WORD = 7;
+/** Notes the warm-up words are taken from, spread over the index. */
+const SOURCE_NOTES = 24;
+/** Shortest word taken: shorter ones are mostly function words, whose clauses a query drops. */
+const MIN_WORD = 5;
+/** Longest word taken. */
+const MAX_WORD = 8;
+/** Lengths of the misspelt words: long enough to be corrected and completed, short enough for one edit (see `editsFor`). */
+const MIN_TYPO = 6;
+const MAX_TYPO = 7;
 const WORD = /\p{L}+/gu;
+/**
+ * Chunks from which the warm-up types only its lightest queries (the first two words and the misspelt word): at
+ * 50,000 notes (148,000 chunks) a key of the three-word query took 390 ms, one step of the warm-up that long.
+ */
+const LARGE_INDEX_CHUNKS = 100_000;
 
 /**
- * Queries typed key by key by `warmKeystrokeSteps`, from the index's own words: two words (completions of the word
- * being typed, corrections of its unfinished forms, the word order of a short query, the first word's clause kept
- * for the second's keys) and one with two letters swapped (a misspelt word: its corrections, and the check of the
- * hits for a word near it). Empty for an index without such words.
+ * Queries typed key by key by `warmKeystrokeSteps`, from the index's own words: the words found in most of a few
+ * dozen notes spread over the vault, commonest first, leaving out each language's stop words. The heavy parts of the
+ * keystroke path run only on common words: a prefix with hundreds of completions, clauses whose scores are added up
+ * over most chunks (see dense-hits.ts), word order over a full list. Warmed on rare words alone, the first such keys a
+ * user typed ran that code while V8 still interpreted it, two to four times slower than from then on. The queries:
+ * two words, three words, a misspelt word (two letters swapped), two words again, a word followed by a misspelt one,
+ * and two words again, as far as the notes have words for them; from `LARGE_INDEX_CHUNKS` chunks on, the first two
+ * words and the misspelt word only. Empty for an index without such words.
  */
-export function warmupQueries(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get">): string[] {
-  const paths = [...index.notePaths()];
-  const words: string[] = [];
-  for (let k = 0; k < SOURCE_NOTES && paths.length > 0; k++) {
-    const path = paths[Math.floor(((2 * k + 1) * paths.length) / (2 * SOURCE_NOTES))] ?? "";
-    const text = index.chunkIdsOf(path).map((id) => index.get(id)?.chunk.text ?? "").join(" ");
-    const found = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]).filter((w) => w.length >= MIN_WORD && w.length <= MAX_WORD);
-    // The longest, then the first in the text: the same words for the same notes.
-    const word = found.reduce<string | undefined>((best, w) => (best === undefined || w.length > best.length ? w : best), undefined);
-    if (word !== undefined) words.push(word);
-  }
-  const [a, b, c] = words;
+export function warmupQueries(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get" | "size">): string[] {
+  const words = commonWords(index);
+  const used = new Set<string>();
+  const take = (fits: (w: string) => boolean = () => true): string | undefined => {
+    const word = words.find((w) => !used.has(w) && fits(w));
+    if (word !== undefined) used.add(word);
+    return word;
+  };
+  const typo = (): string | undefined => {
+    // Swapping two equal letters would leave the word as it was.
+    const w = take((x) => x.length >= MIN_TYPO && x.length <= MAX_TYPO && x.charAt(2) !== x.charAt(3));
+    return w === undefined ? undefined : `${w.slice(0, 2)}${w.charAt(3)}${w.charAt(2)}${w.slice(4)}`;
+  };
+  const plan: (() => (string | undefined)[])[] =
+    index.size >= LARGE_INDEX_CHUNKS
+      ? [() => [take(), take()], () => [typo()]]
+      : [() => [take(), take()], () => [take(), take(), take()], () => [typo()], () => [take(), take()], () => [take(), typo()], () => [take(), take()]];
   const queries: string[] = [];
-  if (a !== undefined && b !== undefined) queries.push(`${a} ${b}`);
-  if (c !== undefined) queries.push(`${c.slice(0, 2)}${c.charAt(3)}${c.charAt(2)}${c.slice(4)}`);
+  for (const make of plan) {
+    const parts = make();
+    if (parts.every((p) => p !== undefined)) queries.push(parts.join(" "));
+  }
   return queries;
 }
+
+/** Words of `MIN_WORD` to `MAX_WORD` letters in the most of `SOURCE_NOTES` notes spread over the index, commonest first. */
+function commonWords(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get">): string[] {
+  const paths = [...index.notePaths()];
+  const notesWith = new Map<string, number>();
+  const sources = Math.min(SOURCE_NOTES, paths.length);
+  for (let k = 0; k < sources; k++) {
+    const path = paths[Math.floor(((2 * k + 1) * paths.length) / (2 * sources))] ?? "";
+    const text = index.chunkIdsOf(path).map((id) => index.get(id)?.chunk.text ?? "").join(" ");
+    const found = new Set<string>();
+    for (const m of text.toLowerCase().matchAll(WORD)) {
+      const w = m[0];
+      if (w.length >= MIN_WORD && w.length <= MAX_WORD && !STOP_WORDS.has(w)) found.add(w);
+    }
+    for (const w of found) notesWith.set(w, (notesWith.get(w) ?? 0) + 1);
+  }
+  // Ties go by the word, so that the same notes give the same queries.
+  return [...notesWith].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+}
+
+/** Every language's stop words: a query drops them, so typing one warms nothing. */
+const STOP_WORDS: ReadonlySet<string> = new Set(LANGUAGES.flatMap((l) => [...l.stopWords]));
 
 /**
  * Runs the search modal's keystroke path (`searchKeyword` with the last word as a prefix, as the modal asks) on
