@@ -25,9 +25,10 @@ const LARGE_INDEX_CHUNKS = 100_000;
  * keystroke path run only on common words: a prefix with hundreds of completions, clauses whose scores are added up
  * over most chunks (see dense-hits.ts), word order over a full list. Warmed on rare words alone, the first such keys a
  * user typed ran that code while V8 still interpreted it, two to four times slower than from then on. The queries:
- * two words, three words, a misspelt word (two letters swapped), two words again, a word followed by a misspelt one,
- * and two words again, as far as the notes have words for them; from `LARGE_INDEX_CHUNKS` chunks on, the first two
- * words and the misspelt word only. Empty for an index without such words.
+ * two words of two notes (the longest of each, most often rare), then of the commonest two words, three words, a misspelt word (two letters swapped), two
+ * words again, a word followed by a misspelt one, and two words again, as far as the notes have words for them; from
+ * `LARGE_INDEX_CHUNKS` chunks on, the rare words, the first two common words and the misspelt word only. Empty for an
+ * index without such words.
  */
 export function warmupQueries(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get" | "size">): string[] {
   const words = commonWords(index);
@@ -42,16 +43,39 @@ export function warmupQueries(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf"
     const w = take((x) => x.length >= MIN_TYPO && x.length <= MAX_TYPO && x.charAt(2) !== x.charAt(3));
     return w === undefined ? undefined : `${w.slice(0, 2)}${w.charAt(3)}${w.charAt(2)}${w.slice(4)}`;
   };
+  // First the longest word of each of two notes, most often rare: the code is compiled on their short lists, so that
+  // no single key of the common words after them runs long uncompiled (the first common key took 40-155 ms at 10,000
+  // notes, one step of the warm-up).
+  const first = (): (string | undefined)[] => lightWords(index, used);
   const plan: (() => (string | undefined)[])[] =
     index.size >= LARGE_INDEX_CHUNKS
-      ? [() => [take(), take()], () => [typo()]]
-      : [() => [take(), take()], () => [take(), take(), take()], () => [typo()], () => [take(), take()], () => [take(), typo()], () => [take(), take()]];
+      ? [first, () => [take(), take()], () => [typo()]]
+      : [first, () => [take(), take()], () => [take(), take(), take()], () => [typo()], () => [take(), take()], () => [take(), typo()], () => [take(), take()]];
   const queries: string[] = [];
   for (const make of plan) {
     const parts = make();
     if (parts.every((p) => p !== undefined)) queries.push(parts.join(" "));
   }
   return queries;
+}
+
+/**
+ * The longest word of `MIN_TYPO` to `MAX_TYPO` letters (the first of equals, no stop word) of each of two notes spread
+ * over the index, marked used.
+ */
+function lightWords(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get">, used: Set<string>): (string | undefined)[] {
+  const paths = [...index.notePaths()];
+  return [1, 5].map((k) => {
+    const path = paths[Math.floor((k * paths.length) / 6)] ?? "";
+    const text = index.chunkIdsOf(path).map((id) => index.get(id)?.chunk.text ?? "").join(" ");
+    let word: string | undefined;
+    for (const m of text.toLowerCase().matchAll(WORD)) {
+      const w = m[0];
+      if (w.length >= MIN_TYPO && w.length <= MAX_TYPO && !used.has(w) && !STOP_WORDS.has(w) && (word === undefined || w.length > word.length)) word = w;
+    }
+    if (word !== undefined) used.add(word);
+    return word;
+  });
 }
 
 /** Words of `MIN_WORD` to `MAX_WORD` letters in the most of `SOURCE_NOTES` notes spread over the index, commonest first. */
