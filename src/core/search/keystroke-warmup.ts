@@ -26,9 +26,10 @@ const LARGE_INDEX_CHUNKS = 100_000;
  * keystroke path run only on common words: a prefix with hundreds of completions, clauses whose scores are added up
  * over most chunks (see dense-hits.ts), word order over a full list. Warmed on rare words alone, the first such keys a
  * user typed ran that code while V8 still interpreted it, two to four times slower than from then on. The queries:
- * two words of two notes (the longest of each, most often rare), then of the commonest two words, three words, a misspelt word (two letters swapped), two
- * words again, a word followed by a misspelt one, and two words again, as far as the notes have words for them; from
- * `LARGE_INDEX_CHUNKS` chunks on, the first query and the misspelt word only. Empty for an index without such words.
+ * two words of two notes (the longest of each, most often rare), then of the commonest words two words, three words,
+ * a misspelt word (two letters swapped), two words again, a word followed by a misspelt one, and two words again, as
+ * far as the notes have words for them; from `LARGE_INDEX_CHUNKS` chunks on, the first query and the misspelt word
+ * only. Empty for an index without such words.
  */
 export function warmupQueries(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get" | "size">): string[] {
   const words = commonWords(index);
