@@ -1,5 +1,5 @@
 import type { Analyzer } from "../text/analyzer";
-import { ENGLISH, foldAccents, languageOf, type Language } from "../text/languages";
+import { ENGLISH, languageOf, type Language } from "../text/languages";
 import { scoreAgainstIndex, scoreHits, strictClause, topHits, type ScoredHits } from "./bm25-search";
 import type { Bm25Postings } from "./bm25-terms";
 import type { ChunkDb } from "../index/chunk-db";
@@ -7,7 +7,7 @@ import { SearchMemos } from "./search-memos";
 import { VocabularyUnion } from "./vocabulary-union";
 import { warmKeywordSteps } from "./keyword-warmup";
 import type { Steps } from "../shared/slices";
-import { fuzzyTerms } from "./fuzzy-terms";
+import { didYouMean } from "./did-you-mean";
 import type { KeywordSearchOptions, ScoredId } from "../index/index-types";
 import { keywordClauses } from "./keyword-query";
 import { KeptChunks, keptTopHits } from "./kept-hits";
@@ -40,9 +40,6 @@ export interface KeywordSearcherDeps {
   /** The path of a chunk's note. */
   noteOf: (id: string) => string;
 }
-
-/** Candidate stems tried, best first, for the written form of one suggested word. */
-const SUGGESTION_TRIES = 6;
 
 /** Hits checked for a word close to a misspelt one, however few were asked for. */
 const VERIFY_DEPTH = 100;
@@ -227,42 +224,14 @@ export class KeywordSearcher {
   }
 
   /**
-   * "Did you mean": `text` with each word the index doesn't know replaced by the closest word it does (up to
-   * `maxEdits` edits, two only for words of five letters or more; the most frequent among equals), written as it
-   * appears in a note. Undefined when no word could be corrected.
+   * "Did you mean": `text` with each word the index doesn't know replaced by the closest word it does (see
+   * did-you-mean.ts). Undefined when no word could be corrected.
    */
   suggest(text: string, maxEdits: number): string | undefined {
-    const store = this.store();
-    const text_ = store.fields[LANGUAGE_FIELD];
-    if (!text_) return undefined;
-    const languages = this.languages();
-    let changed = false;
-    const out = text.replace(/[\p{L}\p{M}\p{N}]+/gu, (word) => {
-      const lower = word.toLowerCase();
-      const length = [...lower].length;
-      const stems = [...new Set(languages.map((l) => this.deps.analyzer.normalize(lower, l)))].filter((s) => s !== "");
-      if (length < 4 || stems.length === 0 || stems.some((s) => text_.documentFrequency(s) > 0)) return word;
-      const edits = length >= 5 ? Math.min(2, maxEdits) : 1;
-      const vocabulary = text_.vocabulary.terms();
-      const folded = foldAccents(lower);
-      // Whole stems a few edits away, and stems that begin the typed word ("irrig" for "irrrigatoin"), whose written
-      // form must then itself be within the edits.
-      const candidates = [
-        ...stems.flatMap((stem) => fuzzyTerms(vocabulary, stem, edits)),
-        ...fuzzyTerms(vocabulary, folded, edits, Math.max(3, Math.ceil(folded.length / 2))),
-      ]
-        .map((m) => ({ ...m, df: text_.documentFrequency(m.term) }))
-        .sort((a, b) => a.edits - b.edits || b.df - a.df || (a.term < b.term ? -1 : 1));
-      let surface: string | undefined;
-      for (const c of candidates.slice(0, SUGGESTION_TRIES)) {
-        surface = this.surfaceOf(c.term, folded, edits);
-        if (surface) break;
-      }
-      if (!surface) return word;
-      changed = true;
-      return surface;
-    });
-    return changed ? out : undefined;
+    const field = this.store().fields[LANGUAGE_FIELD];
+    if (!field) return undefined;
+    const { analyzer, db, languageOf, text: textOf } = this.deps;
+    return didYouMean(text, maxEdits, { field, languages: this.languages(), analyzer, ids: db.ids, languageOf, text: textOf });
   }
 
   /** BM25F score a chunk with these field texts would get for `query`, judged by this index's statistics. */
@@ -271,27 +240,6 @@ export class KeywordSearcher {
     const terms: Record<string, string[]> = {};
     for (const [prop, value] of Object.entries(fields)) terms[prop] = analyzer.terms(value);
     return scoreAgainstIndex(this.store(), analyzer.terms(query), terms, this.params());
-  }
-
-  /**
-   * A word of the notes (lower case) that the text field indexes as `term`, the one closest to what
-   * was typed ("publsh" → "publish" rather than "publishing") and within `edits` of it, or undefined. Reads a few
-   * chunks that hold the term.
-   */
-  private surfaceOf(term: string, typed: string, edits: number): string | undefined {
-    const list = this.store().fields[LANGUAGE_FIELD]?.postings(term);
-    const ids = this.deps.db.ids;
-    const found = new Set<string>();
-    for (let k = 0; list && k < Math.min(list.length, 8); k++) {
-      const id = ids[(list.ids[k] ?? 0) - 1] ?? "";
-      const lang = this.deps.languageOf(id);
-      for (const word of this.deps.analyzer.words(this.deps.text(id)).keys()) {
-        if (this.deps.analyzer.normalize(word, lang) === term) found.add(word);
-      }
-    }
-    const byFolded = new Map([...found].map((w) => [foldAccents(w), w]));
-    const best = fuzzyTerms([...byFolded.keys()].sort(), typed, edits).sort((a, b) => a.edits - b.edits)[0];
-    return best ? byFolded.get(best.term) : undefined;
   }
 
   /** Builds ahead, in slices, what a first corrected word pays for (see keyword-warmup.ts); answers stay the same. */
