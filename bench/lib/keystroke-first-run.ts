@@ -9,27 +9,25 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { checkoutEngine, typedKeys } from "./checkout-engine";
 import { syntheticVault } from "./ui-vault";
+import { runAll, type Steps } from "../../src/core/shared/slices";
 
 const [dir = ".", notesArg = "10000"] = process.argv.slice(2);
 const vault = syntheticVault(Number(notesArg));
 const { keys } = typedKeys(vault);
 const { engine, limit, index } = await checkoutEngine(dir, vault.files);
 
-type Steps = Iterable<unknown>;
-const drain = (steps: Steps): void => {
-  for (const _ of steps) void _;
-};
 const warmFile = resolve(dir, "src/core/search/keystroke-warmup.ts");
 let warmKeys = 0;
 let warmMs = 0;
 let warmLongestMs = 0;
-const keyword = index as unknown as { warmKeywordSteps?: (stop: () => boolean) => Steps };
-if (keyword.warmKeywordSteps) drain(keyword.warmKeywordSteps(() => false));
+// An older checkout may lack the keyword warm-up.
+const keyword = index as unknown as { warmKeywordSteps?: (stop: () => boolean) => Steps<void> };
+if (keyword.warmKeywordSteps) runAll(keyword.warmKeywordSteps(() => false));
 if (existsSync(warmFile)) {
   // eslint-disable-next-line no-unsanitized/method -- a benchmark loads a checkout named on its own command line
   const warm = (await import(warmFile)) as typeof import("../../src/core/search/keystroke-warmup");
   const t0 = performance.now();
-  drain(
+  runAll(
     warm.warmKeystrokeSteps((req) => {
       const a = performance.now();
       engine.searchKeyword(req);

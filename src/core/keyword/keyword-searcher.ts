@@ -119,7 +119,7 @@ export class KeywordSearcher {
       const top = kept && !whole ? keptTopHits(scored, depth, perNote ?? Infinity, kept) : topHits(scored, depth, perNote);
       return top.map((h) => {
         const id = ids[h.id - 1] ?? "";
-        if (!noteKeys.has(id)) noteKeys.set(id, this.deps.notes.noteOf(h.id));
+        noteKeys.set(id, this.deps.notes.noteOf(h.id));
         return { id, score: h.score, chunkScore: h.chunk };
       });
     };

@@ -67,8 +67,7 @@ export function warmupQueries(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf"
 function lightWords(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get">, used: Set<string>): (string | undefined)[] {
   const paths = [...index.notePaths()];
   return [1, 5].map((k) => {
-    const path = paths[Math.floor((k * paths.length) / 6)] ?? "";
-    const text = index.chunkIdsOf(path).map((id) => index.get(id)?.chunk.text ?? "").join(" ");
+    const text = noteText(index, paths[Math.floor((k * paths.length) / 6)] ?? "");
     let word: string | undefined;
     for (const m of text.toLowerCase().matchAll(WORD)) {
       const w = m[0];
@@ -85,8 +84,7 @@ function commonWords(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get">
   const notesWith = new Map<string, number>();
   const sources = Math.min(SOURCE_NOTES, paths.length);
   for (let k = 0; k < sources; k++) {
-    const path = paths[Math.floor(((2 * k + 1) * paths.length) / (2 * sources))] ?? "";
-    const text = index.chunkIdsOf(path).map((id) => index.get(id)?.chunk.text ?? "").join(" ");
+    const text = noteText(index, paths[Math.floor(((2 * k + 1) * paths.length) / (2 * sources))] ?? "");
     const found = new Set<string>();
     for (const m of text.toLowerCase().matchAll(WORD)) {
       const w = m[0];
@@ -96,6 +94,11 @@ function commonWords(index: Pick<ChunkIndex, "notePaths" | "chunkIdsOf" | "get">
   }
   // Ties go by the word, so that the same notes give the same queries.
   return [...notesWith].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+}
+
+/** The text of a note's chunks. */
+function noteText(index: Pick<ChunkIndex, "chunkIdsOf" | "get">, path: string): string {
+  return index.chunkIdsOf(path).map((id) => index.get(id)?.chunk.text ?? "").join(" ");
 }
 
 /** Every language's stop words: a query drops them, so typing one warms nothing. */
