@@ -186,7 +186,8 @@ export class VectorPages {
         k = end;
         continue;
       }
-      const group = slots.slice(k, Math.min(k + 4, end));
+      // Any four slots: `int8NormsOfFour` reads them together when they share a page, wherever they are in it.
+      const group = slots.slice(k, k + 4);
       this.int8NormsOfFour(group, this.four);
       out.set(this.four.subarray(0, group.length), k);
       k += group.length;
